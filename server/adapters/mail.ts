@@ -1,0 +1,73 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import nodemailer from 'nodemailer';
+
+export interface MailAttachment {
+  filename: string;
+  content: string | Buffer;
+  contentType: string;
+}
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  attachments?: MailAttachment[];
+}
+
+export interface Mailer {
+  send(message: MailMessage): Promise<void>;
+}
+
+export interface MailerOptions {
+  from: string;
+  /** Every message is written here as one RFC 5322 .eml file when set. */
+  mailDir?: string;
+  /** Every message is also sent through this SMTP server when set. */
+  smtpUrl?: string;
+}
+
+function fileName(to: string, subject: string): string {
+  const stamp = new Date().toISOString().replace(/[:.]/g, '-');
+  const slug = subject
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/[^a-zA-Z0-9]+/g, '-')
+    .replace(/^-|-$/g, '')
+    .toLowerCase()
+    .slice(0, 40);
+  const rand = Math.random().toString(36).slice(2, 8);
+  return `${stamp}-${to.replace(/[^a-zA-Z0-9@._-]/g, '_')}-${slug}-${rand}.eml`;
+}
+
+/** SMTP when configured, plus an .eml copy per message in MAIL_DIR (DESIGN §3). */
+export function createMailer(options: MailerOptions): Mailer {
+  const smtp = options.smtpUrl ? nodemailer.createTransport(options.smtpUrl) : undefined;
+  const eml = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  return {
+    async send(message) {
+      const mail = { from: options.from, ...message };
+      if (options.mailDir) {
+        const info = await eml.sendMail(mail);
+        await fs.mkdir(options.mailDir, { recursive: true });
+        await fs.writeFile(
+          path.join(options.mailDir, fileName(message.to, message.subject)),
+          info.message as Buffer,
+        );
+      }
+      if (smtp) await smtp.sendMail(mail);
+    },
+  };
+}
+
+/** Keeps messages in memory; for tests. */
+export function createMemoryMailer(): Mailer & { sent: MailMessage[] } {
+  const sent: MailMessage[] = [];
+  return {
+    sent,
+    async send(message) {
+      sent.push(message);
+    },
+  };
+}

@@ -1,0 +1,116 @@
+import path from 'node:path';
+import fastifyCookie from '@fastify/cookie';
+import fastifyHelmet from '@fastify/helmet';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Mailer } from './adapters/mail.ts';
+import type { Config } from './config.ts';
+import type { Database } from './db/client.ts';
+import { authRoutes } from './features/auth/auth.routes.ts';
+import { metaRoutes } from './features/meta/meta.routes.ts';
+import { projectRoot } from './lib/paths.ts';
+import { registerAuth } from './plugins/auth.ts';
+import { registerErrorHandling } from './plugins/errors.ts';
+import { loggerOptions } from './plugins/logging.ts';
+import { registerSpa } from './plugins/spa.ts';
+import { registerXsrf } from './plugins/xsrf.ts';
+
+z.config(z.locales.pt());
+
+export interface AppDeps {
+  config: Config;
+  database: Database;
+  mailer: Mailer;
+  /** Injected so tests can move time. */
+  clock?: () => Date;
+  /** Serve the built web app from this folder (default dist/web beside the project). */
+  webRoot?: string | false;
+  logger?: FastifyServerOptions['logger'];
+}
+
+/** Everything the features need, built once per app. */
+export interface Services {
+  config: Config;
+  db: Database['db'];
+  mailer: Mailer;
+  clock: () => Date;
+}
+
+export const MAX_JSON_BODY = 1024 * 1024;
+
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const { config } = deps;
+  const services: Services = {
+    config,
+    db: deps.database.db,
+    mailer: deps.mailer,
+    clock: deps.clock ?? (() => new Date()),
+  };
+
+  const app = Fastify({
+    logger: deps.logger ?? loggerOptions(config.logLevel),
+    bodyLimit: MAX_JSON_BODY,
+    trustProxy: config.trustProxy,
+    requestIdHeader: false,
+    genReqId: () => crypto.randomUUID(),
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandling(app);
+
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        frameAncestors: ["'none'"],
+        formAction: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    crossOriginEmbedderPolicy: false,
+    hsts: config.env === 'production',
+  });
+  await app.register(fastifyCookie);
+  registerXsrf(app, { secure: config.publicUrl.startsWith('https://') });
+  registerAuth(app, services);
+
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: { title: 'Salas API', description: 'API do marketplace de salas Salas', version: '1.0.0' },
+      components: {
+        securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } },
+      },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+
+  await app.register(
+    async (api) => {
+      await api.register(metaRoutes(services));
+      await api.register(authRoutes(services));
+    },
+    { prefix: '/api' },
+  );
+
+  if (deps.webRoot !== false) await registerSpa(app, deps.webRoot ?? path.join(projectRoot, 'dist', 'web'));
+  return app;
+}

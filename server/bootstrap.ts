@@ -1,0 +1,55 @@
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { createMailer } from './adapters/mail.ts';
+import { buildApp } from './app.ts';
+import type { Config } from './config.ts';
+import { type Database, openPglite, openPostgres } from './db/client.ts';
+import { seedDemoDataIfEmpty } from './db/seed/demo.ts';
+import { ensureOwner } from './features/auth/owner-bootstrap.ts';
+import { lockDataDir } from './lib/data-dir-lock.ts';
+
+export interface RunningServer {
+  app: FastifyInstance;
+  database: Database;
+  url: string;
+  /** Finishes in-flight requests, closes the database and releases the data-dir lock. */
+  stop(): Promise<void>;
+}
+
+/** Opens the database (locking an embedded one), migrates, seeds, builds the app and listens. */
+export async function startServer(config: Config): Promise<RunningServer> {
+  let release = () => {};
+  let database: Database;
+  if (config.databaseUrl) {
+    database = await openPostgres(config.databaseUrl);
+  } else {
+    const dir = path.join(config.dataDir, 'db');
+    release = lockDataDir(config.dataDir);
+    try {
+      database = await openPglite(dir);
+    } catch (err) {
+      release();
+      throw err;
+    }
+  }
+  try {
+    await database.migrate();
+    if (config.admin) await ensureOwner(database.db, config.admin);
+    if (config.demoData) await seedDemoDataIfEmpty(database.db);
+    const mailer = createMailer({ from: config.mailFrom, mailDir: config.mailDir, smtpUrl: config.smtpUrl });
+    const app = await buildApp({ config, database, mailer });
+    const url = await app.listen({ port: config.port, host: config.host });
+    let stopping: Promise<void> | undefined;
+    const stop = () =>
+      (stopping ??= (async () => {
+        await app.close();
+        await database.close();
+        release();
+      })());
+    return { app, database, url, stop };
+  } catch (err) {
+    await database.close().catch(() => {});
+    release();
+    throw err;
+  }
+}

@@ -1,0 +1,147 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const bool = z
+  .enum(['1', '0', 'true', 'false', 'yes', 'no', 'on', 'off'], {
+    message: 'use true ou false',
+  })
+  .transform((v) => ['1', 'true', 'yes', 'on'].includes(v));
+
+const optionalUrl = z.url({ message: 'deve ser uma URL completa (https://...)' }).optional();
+
+const envSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    HOST: z.string().min(1).default('0.0.0.0'),
+    DATABASE_URL: z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'deve começar com postgres:// ou postgresql://')
+      .optional(),
+    DATA_DIR: z.string().min(1).default('./data'),
+    MAIL_DIR: z.string().min(1).optional(),
+    SMTP_URL: z
+      .string()
+      .regex(/^smtps?:\/\//, 'deve começar com smtp:// ou smtps://')
+      .optional(),
+    MAIL_FROM: z.string().min(3).default('Salas <nao-responda@salas.app>'),
+    PUBLIC_URL: z.url({ message: 'deve ser uma URL completa (http://...)' }).optional(),
+    DEMO_DATA: bool.optional(),
+    ADMIN_EMAIL: z.email({ message: 'deve ser um e-mail válido' }).optional(),
+    ADMIN_PASSWORD: z.string().min(8, 'deve ter pelo menos 8 caracteres').optional(),
+    PAYMENT_PROVIDER: z.enum(['sandbox']).default('sandbox'),
+    PAYMENT_WEBHOOK_SECRET: z.string().min(16, 'deve ter pelo menos 16 caracteres').optional(),
+    SUPPORT_WHATSAPP: z
+      .string()
+      .regex(/^\d{10,15}$/, 'só dígitos, com DDI e DDD')
+      .default('5511999999999'),
+    CHAT_URL: optionalUrl,
+    ABOUT_URL: optionalUrl,
+    ADVERTISE_URL: optionalUrl,
+    PARTNERS_URL: optionalUrl,
+    CANCELLATION_POLICY_URL: optionalUrl,
+    FACEBOOK_URL: optionalUrl,
+    LINKEDIN_URL: optionalUrl,
+    INSTAGRAM_URL: optionalUrl,
+    YOUTUBE_URL: optionalUrl,
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    TRUST_PROXY: bool.default(false),
+  })
+  .superRefine((env, ctx) => {
+    if (Boolean(env.ADMIN_EMAIL) !== Boolean(env.ADMIN_PASSWORD)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: [env.ADMIN_EMAIL ? 'ADMIN_PASSWORD' : 'ADMIN_EMAIL'],
+        message: 'ADMIN_EMAIL e ADMIN_PASSWORD devem ser definidos juntos',
+      });
+    }
+    if (env.NODE_ENV === 'production' && !env.PAYMENT_WEBHOOK_SECRET) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['PAYMENT_WEBHOOK_SECRET'],
+        message: 'é obrigatório em produção',
+      });
+    }
+  });
+
+export interface Config {
+  env: 'development' | 'production' | 'test';
+  port: number;
+  host: string;
+  databaseUrl?: string;
+  dataDir: string;
+  mailDir?: string;
+  smtpUrl?: string;
+  mailFrom: string;
+  publicUrl: string;
+  demoData: boolean;
+  admin?: { email: string; password: string };
+  paymentProvider: 'sandbox';
+  paymentWebhookSecret: string;
+  logLevel: string;
+  trustProxy: boolean;
+  /** Values the browser may see (served by GET /api/config). */
+  publicLinks: {
+    supportWhatsapp: string;
+    chatUrl: string;
+    aboutUrl: string;
+    advertiseUrl: string;
+    partnersUrl: string;
+    cancellationPolicyUrl: string;
+    facebookUrl: string;
+    linkedinUrl: string;
+    instagramUrl: string;
+    youtubeUrl: string;
+  };
+}
+
+export class ConfigError extends Error {}
+
+/** Parses the environment once. Throws ConfigError listing every bad key. */
+export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
+  const raw = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = envSchema.safeParse(raw);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  - ${i.path.join('.') || '(ambiente)'}: ${i.message}`);
+    throw new ConfigError(`Configuração inválida:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  const dataDir = path.resolve(e.DATA_DIR);
+  const mailDir = e.MAIL_DIR
+    ? path.resolve(e.MAIL_DIR)
+    : e.NODE_ENV === 'production'
+      ? undefined
+      : path.join(dataDir, 'mail');
+  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
+  const site = 'https://salas.app';
+  return {
+    env: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    databaseUrl: e.DATABASE_URL,
+    dataDir,
+    mailDir,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    publicUrl,
+    demoData: e.DEMO_DATA ?? !e.DATABASE_URL,
+    admin:
+      e.ADMIN_EMAIL && e.ADMIN_PASSWORD ? { email: e.ADMIN_EMAIL, password: e.ADMIN_PASSWORD } : undefined,
+    paymentProvider: e.PAYMENT_PROVIDER,
+    paymentWebhookSecret: e.PAYMENT_WEBHOOK_SECRET ?? 'salas-sandbox-webhook-secret-dev',
+    logLevel: e.LOG_LEVEL,
+    trustProxy: e.TRUST_PROXY,
+    publicLinks: {
+      supportWhatsapp: e.SUPPORT_WHATSAPP,
+      chatUrl: e.CHAT_URL ?? `${site}/chat`,
+      aboutUrl: e.ABOUT_URL ?? `${site}/sobre`,
+      advertiseUrl: e.ADVERTISE_URL ?? `${site}/anuncie`,
+      partnersUrl: e.PARTNERS_URL ?? `${site}/parceiros`,
+      cancellationPolicyUrl: e.CANCELLATION_POLICY_URL ?? `${site}/politica-de-cancelamento`,
+      facebookUrl: e.FACEBOOK_URL ?? 'https://www.facebook.com/salas.app',
+      linkedinUrl: e.LINKEDIN_URL ?? 'https://www.linkedin.com/company/salas-app',
+      instagramUrl: e.INSTAGRAM_URL ?? 'https://www.instagram.com/salas.app',
+      youtubeUrl: e.YOUTUBE_URL ?? 'https://www.youtube.com/@salas.app',
+    },
+  };
+}

@@ -1,0 +1,648 @@
+/**
+ * The whole domain of Salas, designed once (SPEC §3, DESIGN §5).
+ * Internal keys are bigint identities; everything a client sees is the `uuid`.
+ * Enumerations are text columns with CHECK constraints (easy to extend by migration).
+ */
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  time,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+const tstz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+const id = () => bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity();
+const publicId = () => uuid('uuid').notNull().unique().default(sql`gen_random_uuid()`);
+const createdAt = () => tstz('created_at').notNull().defaultNow();
+const updatedAt = () => tstz('updated_at').notNull().defaultNow();
+const ref = (name: string) => bigint(name, { mode: 'number' });
+
+/** Lists quoted for CHECK constraints. */
+const inList = (values: readonly string[]) => sql.raw(values.map((v) => `'${v}'`).join(', '));
+
+export const roles = ['owner', 'admin', 'customer', 'partner'] as const;
+export type Role = (typeof roles)[number];
+
+export const appointmentStatuses = [
+  'pending_payment',
+  'confirmed',
+  'canceled',
+  'completed',
+  'no_show',
+  'expired',
+] as const;
+export type AppointmentStatus = (typeof appointmentStatuses)[number];
+/** Statuses that hold a slot: the double-booking guard covers exactly these. */
+export const slotHoldingStatuses = ['pending_payment', 'confirmed', 'completed', 'no_show'] as const;
+
+export const bookingStatuses = ['pending_payment', 'confirmed', 'canceled', 'expired', 'failed'] as const;
+export const paymentMethods = ['card', 'pix'] as const;
+export const paymentStatuses = [
+  'pending',
+  'paid',
+  'failed',
+  'refunded',
+  'partially_refunded',
+  'expired',
+] as const;
+export const photoTypes = ['clinic', 'room', 'profile'] as const;
+export const contactTypes = ['mobile', 'landline', 'whatsapp', 'commercial'] as const;
+export const pixKeyTypes = ['cpf', 'cnpj', 'email', 'phone', 'random'] as const;
+export const bankAccountTypes = ['checking', 'savings', 'payment'] as const;
+export const documentTypes = ['cpf', 'cnpj'] as const;
+
+// ---------------------------------------------------------------- accounts
+
+export const users = pgTable(
+  'users',
+  {
+    id: id(),
+    uuid: publicId(),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    /** Null until an operator-created account sets its password. */
+    passwordHash: text('password_hash'),
+    role: text('role').$type<Role>().notNull(),
+    active: boolean('active').notNull().default(true),
+    emailVerifiedAt: tstz('email_verified_at'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('users_email_lower_key').on(sql`lower(${t.email})`),
+    index('users_role_idx').on(t.role, t.createdAt),
+    check('users_role_check', sql`${t.role} in (${inList(roles)})`),
+  ],
+);
+
+export const addresses = pgTable(
+  'addresses',
+  {
+    id: id(),
+    uuid: publicId(),
+    ownerId: ref('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    zipCode: text('zip_code').notNull(),
+    street: text('street').notNull(),
+    number: text('number').notNull(),
+    complement: text('complement'),
+    neighborhood: text('neighborhood').notNull(),
+    city: text('city').notNull(),
+    state: text('state').notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('addresses_owner_idx').on(t.ownerId),
+    check('addresses_zip_check', sql`${t.zipCode} ~ '^[0-9]{8}$'`),
+    check('addresses_state_check', sql`${t.state} ~ '^[A-Z]{2}$'`),
+  ],
+);
+
+export const clinics = pgTable(
+  'clinics',
+  {
+    id: id(),
+    uuid: publicId(),
+    partnerId: ref('partner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    email: text('email'),
+    timezone: text('timezone').notNull().default('America/Sao_Paulo'),
+    addressId: ref('address_id').references(() => addresses.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('clinics_partner_idx').on(t.partnerId)],
+);
+
+export const phoneContacts = pgTable(
+  'phone_contacts',
+  {
+    id: id(),
+    uuid: publicId(),
+    ownerId: ref('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** Set when the number belongs to a clinic rather than to the person. */
+    clinicId: ref('clinic_id').references(() => clinics.id, { onDelete: 'cascade' }),
+    countryCode: text('country_code').notNull().default('55'),
+    areaCode: text('area_code').notNull(),
+    number: text('number').notNull(),
+    type: text('type').notNull().default('mobile'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('phone_contacts_owner_idx').on(t.ownerId),
+    index('phone_contacts_clinic_idx').on(t.clinicId),
+    check('phone_contacts_type_check', sql`${t.type} in (${inList(contactTypes)})`),
+    check('phone_contacts_digits_check', sql`${t.areaCode} ~ '^[0-9]{2}$' and ${t.number} ~ '^[0-9]{8,9}$'`),
+  ],
+);
+
+/** Brazilian professional councils ("conselhos"), GET /api/health-advice. */
+export const councils = pgTable('councils', {
+  id: id(),
+  uuid: publicId(),
+  acronym: text('acronym').notNull().unique(),
+  name: text('name').notNull(),
+  profession: text('profession').notNull(),
+});
+
+export const plans = pgTable(
+  'plans',
+  {
+    id: id(),
+    uuid: publicId(),
+    name: text('name').notNull().unique(),
+    commissionPercent: numeric('commission_percent', { precision: 5, scale: 2 }).notNull(),
+    monthlyFeeCents: integer('monthly_fee_cents').notNull().default(0),
+    active: boolean('active').notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check('plans_commission_check', sql`${t.commissionPercent} >= 0 and ${t.commissionPercent} <= 100`),
+    check('plans_fee_check', sql`${t.monthlyFeeCents} >= 0`),
+  ],
+);
+
+/** Specialist (role customer) data filled by completeData. */
+export const specialistProfiles = pgTable(
+  'specialist_profiles',
+  {
+    userId: ref('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    cpf: text('cpf').notNull(),
+    birthDate: date('birth_date', { mode: 'string' }).notNull(),
+    phone: text('phone').notNull(),
+    profession: text('profession').notNull(),
+    councilId: ref('council_id')
+      .notNull()
+      .references(() => councils.id),
+    councilNumber: text('council_number').notNull(),
+    councilState: text('council_state').notNull(),
+    addressId: ref('address_id').references(() => addresses.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('specialist_profiles_cpf_key').on(t.cpf),
+    check('specialist_profiles_cpf_check', sql`${t.cpf} ~ '^[0-9]{11}$'`),
+  ],
+);
+
+export const partnerProfiles = pgTable(
+  'partner_profiles',
+  {
+    userId: ref('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    legalName: text('legal_name'),
+    documentType: text('document_type'),
+    document: text('document'),
+    contactEmail: text('contact_email'),
+    phone: text('phone'),
+    addressId: ref('address_id').references(() => addresses.id, { onDelete: 'set null' }),
+    planId: ref('plan_id').references(() => plans.id, { onDelete: 'restrict' }),
+    /** Hash of the secret in the partner's private iCal feed URL. */
+    icalTokenHash: text('ical_token_hash'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check(
+      'partner_profiles_document_check',
+      sql`${t.document} is null or (${t.documentType} = 'cpf' and ${t.document} ~ '^[0-9]{11}$') or (${t.documentType} = 'cnpj' and ${t.document} ~ '^[0-9]{14}$')`,
+    ),
+  ],
+);
+
+export const partnerBankAccounts = pgTable(
+  'partner_bank_accounts',
+  {
+    userId: ref('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    bankCode: text('bank_code').notNull(),
+    agency: text('agency').notNull(),
+    account: text('account').notNull(),
+    accountDigit: text('account_digit').notNull(),
+    accountType: text('account_type').notNull(),
+    holderName: text('holder_name').notNull(),
+    holderDocument: text('holder_document').notNull(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check('partner_bank_accounts_type_check', sql`${t.accountType} in (${inList(bankAccountTypes)})`),
+    check('partner_bank_accounts_bank_check', sql`${t.bankCode} ~ '^[0-9]{3}$'`),
+  ],
+);
+
+export const partnerPixKeys = pgTable(
+  'partner_pix_keys',
+  {
+    userId: ref('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    keyType: text('key_type').notNull(),
+    key: text('key').notNull(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [check('partner_pix_keys_type_check', sql`${t.keyType} in (${inList(pixKeyTypes)})`)],
+);
+
+// ---------------------------------------------------------------- supply
+
+export const rooms = pgTable(
+  'rooms',
+  {
+    id: id(),
+    uuid: publicId(),
+    clinicId: ref('clinic_id')
+      .notNull()
+      .references(() => clinics.id, { onDelete: 'restrict' }),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    /** BRL per minute, up to 4 decimal places; an hour costs round(ppm * 60 * 100) centavos. */
+    pricePerMinute: numeric('price_per_minute', { precision: 12, scale: 4 }).notNull(),
+    active: boolean('active').notNull().default(true),
+    /** 1 = pinned by the operator (first in search), 0 = not pinned. */
+    fixed: smallint('fixed').notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('rooms_clinic_idx').on(t.clinicId),
+    index('rooms_listing_idx').on(t.fixed, t.name),
+    check('rooms_price_check', sql`${t.pricePerMinute} > 0`),
+    check('rooms_fixed_check', sql`${t.fixed} in (0, 1)`),
+  ],
+);
+
+export const facilities = pgTable(
+  'facilities',
+  {
+    id: id(),
+    uuid: publicId(),
+    name: text('name').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('facilities_name_lower_key').on(sql`lower(${t.name})`)],
+);
+
+export const roomFacilities = pgTable(
+  'room_facilities',
+  {
+    roomId: ref('room_id')
+      .notNull()
+      .references(() => rooms.id, { onDelete: 'cascade' }),
+    facilityId: ref('facility_id')
+      .notNull()
+      .references(() => facilities.id, { onDelete: 'cascade' }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.roomId, t.facilityId] }),
+    index('room_facilities_facility_idx').on(t.facilityId),
+  ],
+);
+
+const hoursColumns = {
+  id: id(),
+  /** 0 = domingo ... 6 = sábado. */
+  weekday: smallint('weekday').notNull(),
+  opensAt: time('opens_at').notNull(),
+  closesAt: time('closes_at').notNull(),
+};
+
+export const clinicOpeningHours = pgTable(
+  'clinic_opening_hours',
+  {
+    ...hoursColumns,
+    clinicId: ref('clinic_id')
+      .notNull()
+      .references(() => clinics.id, { onDelete: 'cascade' }),
+  },
+  (t) => [
+    index('clinic_opening_hours_clinic_idx').on(t.clinicId, t.weekday),
+    check('clinic_opening_hours_weekday_check', sql`${t.weekday} between 0 and 6`),
+    check('clinic_opening_hours_range_check', sql`${t.opensAt} < ${t.closesAt}`),
+  ],
+);
+
+/** When a room has any, they replace its clinic's opening hours. */
+export const roomOperatingHours = pgTable(
+  'room_operating_hours',
+  {
+    ...hoursColumns,
+    roomId: ref('room_id')
+      .notNull()
+      .references(() => rooms.id, { onDelete: 'cascade' }),
+  },
+  (t) => [
+    index('room_operating_hours_room_idx').on(t.roomId, t.weekday),
+    check('room_operating_hours_weekday_check', sql`${t.weekday} between 0 and 6`),
+    check('room_operating_hours_range_check', sql`${t.opensAt} < ${t.closesAt}`),
+  ],
+);
+
+export const blockedSchedules = pgTable(
+  'blocked_schedules',
+  {
+    id: id(),
+    uuid: publicId(),
+    roomId: ref('room_id')
+      .notNull()
+      .references(() => rooms.id, { onDelete: 'cascade' }),
+    startsAt: tstz('starts_at').notNull(),
+    endsAt: tstz('ends_at').notNull(),
+    reason: text('reason'),
+    createdBy: ref('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('blocked_schedules_room_idx').on(t.roomId, t.startsAt),
+    check('blocked_schedules_range_check', sql`${t.startsAt} < ${t.endsAt}`),
+  ],
+);
+
+export const photos = pgTable(
+  'photos',
+  {
+    id: id(),
+    uuid: publicId(),
+    type: text('type').notNull(),
+    clinicId: ref('clinic_id').references(() => clinics.id, { onDelete: 'cascade' }),
+    roomId: ref('room_id').references(() => rooms.id, { onDelete: 'cascade' }),
+    userId: ref('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    /** Key of the original re-encoded file in the storage adapter; sizes derive from it. */
+    storageKey: text('storage_key').notNull(),
+    mimeType: text('mime_type').notNull(),
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+    bytes: integer('bytes').notNull(),
+    isCover: boolean('is_cover').notNull().default(false),
+    position: integer('position').notNull().default(0),
+    uploadedBy: ref('uploaded_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('photos_clinic_idx').on(t.clinicId, t.position),
+    index('photos_room_idx').on(t.roomId, t.position),
+    index('photos_user_idx').on(t.userId),
+    check('photos_type_check', sql`${t.type} in (${inList(photoTypes)})`),
+    check(
+      'photos_owner_check',
+      sql`(${t.type} = 'clinic' and ${t.clinicId} is not null and ${t.roomId} is null and ${t.userId} is null)
+       or (${t.type} = 'room' and ${t.roomId} is not null and ${t.clinicId} is null and ${t.userId} is null)
+       or (${t.type} = 'profile' and ${t.userId} is not null and ${t.clinicId} is null and ${t.roomId} is null)`,
+    ),
+  ],
+);
+
+// ---------------------------------------------------------------- bookings and money
+
+export const cards = pgTable(
+  'cards',
+  {
+    id: id(),
+    uuid: publicId(),
+    userId: ref('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The payment provider's token; the card number is never stored. */
+    providerToken: text('provider_token').notNull(),
+    brand: text('brand').notNull(),
+    last4: text('last4').notNull(),
+    expMonth: smallint('exp_month').notNull(),
+    expYear: smallint('exp_year').notNull(),
+    holderName: text('holder_name').notNull(),
+    isDefault: boolean('is_default').notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('cards_user_idx').on(t.userId),
+    uniqueIndex('cards_one_default_key').on(t.userId).where(sql`${t.isDefault}`),
+    check('cards_last4_check', sql`${t.last4} ~ '^[0-9]{4}$'`),
+    check('cards_exp_check', sql`${t.expMonth} between 1 and 12`),
+  ],
+);
+
+/** An order: one or more appointments paid by one payment. */
+export const bookings = pgTable(
+  'bookings',
+  {
+    id: id(),
+    uuid: publicId(),
+    customerId: ref('customer_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    roomId: ref('room_id')
+      .notNull()
+      .references(() => rooms.id, { onDelete: 'restrict' }),
+    status: text('status').notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    paymentMethod: text('payment_method').notNull(),
+    /** End of the Pix hold; null for card bookings. */
+    holdExpiresAt: tstz('hold_expires_at'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('bookings_customer_idx').on(t.customerId, t.createdAt),
+    index('bookings_hold_idx').on(t.holdExpiresAt).where(sql`${t.status} = 'pending_payment'`),
+    check('bookings_status_check', sql`${t.status} in (${inList(bookingStatuses)})`),
+    check('bookings_method_check', sql`${t.paymentMethod} in (${inList(paymentMethods)})`),
+    check('bookings_amount_check', sql`${t.amountCents} >= 0`),
+  ],
+);
+
+/** One hour slot of one room. */
+export const appointments = pgTable(
+  'appointments',
+  {
+    id: id(),
+    uuid: publicId(),
+    bookingId: ref('booking_id')
+      .notNull()
+      .references(() => bookings.id, { onDelete: 'cascade' }),
+    roomId: ref('room_id')
+      .notNull()
+      .references(() => rooms.id, { onDelete: 'restrict' }),
+    customerId: ref('customer_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    startsAt: tstz('starts_at').notNull(),
+    endsAt: tstz('ends_at').notNull(),
+    status: text('status').$type<AppointmentStatus>().notNull(),
+    priceCents: integer('price_cents').notNull(),
+    refundCents: integer('refund_cents').notNull().default(0),
+    canceledAt: tstz('canceled_at'),
+    canceledBy: ref('canceled_by').references(() => users.id, { onDelete: 'set null' }),
+    reminderSentAt: tstz('reminder_sent_at'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    /** The database-level guard against double booking. */
+    uniqueIndex('appointments_room_slot_key')
+      .on(t.roomId, t.startsAt)
+      .where(sql`${t.status} in (${inList(slotHoldingStatuses)})`),
+    index('appointments_room_time_idx').on(t.roomId, t.startsAt),
+    index('appointments_customer_idx').on(t.customerId, t.startsAt),
+    index('appointments_booking_idx').on(t.bookingId),
+    index('appointments_time_idx').on(t.startsAt),
+    check('appointments_status_check', sql`${t.status} in (${inList(appointmentStatuses)})`),
+    check('appointments_one_hour_check', sql`${t.endsAt} = ${t.startsAt} + interval '1 hour'`),
+    check(
+      'appointments_price_check',
+      sql`${t.priceCents} >= 0 and ${t.refundCents} between 0 and ${t.priceCents}`,
+    ),
+  ],
+);
+
+export const payments = pgTable(
+  'payments',
+  {
+    id: id(),
+    uuid: publicId(),
+    bookingId: ref('booking_id')
+      .notNull()
+      .unique()
+      .references(() => bookings.id, { onDelete: 'cascade' }),
+    provider: text('provider').notNull(),
+    providerRef: text('provider_ref'),
+    method: text('method').notNull(),
+    status: text('status').notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    refundedCents: integer('refunded_cents').notNull().default(0),
+    cardId: ref('card_id').references(() => cards.id, { onDelete: 'set null' }),
+    pixCopyPaste: text('pix_copy_paste'),
+    pixExpiresAt: tstz('pix_expires_at'),
+    paidAt: tstz('paid_at'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('payments_provider_ref_key').on(t.provider, t.providerRef),
+    check('payments_method_check', sql`${t.method} in (${inList(paymentMethods)})`),
+    check('payments_status_check', sql`${t.status} in (${inList(paymentStatuses)})`),
+    check('payments_refund_check', sql`${t.refundedCents} between 0 and ${t.amountCents}`),
+  ],
+);
+
+/** Webhook events already applied (idempotency by event id). */
+export const paymentEvents = pgTable('payment_events', {
+  eventId: text('event_id').primaryKey(),
+  type: text('type').notNull(),
+  paymentId: ref('payment_id').references(() => payments.id, { onDelete: 'set null' }),
+  receivedAt: tstz('received_at').notNull().defaultNow(),
+});
+
+// ---------------------------------------------------------------- auth and security
+
+export const authTokens = pgTable(
+  'auth_tokens',
+  {
+    id: id(),
+    userId: ref('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** SHA-256 (hex) of the bearer token; the token itself is never stored. */
+    tokenHash: text('token_hash').notNull().unique(),
+    createdAt: createdAt(),
+    lastUsedAt: tstz('last_used_at').notNull().defaultNow(),
+    revokedAt: tstz('revoked_at'),
+    userAgent: text('user_agent'),
+    ip: text('ip'),
+  },
+  (t) => [index('auth_tokens_user_idx').on(t.userId)],
+);
+
+/** First step of the two-step sign-in: a mailed code bound to this challenge. */
+export const loginChallenges = pgTable(
+  'login_challenges',
+  {
+    id: id(),
+    uuid: publicId(),
+    userId: ref('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    expiresAt: tstz('expires_at').notNull(),
+    attempts: smallint('attempts').notNull().default(0),
+    consumedAt: tstz('consumed_at'),
+    ip: text('ip'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('login_challenges_user_idx').on(t.userId, t.createdAt)],
+);
+
+export const verificationCodes = pgTable(
+  'verification_codes',
+  {
+    id: id(),
+    userId: ref('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    expiresAt: tstz('expires_at').notNull(),
+    attempts: smallint('attempts').notNull().default(0),
+    consumedAt: tstz('consumed_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('verification_codes_user_idx').on(t.userId, t.createdAt)],
+);
+
+export const passwordResets = pgTable(
+  'password_resets',
+  {
+    id: id(),
+    userId: ref('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull().unique(),
+    expiresAt: tstz('expires_at').notNull(),
+    usedAt: tstz('used_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('password_resets_user_idx').on(t.userId)],
+);
+
+/** Fixed-window counters shared by every server process (throttling). */
+export const throttleCounters = pgTable('throttle_counters', {
+  key: text('key').primaryKey(),
+  windowStart: tstz('window_start').notNull(),
+  count: integer('count').notNull(),
+});
+
+/** Operator actions on someone else's data. */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: id(),
+    actorId: ref('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    targetUserId: ref('target_user_id').references(() => users.id, { onDelete: 'cascade' }),
+    action: text('action').notNull(),
+    details: jsonb('details').$type<Record<string, unknown>>().notNull().default({}),
+    createdAt: createdAt(),
+  },
+  (t) => [index('audit_log_target_idx').on(t.targetUserId, t.createdAt)],
+);

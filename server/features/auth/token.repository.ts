@@ -1,0 +1,49 @@
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client.ts';
+import { authTokens, users } from '../../db/schema.ts';
+
+export async function insertToken(
+  db: Executor,
+  values: { userId: number; tokenHash: string; userAgent?: string; ip?: string; now: Date },
+): Promise<void> {
+  await db.insert(authTokens).values({
+    userId: values.userId,
+    tokenHash: values.tokenHash,
+    userAgent: values.userAgent?.slice(0, 300),
+    ip: values.ip,
+    createdAt: values.now,
+    lastUsedAt: values.now,
+  });
+}
+
+/** The token's row and its user, if the token exists and was not revoked. */
+export async function findLiveToken(db: Executor, tokenHash: string) {
+  const rows = await db
+    .select({ tokenId: authTokens.id, lastUsedAt: authTokens.lastUsedAt, user: users })
+    .from(authTokens)
+    .innerJoin(users, eq(users.id, authTokens.userId))
+    .where(and(eq(authTokens.tokenHash, tokenHash), isNull(authTokens.revokedAt)))
+    .limit(1);
+  return rows[0];
+}
+
+export async function touchToken(db: Executor, tokenId: number, now: Date): Promise<void> {
+  await db.update(authTokens).set({ lastUsedAt: now }).where(eq(authTokens.id, tokenId));
+}
+
+export async function revokeToken(db: Executor, tokenId: number, now: Date): Promise<void> {
+  await db.update(authTokens).set({ revokedAt: now }).where(eq(authTokens.id, tokenId));
+}
+
+export async function revokeAllForUser(db: Executor, userId: number, now: Date): Promise<void> {
+  await db
+    .update(authTokens)
+    .set({ revokedAt: now })
+    .where(and(eq(authTokens.userId, userId), isNull(authTokens.revokedAt)));
+}
+
+export async function deleteExpired(db: Executor, unusedSince: Date): Promise<void> {
+  await db
+    .delete(authTokens)
+    .where(sql`${authTokens.lastUsedAt} < ${unusedSince.toISOString()}::timestamptz`);
+}

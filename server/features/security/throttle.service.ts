@@ -1,0 +1,34 @@
+import { AppError, messages } from '#common/errors';
+import type { Executor } from '../../db/client.ts';
+import * as repo from './throttle.repository.ts';
+
+export interface ThrottleRule {
+  /** Short name of the action, e.g. "login". */
+  action: string;
+  limit: number;
+  windowSeconds: number;
+}
+
+/** Throttling rules of the sign-in and account flows (per account and per IP). */
+export const rules = {
+  loginPerAccount: { action: 'login:acct', limit: 10, windowSeconds: 15 * 60 },
+  loginPerIp: { action: 'login:ip', limit: 50, windowSeconds: 15 * 60 },
+  codePerAccount: { action: 'code:acct', limit: 10, windowSeconds: 15 * 60 },
+  codePerIp: { action: 'code:ip', limit: 50, windowSeconds: 15 * 60 },
+  verifyPerAccount: { action: 'verify:acct', limit: 10, windowSeconds: 15 * 60 },
+  verifyPerIp: { action: 'verify:ip', limit: 50, windowSeconds: 15 * 60 },
+  resendPerAccount: { action: 'resend:acct', limit: 1, windowSeconds: 60 },
+  forgotPerAccount: { action: 'forgot:acct', limit: 1, windowSeconds: 60 },
+  forgotPerIp: { action: 'forgot:ip', limit: 20, windowSeconds: 15 * 60 },
+  registerPerIp: { action: 'register:ip', limit: 20, windowSeconds: 60 * 60 },
+} satisfies Record<string, ThrottleRule>;
+
+/** Counts a hit and throws 429 with the SPEC's message once the limit is passed. */
+export async function enforce(db: Executor, rule: ThrottleRule, subject: string, now: Date): Promise<void> {
+  const count = await repo.hit(db, `${rule.action}:${subject.toLowerCase()}`, rule.windowSeconds, now);
+  if (count > rule.limit) throw new AppError('throttled', messages.throttled);
+}
+
+export async function clear(db: Executor, rule: ThrottleRule, subject: string): Promise<void> {
+  await repo.reset(db, `${rule.action}:${subject.toLowerCase()}`);
+}

@@ -1,0 +1,34 @@
+import type { FastifyInstance } from 'fastify';
+import { AppError, messages } from '#common/errors';
+import { randomToken, safeEqual } from '../lib/crypto.ts';
+
+export const XSRF_COOKIE = 'XSRF-TOKEN';
+export const XSRF_HEADER = 'x-xsrf-token';
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+/** Authenticated by their own signature instead. */
+const EXEMPT = new Set(['/api/payments/webhook']);
+
+/**
+ * Double-submit XSRF (DESIGN §4): every response without the cookie gets one; every state-changing
+ * API request must echo the cookie in X-XSRF-TOKEN, or it is refused with 419.
+ */
+export function registerXsrf(app: FastifyInstance, options: { secure: boolean }): void {
+  app.addHook('onRequest', async (request, reply) => {
+    const cookie = request.cookies[XSRF_COOKIE];
+    if (!cookie) {
+      reply.setCookie(XSRF_COOKIE, randomToken(24), {
+        path: '/',
+        sameSite: 'lax',
+        secure: options.secure,
+        httpOnly: false,
+      });
+    }
+    if (SAFE_METHODS.has(request.method) || !request.url.startsWith('/api/')) return;
+    const path = request.url.split('?')[0] ?? '';
+    if (EXEMPT.has(path)) return;
+    const header = request.headers[XSRF_HEADER];
+    if (!cookie || typeof header !== 'string' || !safeEqual(cookie, header)) {
+      throw new AppError('csrf', messages.csrf);
+    }
+  });
+}
