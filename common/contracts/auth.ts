@@ -1,0 +1,198 @@
+/**
+ * Accounts and sign-in (SPEC §7 "Authentication and account", DESIGN §4).
+ * Used by the Fastify route schemas and by the web forms alike.
+ */
+import { z } from 'zod';
+import { isValidCpf, onlyDigits } from '../br/documents.ts';
+import { userSchema } from './user.ts';
+
+const email = z
+  .string({ message: 'Informe o e-mail.' })
+  .trim()
+  .toLowerCase()
+  .max(254, 'E-mail longo demais.')
+  .pipe(z.email({ message: 'Informe um e-mail válido.' }));
+
+export const passwordRule = z
+  .string({ message: 'Informe a senha.' })
+  .min(8, 'A senha deve ter pelo menos 8 caracteres.')
+  .max(128, 'A senha deve ter no máximo 128 caracteres.')
+  .regex(/[A-Za-z]/, 'A senha deve ter pelo menos uma letra.')
+  .regex(/[0-9]/, 'A senha deve ter pelo menos um número.');
+
+const code = z
+  .string({ message: 'Informe o código.' })
+  .trim()
+  .regex(/^\d{6}$/, 'O código tem 6 dígitos.');
+
+const confirmed = <T extends { password: string; password_confirmation: string }>(v: T) =>
+  v.password === v.password_confirmation;
+const confirmationIssue = { message: 'As senhas não conferem.', path: ['password_confirmation'] };
+
+// ---------------------------------------------------------------- requests
+
+export const registerBody = z
+  .object({
+    name: z
+      .string({ message: 'Informe o nome.' })
+      .trim()
+      .min(3, 'Informe o nome completo.')
+      .max(120, 'Nome longo demais.'),
+    email,
+    password: passwordRule,
+    password_confirmation: z.string({ message: 'Confirme a senha.' }).max(128),
+  })
+  .refine(confirmed, confirmationIssue);
+export type RegisterBody = z.infer<typeof registerBody>;
+
+export const loginBody = z.object({
+  email,
+  password: z
+    .string({ message: 'Informe a senha.' })
+    .min(1, 'Informe a senha.')
+    .max(128, 'Senha longa demais.'),
+});
+export type LoginBody = z.infer<typeof loginBody>;
+
+export const authenticateTokenBody = z.object({ email, login_token: code });
+export type AuthenticateTokenBody = z.infer<typeof authenticateTokenBody>;
+
+export const verifyEmailBody = z.object({ email, code });
+export type VerifyEmailBody = z.infer<typeof verifyEmailBody>;
+
+export const emailOnlyBody = z.object({ email });
+export type EmailOnlyBody = z.infer<typeof emailOnlyBody>;
+
+export const resetPasswordBody = z
+  .object({
+    email,
+    token: z
+      .string({ message: 'Link de redefinição inválido.' })
+      .min(20, 'Link de redefinição inválido.')
+      .max(200),
+    password: passwordRule,
+    password_confirmation: z.string({ message: 'Confirme a senha.' }).max(128),
+  })
+  .refine(confirmed, confirmationIssue);
+export type ResetPasswordBody = z.infer<typeof resetPasswordBody>;
+
+export const ufs = [
+  'AC',
+  'AL',
+  'AP',
+  'AM',
+  'BA',
+  'CE',
+  'DF',
+  'ES',
+  'GO',
+  'MA',
+  'MT',
+  'MS',
+  'MG',
+  'PA',
+  'PB',
+  'PR',
+  'PE',
+  'PI',
+  'RJ',
+  'RN',
+  'RS',
+  'RO',
+  'RR',
+  'SC',
+  'SP',
+  'SE',
+  'TO',
+] as const;
+
+export const addressInput = z.object({
+  zip_code: z
+    .string({ message: 'Informe o CEP.' })
+    .transform(onlyDigits)
+    .pipe(z.string().regex(/^\d{8}$/, 'CEP inválido: use 8 dígitos.')),
+  street: z.string({ message: 'Informe a rua.' }).trim().min(2, 'Informe a rua.').max(200),
+  number: z.string({ message: 'Informe o número.' }).trim().min(1, 'Informe o número.').max(20),
+  complement: z.string().trim().max(100).nullish(),
+  neighborhood: z.string({ message: 'Informe o bairro.' }).trim().min(2, 'Informe o bairro.').max(100),
+  city: z.string({ message: 'Informe a cidade.' }).trim().min(2, 'Informe a cidade.').max(100),
+  state: z.enum(ufs, { message: 'Informe a UF.' }),
+});
+export type AddressInput = z.infer<typeof addressInput>;
+
+/** Specialist data (DESIGN §5): POST /api/customer/completeData. */
+export const completeDataBody = z.object({
+  name: z.string({ message: 'Informe o nome.' }).trim().min(3, 'Informe o nome completo.').max(120),
+  cpf: z.string({ message: 'Informe o CPF.' }).transform(onlyDigits).refine(isValidCpf, 'CPF inválido.'),
+  birth_date: z.iso
+    .date({ message: 'Data de nascimento inválida.' })
+    .refine(
+      (d) => d >= '1900-01-01' && d <= new Date().toISOString().slice(0, 10),
+      'Data de nascimento inválida.',
+    ),
+  phone: z
+    .string({ message: 'Informe o telefone.' })
+    .transform(onlyDigits)
+    .pipe(z.string().regex(/^\d{10,11}$/, 'Telefone inválido: DDD e número.')),
+  profession: z.string({ message: 'Informe a profissão.' }).trim().min(2, 'Informe a profissão.').max(80),
+  council_uuid: z.uuid({ message: 'Escolha o conselho.' }),
+  council_number: z
+    .string({ message: 'Informe o número de registro.' })
+    .trim()
+    .regex(/^[0-9A-Za-z./-]{1,20}$/, 'Número de registro inválido.'),
+  council_state: z.enum(ufs, { message: 'Informe a UF do registro.' }),
+  address: addressInput,
+});
+export type CompleteDataBody = z.infer<typeof completeDataBody>;
+
+// ---------------------------------------------------------------- responses
+
+export const userResponse = z.object({ data: userSchema });
+export const loginResponse = z.object({ data: z.object({ email: z.string() }) });
+export const authenticateTokenResponse = z.object({
+  data: z.object({ token: z.string(), user: userSchema }),
+});
+export const messageResponse = z.object({ data: z.object({ message: z.string() }) });
+
+export const councilSchema = z.object({
+  uuid: z.uuid(),
+  acronym: z.string(),
+  name: z.string(),
+  profession: z.string(),
+});
+export type Council = z.infer<typeof councilSchema>;
+export const healthAdviceResponse = z.object({ data: z.array(councilSchema) });
+
+export const specialistProfileSchema = z.object({
+  name: z.string(),
+  cpf: z.string(),
+  birth_date: z.string(),
+  phone: z.string(),
+  profession: z.string(),
+  council: councilSchema,
+  council_number: z.string(),
+  council_state: z.string(),
+  address: addressInput.extend({ uuid: z.uuid() }).nullable(),
+});
+export type SpecialistProfile = z.infer<typeof specialistProfileSchema>;
+/** GET /api/customer/profile: null until completeData was sent. */
+export const specialistProfileResponse = z.object({ data: specialistProfileSchema.nullable() });
+
+/** SPEC §8 messages of these flows, verbatim. */
+export const authMessages = {
+  suspended:
+    'Sua conta foi suspensa temporariamente por motivos de segurança. Entre em contato conosco para saber mais detalhes',
+  invalidCredentials: 'Verifique o login e a senha para continuar.',
+  throttled: 'Por favor aguarde antes de tentar novamente',
+  resetFailed: 'Erro ao redefinir senha. Por favor verifique se os dados inseridos estão corretos!!',
+  registerFailed: 'Erro ao finalizar cadastro.',
+  registerCheckFields: 'Verifique se os dados foram preenchidos corretamente',
+  completeDataFailed: 'Erro ao completar cadastro.',
+  emailTaken: 'Email existente',
+  invalidCode: 'Código inválido ou expirado.',
+  forgotSent: 'Se houver uma conta com este e-mail, enviaremos um link para redefinir a senha.',
+  verificationSent: 'Se houver uma conta pendente com este e-mail, enviaremos um novo código.',
+  verified: 'E-mail confirmado com sucesso.',
+  passwordReset: 'Senha redefinida com sucesso.',
+  saved: 'Informações Atualizadas com Sucesso!',
+} as const;
