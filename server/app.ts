@@ -16,6 +16,7 @@ import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { authRoutes } from './features/auth/auth.routes.ts';
 import { metaRoutes } from './features/meta/meta.routes.ts';
+import { specialistProfileRoutes } from './features/specialists/profile.routes.ts';
 import { projectRoot } from './lib/paths.ts';
 import { registerAuth } from './plugins/auth.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
@@ -107,6 +108,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     async (api) => {
       await api.register(metaRoutes(services));
       await api.register(authRoutes(services));
+      await api.register(specialistProfileRoutes(services));
     },
     { prefix: '/api' },
   );

@@ -120,6 +120,19 @@ export const addressInput = z.object({
 });
 export type AddressInput = z.infer<typeof addressInput>;
 
+/** A stored address as the API answers it (no input transforms: responses are serialised). */
+export const addressSchema = z.object({
+  uuid: z.uuid(),
+  zip_code: z.string(),
+  street: z.string(),
+  number: z.string(),
+  complement: z.string().nullable(),
+  neighborhood: z.string(),
+  city: z.string(),
+  state: z.string(),
+});
+export type Address = z.infer<typeof addressSchema>;
+
 /** Specialist data (DESIGN §5): POST /api/customer/completeData. */
 export const completeDataBody = z.object({
   name: z.string({ message: 'Informe o nome.' }).trim().min(3, 'Informe o nome completo.').max(120),
@@ -172,7 +185,7 @@ export const specialistProfileSchema = z.object({
   council: councilSchema,
   council_number: z.string(),
   council_state: z.string(),
-  address: addressInput.extend({ uuid: z.uuid() }).nullable(),
+  address: addressSchema.nullable(),
 });
 export type SpecialistProfile = z.infer<typeof specialistProfileSchema>;
 /** GET /api/customer/profile: null until completeData was sent. */

@@ -1,0 +1,56 @@
+/** pt-BR mails of the account flows (HTML + text). */
+import { type RenderedMail, renderMail } from '../../lib/mail-template.ts';
+
+const firstName = (name: string) => name.trim().split(/\s+/)[0] ?? name;
+
+export function verificationMail(name: string, code: string, minutes: number): RenderedMail {
+  return renderMail({
+    subject: 'Confirme seu e-mail no Salas',
+    greeting: `Olá, ${firstName(name)}!`,
+    paragraphs: [
+      'Falta pouco para você começar a alugar salas no Salas.',
+      `Use o código abaixo para confirmar seu e-mail. Ele vale por ${minutes} minutos.`,
+    ],
+    code,
+    footnote: 'Se você não criou uma conta no Salas, ignore esta mensagem.',
+  });
+}
+
+export function loginCodeMail(name: string, code: string, link: string, minutes: number): RenderedMail {
+  return renderMail({
+    subject: `Seu código de acesso ao Salas: ${code}`,
+    greeting: `Olá, ${firstName(name)}!`,
+    paragraphs: [
+      `Use o código abaixo para concluir o acesso à sua conta. Ele vale por ${minutes} minutos e pode ser usado uma única vez.`,
+      'Você também pode entrar direto pelo botão.',
+    ],
+    code,
+    action: { label: 'Entrar no Salas', url: link },
+    footnote:
+      'Se não foi você quem tentou entrar, ignore esta mensagem e considere trocar sua senha. Nunca compartilhe este código.',
+  });
+}
+
+export function passwordResetMail(name: string, link: string, minutes: number): RenderedMail {
+  return renderMail({
+    subject: 'Redefinição de senha do Salas',
+    greeting: `Olá, ${firstName(name)}!`,
+    paragraphs: [
+      'Recebemos um pedido para redefinir a senha da sua conta.',
+      `Clique no botão para escolher uma nova senha. O link vale por ${minutes} minutos e pode ser usado uma única vez.`,
+    ],
+    action: { label: 'Redefinir senha', url: link },
+    footnote: 'Se você não pediu a redefinição, ignore esta mensagem: sua senha continua a mesma.',
+  });
+}
+
+export function passwordChangedMail(name: string): RenderedMail {
+  return renderMail({
+    subject: 'Sua senha do Salas foi alterada',
+    greeting: `Olá, ${firstName(name)}!`,
+    paragraphs: [
+      'A senha da sua conta acabou de ser redefinida e todas as sessões abertas foram encerradas.',
+      'Se não foi você, entre em contato com o suporte imediatamente.',
+    ],
+  });
+}

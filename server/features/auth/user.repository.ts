@@ -1,0 +1,93 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { User } from '#common/contracts/user';
+import type { Executor } from '../../db/client.ts';
+import { photos, users } from '../../db/schema.ts';
+
+export type UserRow = typeof users.$inferSelect;
+
+export async function findUserByEmail(db: Executor, email: string): Promise<UserRow | undefined> {
+  const rows = await db
+    .select()
+    .from(users)
+    .where(eq(sql`lower(${users.email})`, email.trim().toLowerCase()))
+    .limit(1);
+  return rows[0];
+}
+
+export async function findUserById(db: Executor, id: number): Promise<UserRow | undefined> {
+  const rows = await db.select().from(users).where(eq(users.id, id)).limit(1);
+  return rows[0];
+}
+
+export async function insertUser(
+  db: Executor,
+  values: {
+    name: string;
+    email: string;
+    passwordHash: string | null;
+    role: UserRow['role'];
+    verified: boolean;
+    now: Date;
+  },
+): Promise<UserRow> {
+  const rows = await db
+    .insert(users)
+    .values({
+      name: values.name,
+      email: values.email.trim().toLowerCase(),
+      passwordHash: values.passwordHash,
+      role: values.role,
+      emailVerifiedAt: values.verified ? values.now : null,
+      createdAt: values.now,
+      updatedAt: values.now,
+    })
+    .returning();
+  return rows[0]!;
+}
+
+export async function markEmailVerified(db: Executor, userId: number, now: Date): Promise<void> {
+  await db
+    .update(users)
+    .set({
+      emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, ${now.toISOString()}::timestamptz)`,
+      updatedAt: now,
+    })
+    .where(eq(users.id, userId));
+}
+
+export async function setPasswordHash(
+  db: Executor,
+  userId: number,
+  passwordHash: string,
+  now: Date,
+): Promise<void> {
+  await db.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, userId));
+}
+
+export async function setName(db: Executor, userId: number, name: string, now: Date): Promise<void> {
+  await db.update(users).set({ name, updatedAt: now }).where(eq(users.id, userId));
+}
+
+/** Public URL of the user's profile photo, if any. */
+export async function profilePhotoUrl(db: Executor, userId: number): Promise<string | null> {
+  const rows = await db
+    .select({ uuid: photos.uuid })
+    .from(photos)
+    .where(and(eq(photos.userId, userId), eq(photos.type, 'profile')))
+    .orderBy(photos.position, photos.id)
+    .limit(1);
+  return rows[0] ? `/api/photo/${rows[0].uuid}` : null;
+}
+
+/** The `User` shape every client relies on (DESIGN §4). */
+export async function toUser(db: Executor, row: UserRow): Promise<User> {
+  return {
+    uuid: row.uuid,
+    name: row.name,
+    email: row.email,
+    role_name: row.role,
+    active: row.active,
+    email_verified: row.emailVerifiedAt !== null,
+    photo: await profilePhotoUrl(db, row.id).then((url) => (url ? { url } : null)),
+  };
+}

@@ -1,0 +1,66 @@
+/** Accounts and signed-in sessions for API tests, made the way a user would make them. */
+import { expect } from 'vitest';
+import type { Role } from '#common/contracts/user';
+import { insertUser, type UserRow } from '../features/auth/user.repository.ts';
+import { hashPassword } from '../lib/password.ts';
+import { request, type TestContext } from './app.ts';
+
+export const PASSWORD = 'Senha#Forte123';
+
+let counter = 0;
+export function uniqueEmail(prefix = 'pessoa'): string {
+  counter += 1;
+  return `${prefix}.${Date.now().toString(36)}${counter}@exemplo.com.br`;
+}
+
+export async function createUser(
+  ctx: TestContext,
+  options: { role?: Role; email?: string; name?: string; password?: string; verified?: boolean } = {},
+): Promise<UserRow> {
+  return insertUser(ctx.db, {
+    name: options.name ?? 'Ana Beatriz Souza',
+    email: options.email ?? uniqueEmail(options.role ?? 'customer'),
+    passwordHash: await hashPassword(options.password ?? PASSWORD),
+    role: options.role ?? 'customer',
+    verified: options.verified ?? true,
+    now: ctx.clock.now,
+  });
+}
+
+/** The last mail sent to `to`. */
+export function lastMailTo(ctx: TestContext, to: string) {
+  const mail = ctx.mail.filter((m) => m.to === to).at(-1);
+  if (!mail) throw new Error(`nenhum e-mail para ${to}`);
+  return mail;
+}
+
+/** The 6-digit code in the text part of the last mail to `to`. */
+export function lastCodeTo(ctx: TestContext, to: string): string {
+  const match = lastMailTo(ctx, to).text.match(/Código: (\d{6})/);
+  if (!match?.[1]) throw new Error('e-mail sem código');
+  return match[1];
+}
+
+/** Both sign-in steps; answers the bearer token. */
+export async function signIn(ctx: TestContext, email: string, password = PASSWORD): Promise<string> {
+  const first = await request(ctx.app, {
+    method: 'POST',
+    url: '/api/loginTwoFactor',
+    payload: { email, password },
+  });
+  expect(first.statusCode, first.body).toBe(200);
+  const second = await request(ctx.app, {
+    method: 'POST',
+    url: '/api/authenticateToken',
+    payload: { email, login_token: lastCodeTo(ctx, email) },
+  });
+  expect(second.statusCode, second.body).toBe(200);
+  return second.json().data.token as string;
+}
+
+/** A new user of `role`, signed in. */
+export async function signedInAs(ctx: TestContext, role: Role, options: { verified?: boolean } = {}) {
+  const user = await createUser(ctx, { role, verified: options.verified });
+  const token = await signIn(ctx, user.email);
+  return { user, token };
+}
