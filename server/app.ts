@@ -12,10 +12,12 @@ import {
 } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Mailer } from './adapters/mail.ts';
+import type { Storage } from './adapters/storage.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { authRoutes } from './features/auth/auth.routes.ts';
 import { metaRoutes } from './features/meta/meta.routes.ts';
+import { photoServeRoutes } from './features/photos/photo.routes.ts';
 import { specialistProfileRoutes } from './features/specialists/profile.routes.ts';
 import { projectRoot } from './lib/paths.ts';
 import { registerAuth } from './plugins/auth.ts';
@@ -30,6 +32,7 @@ export interface AppDeps {
   config: Config;
   database: Database;
   mailer: Mailer;
+  storage: Storage;
   /** Injected so tests can move time. */
   clock?: () => Date;
   /** Serve the built web app from this folder (default dist/web beside the project). */
@@ -42,6 +45,7 @@ export interface Services {
   config: Config;
   db: Database['db'];
   mailer: Mailer;
+  storage: Storage;
   clock: () => Date;
 }
 
@@ -53,6 +57,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     config,
     db: deps.database.db,
     mailer: deps.mailer,
+    storage: deps.storage,
     clock: deps.clock ?? (() => new Date()),
   };
 
@@ -109,6 +114,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(metaRoutes(services));
       await api.register(authRoutes(services));
       await api.register(specialistProfileRoutes(services));
+      await api.register(photoServeRoutes(services));
     },
     { prefix: '/api' },
   );

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { createMailer } from './adapters/mail.ts';
+import { createDiskStorage } from './adapters/storage.ts';
 import { buildApp } from './app.ts';
 import type { Config } from './config.ts';
 import { type Database, openPglite, openPostgres } from './db/client.ts';
@@ -35,9 +36,10 @@ export async function startServer(config: Config): Promise<RunningServer> {
   try {
     await database.migrate();
     if (config.admin) await ensureOwner(database.db, config.admin);
-    if (config.demoData) await seedDemoDataIfEmpty(database.db);
+    const storage = createDiskStorage(path.join(config.dataDir, 'uploads'));
+    if (config.demoData) await seedDemoDataIfEmpty(database.db, storage);
     const mailer = createMailer({ from: config.mailFrom, mailDir: config.mailDir, smtpUrl: config.smtpUrl });
-    const app = await buildApp({ config, database, mailer });
+    const app = await buildApp({ config, database, mailer, storage });
     const url = await app.listen({ port: config.port, host: config.host });
     let stopping: Promise<void> | undefined;
     const stop = () =>

@@ -5,6 +5,7 @@
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { createMemoryMailer, type MailMessage } from '../adapters/mail.ts';
+import { createMemoryStorage } from '../adapters/storage.ts';
 import { buildApp } from '../app.ts';
 import { type Config, loadConfig } from '../config.ts';
 import { type Database, openPglite, openPostgres } from '../db/client.ts';
@@ -14,6 +15,7 @@ export interface TestContext {
   database: Database;
   db: Database['db'];
   mail: MailMessage[];
+  storage: ReturnType<typeof createMemoryStorage>;
   config: Config;
   /** Moves the app's clock. */
   clock: { now: Date; advance(ms: number): void };
@@ -57,6 +59,7 @@ export async function createTestContext(env: Record<string, string> = {}): Promi
     ...env,
   });
   const mailer = createMemoryMailer();
+  const storage = createMemoryStorage();
   const clock = {
     now: new Date(),
     advance(ms: number) {
@@ -67,6 +70,7 @@ export async function createTestContext(env: Record<string, string> = {}): Promi
     config,
     database,
     mailer,
+    storage,
     clock: () => clock.now,
     webRoot: false,
     logger: false,
@@ -77,6 +81,7 @@ export async function createTestContext(env: Record<string, string> = {}): Promi
     database,
     db: database.db,
     mail: mailer.sent,
+    storage,
     config,
     clock,
     async close() {

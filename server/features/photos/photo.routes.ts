@@ -1,0 +1,44 @@
+import { eq } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { AppError, messages } from '#common/errors';
+import type { Services } from '../../app.ts';
+import { photos } from '../../db/schema.ts';
+import { type PhotoSize, photoSizes, variantKey } from './image.ts';
+
+const params = z.object({ id: z.uuid({ message: 'Foto não encontrada.' }) });
+const query = z.object({
+  size: z.enum(Object.keys(photoSizes) as [PhotoSize, ...PhotoSize[]]).default('lg'),
+});
+
+/** Photos are public (room pages are browsable by visitors) and never change once stored. */
+export const photoServeRoutes =
+  (s: Services): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.get(
+      '/photo/:id',
+      {
+        schema: {
+          tags: ['fotos'],
+          summary: 'Imagem de uma foto (tamanho sm ou lg)',
+          params,
+          querystring: query,
+        },
+      },
+      async (request, reply) => {
+        const rows = await s.db
+          .select({ storageKey: photos.storageKey })
+          .from(photos)
+          .where(eq(photos.uuid, request.params.id))
+          .limit(1);
+        const row = rows[0];
+        const data = row ? await s.storage.get(variantKey(row.storageKey, request.query.size)) : undefined;
+        if (!data) throw new AppError('not_found', messages.notFound);
+        return reply
+          .header('content-type', 'image/webp')
+          .header('cache-control', 'public, max-age=31536000, immutable')
+          .header('etag', `"${request.params.id}-${request.query.size}"`)
+          .send(data);
+      },
+    );
+  };
