@@ -1,4 +1,5 @@
 import path from 'node:path';
+import v8 from 'node:v8';
 import type { FastifyInstance } from 'fastify';
 import { createMailer } from './adapters/mail.ts';
 import { createDiskStorage } from './adapters/storage.ts';
@@ -24,6 +25,9 @@ export async function startServer(config: Config): Promise<RunningServer> {
   if (config.databaseUrl) {
     database = await openPostgres(config.databaseUrl);
   } else {
+    // PGlite is Postgres compiled to WebAssembly; V8's optimising tier would spend ~50 MB on its
+    // machine code for little gain on a one-process database (docs/performance.md).
+    v8.setFlagsFromString('--liftoff-only');
     const dir = path.join(config.dataDir, 'db');
     release = lockDataDir(config.dataDir);
     try {

@@ -30,7 +30,12 @@ export const migrationsFolder = path.join(projectRoot, 'server', 'db', 'migratio
 /** Embedded PostgreSQL (PGlite). `dataDir` undefined = in memory (tests). */
 export async function openPglite(dataDir?: string): Promise<Database> {
   if (dataDir) fs.mkdirSync(dataDir, { recursive: true });
-  const client = await PGlite.create(dataDir ?? 'memory://', { extensions: { unaccent } });
+  const client = await PGlite.create(dataDir ?? 'memory://', {
+    extensions: { unaccent },
+    // Postgres' 128 MB default buffer pool would double the server's memory; an embedded
+    // database of one clinic network fits in far less (docs/performance.md).
+    postgresqlconf: ['shared_buffers=8MB', 'work_mem=4MB', 'maintenance_work_mem=16MB', 'max_connections=5', 'max_locks_per_transaction=64'],
+  });
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {
     db,

@@ -5,12 +5,11 @@
  */
 import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
-import sharp from 'sharp';
 import { isValidCnpj } from '#common/br/documents';
 import { hourPriceCents, pricePerMinuteFromHourly } from '#common/money';
 import { addDays, weekdayOf, zonedDate, zonedInstant } from '#common/time/zone';
 import type { Storage } from '../../adapters/storage.ts';
-import { storeImage } from '../../features/photos/image.ts';
+import { loadSharp, storeImage } from '../../features/photos/image.ts';
 import { hashPassword } from '../../lib/password.ts';
 import { type Db, queryRows, type Tx } from '../client.ts';
 import * as t from '../schema.ts';
@@ -44,6 +43,7 @@ async function isEmpty(db: Db): Promise<boolean> {
 }
 
 async function photo(storage: Storage, svg: string) {
+  const sharp = await loadSharp();
   const png = await sharp(Buffer.from(svg)).png().toBuffer();
   return storeImage(storage, png, `photos/${randomUUID()}`);
 }

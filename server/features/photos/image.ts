@@ -1,4 +1,3 @@
-import sharp from 'sharp';
 import type { Storage } from '../../adapters/storage.ts';
 
 /** Sizes every photo is stored in: cards and galleries. */
@@ -7,6 +6,9 @@ export const photoSizes = {
   lg: { width: 1600, height: 1200, quality: 80 },
 } as const;
 export type PhotoSize = keyof typeof photoSizes;
+
+/** libvips costs ~20 MB of memory: loaded on the first image, not at start. */
+export const loadSharp = async () => (await import('sharp')).default;
 
 export const variantKey = (storageKey: string, size: PhotoSize) => `${storageKey}-${size}.webp`;
 
@@ -23,6 +25,7 @@ export interface StoredImage {
  * Nothing is stored unless every size was made.
  */
 export async function storeImage(storage: Storage, input: Buffer, storageKey: string): Promise<StoredImage> {
+  const sharp = await loadSharp();
   const variants = await Promise.all(
     (Object.keys(photoSizes) as PhotoSize[]).map(async (size) => {
       const spec = photoSizes[size];
