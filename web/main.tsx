@@ -1,3 +1,18 @@
+import { StrictMode, Suspense } from 'react';
 import { createRoot } from 'react-dom/client';
+import { RouterProvider } from 'react-router';
+import { Providers } from './app/providers.tsx';
+import { createRouter } from './app/router.tsx';
+import { FullScreenLoading } from './components/loading-overlay.tsx';
 
-createRoot(document.getElementById('root')!).render(<p>Salas</p>);
+const router = createRouter();
+
+createRoot(document.getElementById('root') as HTMLElement).render(
+  <StrictMode>
+    <Providers>
+      <Suspense fallback={<FullScreenLoading />}>
+        <RouterProvider router={router} />
+      </Suspense>
+    </Providers>
+  </StrictMode>,
+);

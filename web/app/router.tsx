@@ -1,0 +1,130 @@
+import { lazy } from 'react';
+import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { NotFoundPage } from '#web/components/not-found.tsx';
+import { RedirectIfSignedIn, RequireRole, RequireUser } from './layouts/guards.tsx';
+import { MainLayout } from './layouts/main-layout.tsx';
+
+// Each area is its own chunk: /rooms does not download the back office.
+const rooms = () => import('./areas/rooms-area.tsx');
+const customer = () => import('./areas/customer-area.tsx');
+const partner = () => import('./areas/partner-area.tsx');
+const admin = () => import('./areas/admin-area.tsx');
+const page = <M,>(load: () => Promise<M>, name: keyof M) =>
+  lazy(async () => ({ default: (await load())[name] as React.ComponentType }));
+
+// Account pages and the landing page are their own chunks too.
+const ForgotPasswordPage = page(
+  () => import('#web/features/auth/pages/forgot-password-page.tsx'),
+  'ForgotPasswordPage',
+);
+const LinkLoginPage = page(() => import('#web/features/auth/pages/link-login-page.tsx'), 'LinkLoginPage');
+const NewAccountPage = page(() => import('#web/features/auth/pages/new-account-page.tsx'), 'NewAccountPage');
+const PasswordResetPage = page(
+  () => import('#web/features/auth/pages/password-reset-page.tsx'),
+  'PasswordResetPage',
+);
+const SignInPage = page(() => import('#web/features/auth/pages/signin-page.tsx'), 'SignInPage');
+const SignUpPage = page(() => import('#web/features/auth/pages/signup-page.tsx'), 'SignUpPage');
+const TwoFactorsPage = page(() => import('#web/features/auth/pages/two-factors-page.tsx'), 'TwoFactorsPage');
+const VerificationPage = page(
+  () => import('#web/features/auth/pages/verification-page.tsx'),
+  'VerificationPage',
+);
+const HomePage = page(() => import('#web/features/home/pages/home-page.tsx'), 'HomePage');
+const TestsPage = page(() => import('#web/features/home/pages/tests-page.tsx'), 'TestsPage');
+const RoomsPage = page(rooms, 'RoomsPage');
+const RoomPage = page(rooms, 'RoomPage');
+const CustomerRoomsPage = page(customer, 'CustomerRoomsPage');
+const CustomerProfilePage = page(customer, 'CustomerProfilePage');
+const CustomerAppointmentsPage = page(customer, 'CustomerAppointmentsPage');
+const PartnerProfilePage = page(partner, 'PartnerProfilePage');
+const PartnerClinicsPage = page(partner, 'PartnerClinicsPage');
+const PartnerRoomsPage = page(partner, 'PartnerRoomsPage');
+const PartnerAppointmentsPage = page(partner, 'PartnerAppointmentsPage');
+const PartnerDataPage = page(partner, 'PartnerDataPage');
+const PartnerBankPage = page(partner, 'PartnerBankPage');
+const PartnerPaymentPage = page(partner, 'PartnerPaymentPage');
+const PartnerDashboardPage = page(partner, 'PartnerDashboardPage');
+const AdminSpecialistsPage = page(admin, 'AdminSpecialistsPage');
+const AdminRoomsPage = page(admin, 'AdminRoomsPage');
+const AdminPartnersPage = page(admin, 'AdminPartnersPage');
+const AdminAppointmentsPage = page(admin, 'AdminAppointmentsPage');
+const AdminFacilitiesPage = page(admin, 'AdminFacilitiesPage');
+const AdminPlansPage = page(admin, 'AdminPlansPage');
+const AdminDashboardPage = page(admin, 'AdminDashboardPage');
+
+const to = (path: string) => <Navigate to={path} replace />;
+
+export const routes: RouteObject[] = [
+  { path: '/', element: <HomePage /> },
+  { path: '/tests', element: <TestsPage /> },
+  {
+    element: <RedirectIfSignedIn />,
+    children: [
+      { path: '/signin', element: <SignInPage /> },
+      { path: '/signup', element: <SignUpPage /> },
+      { path: '/forgot-password', element: <ForgotPasswordPage /> },
+      { path: '/password-reset', element: <PasswordResetPage /> },
+      { path: '/two-factors/:email', element: <TwoFactorsPage /> },
+      { path: '/auth-user-ogin', element: <LinkLoginPage /> },
+    ],
+  },
+  { path: '/verificacao', element: <VerificationPage /> },
+  {
+    path: '/especialista/new-account',
+    element: (
+      <RequireUser>
+        <NewAccountPage />
+      </RequireUser>
+    ),
+  },
+  {
+    element: <MainLayout />,
+    children: [
+      { path: '/rooms', element: <RoomsPage /> },
+      { path: '/rooms/:uuid', element: <RoomPage /> },
+      {
+        element: <RequireRole roles={['customer']} />,
+        children: [
+          { path: '/especialista', element: to('/especialista/salas') },
+          { path: '/especialista/salas', element: <CustomerRoomsPage /> },
+          { path: '/especialista/perfil', element: <CustomerProfilePage /> },
+          { path: '/especialista/agendamentos', element: <CustomerAppointmentsPage /> },
+        ],
+      },
+      {
+        element: <RequireRole roles={['partner']} />,
+        children: [
+          { path: '/parceiro', element: to('/parceiro/gestao/agendamentos') },
+          { path: '/parceiro/gestao', element: to('/parceiro/gestao/agendamentos') },
+          { path: '/parceiro/gestao/perfil', element: <PartnerProfilePage /> },
+          { path: '/parceiro/gestao/clinicas', element: <PartnerClinicsPage /> },
+          { path: '/parceiro/gestao/salas', element: <PartnerRoomsPage /> },
+          { path: '/parceiro/gestao/agendamentos', element: <PartnerAppointmentsPage /> },
+          { path: '/parceiro/configuracoes', element: to('/parceiro/configuracoes/dados-parceiro') },
+          { path: '/parceiro/configuracoes/dados-parceiro', element: <PartnerDataPage /> },
+          { path: '/parceiro/configuracoes/dados-bancarios', element: <PartnerBankPage /> },
+          { path: '/parceiro/configuracoes/dados-pagamento', element: <PartnerPaymentPage /> },
+          { path: '/parceiro/dashboard', element: <PartnerDashboardPage /> },
+        ],
+      },
+      {
+        element: <RequireRole roles={['owner', 'admin']} />,
+        children: [
+          { path: '/admin', element: to('/admin/gestao/especialistas') },
+          { path: '/admin/gestao', element: to('/admin/gestao/especialistas') },
+          { path: '/admin/gestao/especialistas', element: <AdminSpecialistsPage /> },
+          { path: '/admin/gestao/salas', element: <AdminRoomsPage /> },
+          { path: '/admin/gestao/parceiros', element: <AdminPartnersPage /> },
+          { path: '/admin/gestao/agendamentos', element: <AdminAppointmentsPage /> },
+          { path: '/admin/gestao/diferenciais', element: <AdminFacilitiesPage /> },
+          { path: '/admin/gestao/planos', element: <AdminPlansPage /> },
+          { path: '/admin/dashboard', element: <AdminDashboardPage /> },
+        ],
+      },
+      { path: '*', element: <NotFoundPage /> },
+    ],
+  },
+];
+
+export const createRouter = () => createBrowserRouter(routes);

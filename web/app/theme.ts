@@ -1,0 +1,28 @@
+import { createTheme, type MantineColorsTuple } from '@mantine/core';
+
+const teal: MantineColorsTuple = [
+  '#e6f6f5',
+  '#cfe9e7',
+  '#a0d3cf',
+  '#6dbcb5',
+  '#45a8a0',
+  '#2c9b93',
+  '#1a948c',
+  '#0b7a75',
+  '#006e69',
+  '#005f5a',
+];
+
+export const theme = createTheme({
+  primaryColor: 'salas',
+  primaryShade: 7,
+  colors: { salas: teal },
+  fontFamily: 'Inter, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
+  headings: { fontFamily: 'Inter, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif' },
+  defaultRadius: 'md',
+  breakpoints: { xs: '36em', sm: '48em', md: '48.125em', lg: '75em', xl: '88em' },
+});
+
+/** SPEC §9: the search bar turns into a panel under 770 px; menu links move to the dropdown under 769 px. */
+export const MOBILE_SEARCH_QUERY = '(max-width: 769.98px)';
+export const MENU_IN_DROPDOWN_QUERY = '(max-width: 768.98px)';

@@ -1,0 +1,212 @@
+import {
+  Anchor,
+  Avatar,
+  Box,
+  Button,
+  Container,
+  Group,
+  Menu,
+  Skeleton,
+  Stack,
+  Text,
+  UnstyledButton,
+} from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { IconChevronDown, IconExternalLink, IconLogout, IconMenu2 } from '@tabler/icons-react';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { isCurrent, type MenuLink, roleMenu } from '#web/app/menus.ts';
+import { MENU_IN_DROPDOWN_QUERY, MOBILE_SEARCH_QUERY } from '#web/app/theme.ts';
+import { usePublicConfig } from '#web/lib/public-config.ts';
+import { useSession } from '#web/lib/session.tsx';
+import { Logo } from './logo.tsx';
+import { InlineSearchBar, MobileSearchBar } from './search-bar.tsx';
+
+const FALLBACK_LINKS = { aboutUrl: '#', advertiseUrl: '#' };
+
+function NavLinks({ links, pathname }: { links: MenuLink[]; pathname: string }) {
+  return (
+    <Group gap={4} component="nav" aria-label="Menu principal" wrap="nowrap">
+      {links.map((link) =>
+        link.external ? (
+          <Button
+            key={link.label}
+            component="a"
+            href={link.to}
+            target="_blank"
+            rel="noopener noreferrer"
+            variant="subtle"
+            color="dark"
+            size="compact-sm"
+          >
+            {link.label}
+          </Button>
+        ) : (
+          <Button
+            key={link.to}
+            component={Link}
+            to={link.to}
+            variant={isCurrent(pathname, link.to) ? 'light' : 'subtle'}
+            color={isCurrent(pathname, link.to) ? 'salas' : 'dark'}
+            size="compact-sm"
+            aria-current={isCurrent(pathname, link.to) ? 'page' : undefined}
+          >
+            {link.label}
+          </Button>
+        ),
+      )}
+    </Group>
+  );
+}
+
+function MenuItems({ links, pathname }: { links: MenuLink[]; pathname: string }) {
+  const navigate = useNavigate();
+  return links.map((link) =>
+    link.external ? (
+      <Menu.Item
+        key={link.label}
+        component="a"
+        href={link.to}
+        target="_blank"
+        rel="noopener noreferrer"
+        rightSection={<IconExternalLink size={14} />}
+      >
+        {link.label}
+      </Menu.Item>
+    ) : (
+      <Menu.Item
+        key={link.to}
+        onClick={() => navigate(link.to)}
+        color={isCurrent(pathname, link.to) ? 'salas' : undefined}
+        fw={isCurrent(pathname, link.to) ? 700 : undefined}
+        aria-current={isCurrent(pathname, link.to) ? 'page' : undefined}
+      >
+        {link.label}
+      </Menu.Item>
+    ),
+  );
+}
+
+function UserMenu({ links, menuInDropdown }: { links: MenuLink[]; menuInDropdown: boolean }) {
+  const { user, loading, signOut } = useSession();
+  const { pathname, search } = useLocation();
+  const navigate = useNavigate();
+  if (loading) {
+    return (
+      <Group gap="xs" aria-label="Carregando usuário">
+        <Skeleton circle height={36} />
+        <Skeleton height={12} width={120} />
+      </Group>
+    );
+  }
+  if (!user) {
+    const redirect = encodeURIComponent(`${pathname}${search}`);
+    return (
+      <Group gap="sm" wrap="nowrap">
+        {menuInDropdown && (
+          <Menu position="bottom-end" width={220}>
+            <Menu.Target>
+              <Button variant="subtle" color="dark" aria-label="Abrir menu" px={8}>
+                <IconMenu2 size={20} />
+              </Button>
+            </Menu.Target>
+            <Menu.Dropdown>
+              <MenuItems links={links} pathname={pathname} />
+            </Menu.Dropdown>
+          </Menu>
+        )}
+        <Stack gap={0} visibleFrom="sm" align="flex-end">
+          <Text size="sm" fw={600}>
+            Acesse sua conta
+          </Text>
+          <Text size="xs" c="dark.3">
+            Realize login para melhor experiência
+          </Text>
+        </Stack>
+        <Button component={Link} to={`/signin?redirect=${redirect}`} size="sm">
+          Entrar / Cadastre-se
+        </Button>
+      </Group>
+    );
+  }
+  const initials = user.name
+    .split(/\s+/)
+    .slice(0, 2)
+    .map((p) => p[0])
+    .join('')
+    .toUpperCase();
+  return (
+    <Menu position="bottom-end" width={260}>
+      <Menu.Target>
+        <UnstyledButton aria-label={`Menu de ${user.name}`}>
+          <Group gap="xs" wrap="nowrap">
+            <Avatar src={user.photo?.url} color="salas" radius="xl">
+              {initials}
+            </Avatar>
+            <Box visibleFrom="sm" maw={180}>
+              <Text size="sm" fw={600} truncate>
+                {user.name}
+              </Text>
+              <Text size="xs" c="dark.3" truncate>
+                {user.email}
+              </Text>
+            </Box>
+            <IconChevronDown size={16} aria-hidden="true" />
+          </Group>
+        </UnstyledButton>
+      </Menu.Target>
+      <Menu.Dropdown>
+        <Menu.Label>
+          <Text size="sm" fw={600} c="dark">
+            {user.name}
+          </Text>
+          <Text size="xs">{user.email}</Text>
+        </Menu.Label>
+        {menuInDropdown && (
+          <>
+            <Menu.Divider />
+            <MenuItems links={links} pathname={pathname} />
+          </>
+        )}
+        <Menu.Divider />
+        <Menu.Item
+          color="red"
+          leftSection={<IconLogout size={16} />}
+          onClick={async () => {
+            await signOut();
+            navigate('/rooms');
+          }}
+        >
+          Sair
+        </Menu.Item>
+      </Menu.Dropdown>
+    </Menu>
+  );
+}
+
+export function Header() {
+  const { user } = useSession();
+  const config = usePublicConfig();
+  const { pathname } = useLocation();
+  const menuInDropdown = useMediaQuery(MENU_IN_DROPDOWN_QUERY) ?? false;
+  const mobileSearch = useMediaQuery(MOBILE_SEARCH_QUERY) ?? false;
+  const links = roleMenu(user?.role_name ?? null, config ?? FALLBACK_LINKS);
+  return (
+    <Box component="header" bg="white" style={{ borderBottom: '1px solid var(--mantine-color-gray-3)' }}>
+      <Container size="xl" py="sm">
+        <Group justify="space-between" wrap="nowrap" gap="md">
+          <Anchor component={Link} to="/rooms" aria-label="Salas — página inicial" underline="never">
+            <Logo />
+          </Anchor>
+          {!mobileSearch && <InlineSearchBar />}
+          <UserMenu links={links} menuInDropdown={menuInDropdown} />
+        </Group>
+        {!menuInDropdown && (
+          <Box mt="xs">
+            <NavLinks links={links} pathname={pathname} />
+          </Box>
+        )}
+      </Container>
+      {mobileSearch && <MobileSearchBar />}
+    </Box>
+  );
+}

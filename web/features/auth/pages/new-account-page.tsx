@@ -1,0 +1,200 @@
+import { Button, Divider, Grid, Select, Stack, TextInput } from '@mantine/core';
+import { DateInput } from '@mantine/dates';
+import { useForm } from '@mantine/form';
+import { useNavigate } from 'react-router';
+import type { z } from 'zod';
+import { formatCpf } from '#common/br/documents';
+import { completeDataBody, ufs } from '#common/contracts/auth';
+import { AuthCard } from '#web/app/layouts/auth-layout.tsx';
+import { ApiError } from '#web/lib/api.ts';
+import { showServerErrors, zodValidate } from '#web/lib/forms.ts';
+import { notifyError, notifySuccess } from '#web/lib/notify.ts';
+import { useSession } from '#web/lib/session.tsx';
+import { useCompleteData, useCouncils } from '../api/profile.ts';
+import { text } from '../messages.ts';
+
+type Values = z.input<typeof completeDataBody>;
+const t = text.newAccount;
+const ufOptions = [...ufs];
+
+/** Specialist data after sign-up (POST /api/customer/completeData). */
+export function NewAccountPage() {
+  const { user } = useSession();
+  const navigate = useNavigate();
+  const councils = useCouncils();
+  const complete = useCompleteData();
+  const form = useForm<Values>({
+    initialValues: {
+      name: user?.name ?? '',
+      cpf: '',
+      birth_date: '',
+      phone: '',
+      profession: '',
+      council_uuid: '',
+      council_number: '',
+      council_state: '' as Values['council_state'],
+      address: {
+        zip_code: '',
+        street: '',
+        number: '',
+        complement: '',
+        neighborhood: '',
+        city: '',
+        state: '' as Values['council_state'],
+      },
+    },
+    validate: zodValidate(completeDataBody),
+  });
+
+  const submit = form.onSubmit((values) =>
+    complete.mutate(completeDataBody.parse(values), {
+      onSuccess: () => {
+        notifySuccess(t.saved);
+        navigate('/especialista/salas', { replace: true });
+      },
+      onError: (err) => {
+        showServerErrors(form, err);
+        notifyError(
+          text.completeDataFailed,
+          err instanceof ApiError ? (err.fieldMessages[0] ?? err.message) : '',
+        );
+      },
+    }),
+  );
+
+  return (
+    <AuthCard title={t.title} subtitle={t.subtitle}>
+      <form onSubmit={submit} noValidate>
+        <Stack>
+          <TextInput label={t.name} autoComplete="name" required {...form.getInputProps('name')} />
+          <Grid>
+            <Grid.Col span={{ base: 12, sm: 6 }}>
+              <TextInput
+                label={t.cpf}
+                inputMode="numeric"
+                placeholder="000.000.000-00"
+                required
+                {...form.getInputProps('cpf')}
+                onBlur={(e) =>
+                  form.setFieldValue('cpf', formatCpf(e.currentTarget.value) || e.currentTarget.value)
+                }
+              />
+            </Grid.Col>
+            <Grid.Col span={{ base: 12, sm: 6 }}>
+              <DateInput
+                label={t.birthDate}
+                valueFormat="DD/MM/YYYY"
+                placeholder="dd/mm/aaaa"
+                locale="pt-br"
+                maxDate={new Date()}
+                defaultLevel="decade"
+                required
+                {...form.getInputProps('birth_date')}
+                onChange={(value) =>
+                  form.setFieldValue('birth_date', value ? String(value).slice(0, 10) : '')
+                }
+              />
+            </Grid.Col>
+            <Grid.Col span={{ base: 12, sm: 6 }}>
+              <TextInput
+                label={t.phone}
+                type="tel"
+                autoComplete="tel"
+                placeholder="(11) 98765-4321"
+                required
+                {...form.getInputProps('phone')}
+              />
+            </Grid.Col>
+            <Grid.Col span={{ base: 12, sm: 6 }}>
+              <TextInput
+                label={t.profession}
+                placeholder="Psicóloga, fisioterapeuta..."
+                required
+                {...form.getInputProps('profession')}
+              />
+            </Grid.Col>
+            <Grid.Col span={12}>
+              <Select
+                label={t.council}
+                placeholder={councils.isPending ? 'Carregando...' : 'Escolha'}
+                data={(councils.data ?? []).map((c) => ({
+                  value: c.uuid,
+                  label: `${c.acronym} — ${c.name}`,
+                }))}
+                searchable
+                required
+                {...form.getInputProps('council_uuid')}
+              />
+            </Grid.Col>
+            <Grid.Col span={{ base: 7, sm: 8 }}>
+              <TextInput label={t.councilNumber} required {...form.getInputProps('council_number')} />
+            </Grid.Col>
+            <Grid.Col span={{ base: 5, sm: 4 }}>
+              <Select
+                label={t.councilState}
+                data={ufOptions}
+                searchable
+                required
+                {...form.getInputProps('council_state')}
+              />
+            </Grid.Col>
+          </Grid>
+          <Divider label={t.address} labelPosition="left" />
+          <Grid>
+            <Grid.Col span={{ base: 12, sm: 5 }}>
+              <TextInput
+                label={t.zip}
+                inputMode="numeric"
+                placeholder="00000-000"
+                autoComplete="postal-code"
+                required
+                {...form.getInputProps('address.zip_code')}
+              />
+            </Grid.Col>
+            <Grid.Col span={{ base: 12, sm: 7 }}>
+              <TextInput
+                label={t.street}
+                autoComplete="address-line1"
+                required
+                {...form.getInputProps('address.street')}
+              />
+            </Grid.Col>
+            <Grid.Col span={{ base: 5, sm: 4 }}>
+              <TextInput label={t.number} required {...form.getInputProps('address.number')} />
+            </Grid.Col>
+            <Grid.Col span={{ base: 7, sm: 8 }}>
+              <TextInput
+                label={t.complement}
+                autoComplete="address-line2"
+                {...form.getInputProps('address.complement')}
+              />
+            </Grid.Col>
+            <Grid.Col span={{ base: 12, sm: 5 }}>
+              <TextInput label={t.neighborhood} required {...form.getInputProps('address.neighborhood')} />
+            </Grid.Col>
+            <Grid.Col span={{ base: 8, sm: 5 }}>
+              <TextInput
+                label={t.city}
+                autoComplete="address-level2"
+                required
+                {...form.getInputProps('address.city')}
+              />
+            </Grid.Col>
+            <Grid.Col span={{ base: 4, sm: 2 }}>
+              <Select
+                label={t.state}
+                data={ufOptions}
+                searchable
+                required
+                {...form.getInputProps('address.state')}
+              />
+            </Grid.Col>
+          </Grid>
+          <Button type="submit" loading={complete.isPending} fullWidth>
+            {t.submit}
+          </Button>
+        </Stack>
+      </form>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,124 @@
+import { Alert, Button, Center, PinInput, Stack, Text } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
+import { roleHome } from '#common/contracts/user';
+import { AuthCard } from '#web/app/layouts/auth-layout.tsx';
+import { FullScreenLoading } from '#web/components/loading-overlay.tsx';
+import { ApiError } from '#web/lib/api.ts';
+import { notifyError, notifySuccess } from '#web/lib/notify.ts';
+import { userQueryKey, useSession } from '#web/lib/session.tsx';
+import { useResendCode, useVerifyEmail } from '../api/account.ts';
+import { text } from '../messages.ts';
+
+const RESEND_COOLDOWN_S = 60;
+
+export function VerificationPage() {
+  const { user, loading } = useSession();
+  const [params] = useSearchParams();
+  const email = user?.email ?? params.get('email') ?? '';
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const verify = useVerifyEmail();
+  const resend = useResendCode();
+  const [code, setCode] = useState('');
+  const [error, setError] = useState<string>();
+  const [cooldown, setCooldown] = useState(RESEND_COOLDOWN_S);
+
+  useEffect(() => {
+    if (cooldown <= 0) return;
+    const id = setTimeout(() => setCooldown((s) => s - 1), 1000);
+    return () => clearTimeout(id);
+  }, [cooldown]);
+
+  if (loading) return <FullScreenLoading />;
+  if (user?.email_verified) return <Navigate to={roleHome(user.role_name)} replace />;
+
+  const submit = (value = code) => {
+    if (!/^\d{6}$/.test(value)) {
+      setError('O código tem 6 dígitos.');
+      return;
+    }
+    setError(undefined);
+    verify.mutate(
+      { email, code: value },
+      {
+        onSuccess: async (res) => {
+          notifySuccess(res.data.message);
+          await queryClient.invalidateQueries({ queryKey: userQueryKey });
+          navigate(user ? roleHome(user.role_name) : '/signin', { replace: true });
+        },
+        onError: (err) => setError(err instanceof ApiError ? err.message : text.invalidCode),
+      },
+    );
+  };
+
+  return (
+    <AuthCard
+      title={text.verification.title}
+      subtitle={email ? text.verification.subtitle(email) : undefined}
+    >
+      {!email ? (
+        <Stack>
+          <Alert color="yellow">{text.verification.noEmail}</Alert>
+          <Button component={Link} to="/signin?redirect=/verificacao">
+            {text.signin.title}
+          </Button>
+        </Stack>
+      ) : (
+        <form
+          onSubmit={(e) => {
+            e.preventDefault();
+            submit();
+          }}
+          noValidate
+        >
+          <Stack>
+            <Text component="label" htmlFor="verification-code" size="sm" fw={500}>
+              {text.verification.code}
+            </Text>
+            <Center>
+              <PinInput
+                id="verification-code"
+                length={6}
+                type="number"
+                oneTimeCode
+                size="lg"
+                value={code}
+                onChange={setCode}
+                onComplete={submit}
+                error={Boolean(error)}
+                aria-label={text.verification.code}
+              />
+            </Center>
+            {error && (
+              <Text c="red.8" size="sm" role="alert">
+                {error}
+              </Text>
+            )}
+            <Button type="submit" loading={verify.isPending} fullWidth>
+              {text.verification.submit}
+            </Button>
+            <Button
+              variant="subtle"
+              disabled={cooldown > 0}
+              loading={resend.isPending}
+              onClick={() =>
+                resend.mutate(email, {
+                  onSuccess: () => {
+                    setCooldown(RESEND_COOLDOWN_S);
+                    notifySuccess(text.verification.resent);
+                  },
+                  onError: (err) =>
+                    notifyError(text.errorTitle, err instanceof ApiError ? err.message : text.throttled),
+                })
+              }
+            >
+              {cooldown > 0 ? text.verification.resendIn(cooldown) : text.verification.resend}
+            </Button>
+          </Stack>
+        </form>
+      )}
+    </AuthCard>
+  );
+}

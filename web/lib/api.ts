@@ -1,0 +1,89 @@
+/**
+ * The one API client (SPEC §7): JSON, credentials, bearer token, XSRF double submit, and the
+ * error shape of DESIGN §4 turned into ApiError. A 401 on a signed-in call clears the session.
+ */
+import type { ApiErrorBody } from '#common/errors';
+import { clearToken, getToken } from './token.ts';
+
+export class ApiError extends Error {
+  readonly status: number;
+  readonly errors: Record<string, string[]>;
+  /** The "account suspended" answer of the sign-in calls. */
+  readonly suspended: boolean;
+
+  constructor(status: number, body: Partial<ApiErrorBody>) {
+    super(body.message ?? 'Não foi possível falar com o servidor. Verifique sua conexão e tente novamente.');
+    this.name = 'ApiError';
+    this.status = status;
+    this.errors = body.errors ?? {};
+    this.suspended = body.Status === false;
+  }
+
+  /** The first message of each field, in order. */
+  get fieldMessages(): string[] {
+    return Object.values(this.errors)
+      .map((list) => list[0])
+      .filter((m): m is string => Boolean(m));
+  }
+}
+
+const unauthorizedListeners = new Set<() => void>();
+export function onUnauthorized(listener: () => void): () => void {
+  unauthorizedListeners.add(listener);
+  return () => unauthorizedListeners.delete(listener);
+}
+
+function readCookie(name: string): string | undefined {
+  const match = document.cookie.split('; ').find((c) => c.startsWith(`${name}=`));
+  return match ? decodeURIComponent(match.slice(name.length + 1)) : undefined;
+}
+
+async function ensureXsrfCookie(): Promise<string | undefined> {
+  let token = readCookie('XSRF-TOKEN');
+  if (!token) {
+    await fetch('/api/config', { credentials: 'include' });
+    token = readCookie('XSRF-TOKEN');
+  }
+  return token;
+}
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  body?: unknown;
+  signal?: AbortSignal;
+}
+
+export async function api<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const method = options.method ?? 'GET';
+  const headers: Record<string, string> = { accept: 'application/json' };
+  const token = getToken();
+  if (token) headers.authorization = `Bearer ${token}`;
+  if (options.body !== undefined) headers['content-type'] = 'application/json';
+  if (method !== 'GET') {
+    const xsrf = await ensureXsrfCookie();
+    if (xsrf) headers['x-xsrf-token'] = xsrf;
+  }
+  let response: Response;
+  try {
+    response = await fetch(`/api${path}`, {
+      method,
+      headers,
+      credentials: 'include',
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      signal: options.signal,
+    });
+  } catch (err) {
+    if ((err as Error).name === 'AbortError') throw err;
+    throw new ApiError(0, {});
+  }
+  if (response.status === 204) return undefined as T;
+  const body = await response.json().catch(() => ({}));
+  if (!response.ok) {
+    if (response.status === 401 && token) {
+      clearToken();
+      for (const listener of unauthorizedListeners) listener();
+    }
+    throw new ApiError(response.status, body as ApiErrorBody);
+  }
+  return body as T;
+}

@@ -1,0 +1,7 @@
+import { notifications } from '@mantine/notifications';
+
+export const notifyError = (title: string, message: string) =>
+  notifications.show({ color: 'red', title, message, withBorder: true });
+
+export const notifySuccess = (message: string, title = 'Sucesso!') =>
+  notifications.show({ color: 'green', title, message, withBorder: true });

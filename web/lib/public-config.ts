@@ -1,0 +1,12 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { PublicLinks } from '#common/contracts/meta';
+import { api } from './api.ts';
+
+/** Links the server lets the browser see (GET /api/config). */
+export const publicConfigQuery = queryOptions({
+  queryKey: ['config'],
+  queryFn: () => api<{ data: PublicLinks }>('/config').then((r) => r.data),
+  staleTime: Number.POSITIVE_INFINITY,
+});
+
+export const usePublicConfig = () => useQuery(publicConfigQuery).data;

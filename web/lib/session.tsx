@@ -1,0 +1,75 @@
+/**
+ * The signed-in user (SPEC §4): null and loading at start; GET /api/user when a token is stored;
+ * logout revokes the token on the server, removes it and clears the user.
+ */
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo } from 'react';
+import type { User } from '#common/contracts/user';
+import { api, onUnauthorized } from './api.ts';
+import { clearToken, getToken, setToken } from './token.ts';
+
+interface Session {
+  user: User | null;
+  loading: boolean;
+  signIn(token: string, user: User): void;
+  signOut(): Promise<void>;
+}
+
+const SessionContext = createContext<Session | null>(null);
+export const userQueryKey = ['user'] as const;
+
+export function SessionProvider({ children }: { children: ReactNode }) {
+  const queryClient = useQueryClient();
+  const query = useQuery({
+    queryKey: userQueryKey,
+    queryFn: async () => {
+      if (!getToken()) return null;
+      try {
+        return (await api<{ data: User }>('/user')).data;
+      } catch (err) {
+        if ((err as { status?: number }).status === 401) return null;
+        throw err;
+      }
+    },
+    staleTime: 60_000,
+  });
+
+  useEffect(
+    () =>
+      onUnauthorized(() => {
+        queryClient.setQueryData(userQueryKey, null);
+      }),
+    [queryClient],
+  );
+
+  const signIn = useCallback(
+    (token: string, user: User) => {
+      setToken(token);
+      queryClient.setQueryData(userQueryKey, user);
+    },
+    [queryClient],
+  );
+
+  const signOut = useCallback(async () => {
+    try {
+      if (getToken()) await api('/logout');
+    } catch {
+      /* the token is dropped either way */
+    }
+    clearToken();
+    queryClient.clear();
+    queryClient.setQueryData(userQueryKey, null);
+  }, [queryClient]);
+
+  const value = useMemo<Session>(
+    () => ({ user: query.data ?? null, loading: query.isPending, signIn, signOut }),
+    [query.data, query.isPending, signIn, signOut],
+  );
+  return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
+}
+
+export function useSession(): Session {
+  const session = useContext(SessionContext);
+  if (!session) throw new Error('useSession fora do SessionProvider');
+  return session;
+}
