@@ -5,11 +5,18 @@ import { E2E_MAIL_DIR } from '../../playwright.config.ts';
 /** Decoded text part of an .eml file written by the server's mail adapter. */
 function textPart(raw: string): string {
   const unfolded = raw.replace(/=\r?\n/g, '');
-  return unfolded.replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
+  return unfolded.replace(/=([0-9A-F]{2})/g, (_, hex: string) =>
+    String.fromCharCode(Number.parseInt(hex, 16)),
+  );
 }
 
 /** Waits for a mail to `to` written after `since` whose text matches `pattern`; answers the match. */
-export async function waitForMail(to: string, pattern: RegExp, since: number, timeoutMs = 15_000): Promise<RegExpMatchArray> {
+export async function waitForMail(
+  to: string,
+  pattern: RegExp,
+  since: number,
+  timeoutMs = 15_000,
+): Promise<RegExpMatchArray> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (fs.existsSync(E2E_MAIL_DIR)) {

@@ -34,7 +34,13 @@ export async function openPglite(dataDir?: string): Promise<Database> {
     extensions: { unaccent },
     // Postgres' 128 MB default buffer pool would double the server's memory; an embedded
     // database of one clinic network fits in far less (docs/performance.md).
-    postgresqlconf: ['shared_buffers=8MB', 'work_mem=4MB', 'maintenance_work_mem=16MB', 'max_connections=5', 'max_locks_per_transaction=64'],
+    postgresqlconf: [
+      'shared_buffers=8MB',
+      'work_mem=4MB',
+      'maintenance_work_mem=16MB',
+      'max_connections=5',
+      'max_locks_per_transaction=64',
+    ],
   });
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {
