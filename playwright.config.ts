@@ -33,7 +33,11 @@ export default defineConfig({
     launchOptions: chromiumLaunch,
   },
   projects: [
-    { name: 'desktop', use: { ...devices['Desktop Chrome'], launchOptions: chromiumLaunch } },
+    {
+      name: 'desktop',
+      testIgnore: /mobile\..*spec\.ts/,
+      use: { ...devices['Desktop Chrome'], launchOptions: chromiumLaunch },
+    },
     {
       name: 'mobile',
       testMatch: /mobile\..*spec\.ts/,

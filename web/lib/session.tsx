@@ -57,8 +57,9 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       /* the token is dropped either way */
     }
     clearToken();
-    queryClient.clear();
     queryClient.setQueryData(userQueryKey, null);
+    // Everything cached belonged to the signed-out user; the user query itself stays observed.
+    queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== userQueryKey[0] });
   }, [queryClient]);
 
   const value = useMemo<Session>(

@@ -1,8 +1,9 @@
 import type { ReactNode } from 'react';
-import { Navigate, Outlet, useLocation } from 'react-router';
+import { Navigate, Outlet, useLocation, useSearchParams } from 'react-router';
 import { type Role, roleHome } from '#common/contracts/user';
 import { FullScreenLoading } from '#web/components/loading-overlay.tsx';
 import { useSpecialistProfile } from '#web/features/auth/api/profile.ts';
+import { safeRedirect } from '#web/lib/safe-redirect.ts';
 import { useSession } from '#web/lib/session.tsx';
 
 /**
@@ -33,12 +34,14 @@ export function RequireUser({ children }: { children: ReactNode }) {
   return children;
 }
 
-/** Auth pages: a signed-in user goes to their role home (SPEC §2). */
+/** Auth pages: a signed-in user goes to the `redirect` query, else to their role home (SPEC §2). */
 export function RedirectIfSignedIn() {
   const { user, loading } = useSession();
   const { pathname } = useLocation();
+  const [params] = useSearchParams();
   if (loading) return <FullScreenLoading />;
-  if (user && !pathname.startsWith('/auth-user-ogin'))
-    return <Navigate to={roleHome(user.role_name)} replace />;
+  if (user && !pathname.startsWith('/auth-user-ogin')) {
+    return <Navigate to={safeRedirect(params.get('redirect')) ?? roleHome(user.role_name)} replace />;
+  }
   return <Outlet />;
 }

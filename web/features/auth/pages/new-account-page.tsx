@@ -7,6 +7,7 @@ import { formatCpf } from '#common/br/documents';
 import { completeDataBody, ufs } from '#common/contracts/auth';
 import { AuthCard } from '#web/app/layouts/auth-layout.tsx';
 import { ApiError } from '#web/lib/api.ts';
+import { parseBrazilianDate } from '#web/lib/dates.ts';
 import { showServerErrors, zodValidate } from '#web/lib/forms.ts';
 import { notifyError, notifySuccess } from '#web/lib/notify.ts';
 import { useSession } from '#web/lib/session.tsx';
@@ -84,6 +85,7 @@ export function NewAccountPage() {
               <DateInput
                 label={t.birthDate}
                 valueFormat="DD/MM/YYYY"
+                dateParser={parseBrazilianDate}
                 placeholder="dd/mm/aaaa"
                 locale="pt-br"
                 maxDate={new Date()}

@@ -67,6 +67,7 @@ export function SignInPage() {
             <Anchor
               component={Link}
               to={redirect ? `/signup?redirect=${encodeURIComponent(redirect)}` : '/signup'}
+              underline="always"
             >
               {text.signin.signup}
             </Anchor>

@@ -92,7 +92,7 @@ export function SignUpPage() {
             </Button>
             <Text size="sm" ta="center">
               {text.signup.hasAccount}{' '}
-              <Anchor component={Link} to="/signin">
+              <Anchor component={Link} to="/signin" underline="always">
                 {text.signup.signin}
               </Anchor>
             </Text>

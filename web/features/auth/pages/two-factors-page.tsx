@@ -1,7 +1,6 @@
 import { Anchor, Button, Center, PinInput, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
-import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
-import { roleHome } from '#common/contracts/user';
+import { Link, useParams, useSearchParams } from 'react-router';
 import { AuthCard } from '#web/app/layouts/auth-layout.tsx';
 import { notifyError } from '#web/lib/notify.ts';
 import { safeRedirect } from '#web/lib/safe-redirect.ts';
@@ -15,7 +14,6 @@ export function TwoFactorsPage() {
   const { email = '' } = useParams();
   const [params] = useSearchParams();
   const redirect = safeRedirect(params.get('redirect'));
-  const navigate = useNavigate();
   const { signIn } = useSession();
   const authenticate = useAuthenticateToken();
   const [code, setCode] = useState('');
@@ -31,8 +29,9 @@ export function TwoFactorsPage() {
       { email, login_token: value },
       {
         onSuccess: ({ token, user }) => {
+          // Publishing the user is enough: the auth pages' guard sends a signed-in user to the
+          // `redirect` query or to the role home, so there is one place that decides.
           signIn(token, user);
-          navigate(redirect ?? roleHome(user.role_name), { replace: true });
         },
         onError: (err) => {
           const message = loginErrorMessage(err);

@@ -1,0 +1,52 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page } from '@playwright/test';
+import { waitForMail } from './mail.ts';
+
+export const DEMO_PASSWORD = 'Salas@2026';
+
+export const demo = {
+  owner: 'admin@salas.test',
+  partner: 'parceiro@salas.test',
+  partner2: 'parceiro2@salas.test',
+  specialist: 'especialista@salas.test',
+  specialist2: 'especialista2@salas.test',
+} as const;
+
+/** Types a 6-digit code into a Mantine PinInput. */
+export async function typeCode(page: Page, code: string): Promise<void> {
+  await page.locator('input[inputmode="numeric"]').first().click();
+  await page.keyboard.type(code);
+}
+
+/** Reads the newest sign-in code mailed to `email` after `since`. */
+export async function loginCode(email: string, since: number): Promise<string> {
+  const match = await waitForMail(email, /token=(\d{6})/, since);
+  return match[1]!;
+}
+
+/** Both sign-in steps through the screens, reading the code from the mail folder. */
+export async function signInAs(
+  page: Page,
+  email: string,
+  password = DEMO_PASSWORD,
+  path = '/signin',
+): Promise<void> {
+  await page.goto(path);
+  const since = Date.now() - 1000;
+  await page.getByLabel('E-mail').fill(email);
+  await page.getByLabel(/^Senha/).fill(password);
+  await page.getByRole('button', { name: 'Continuar' }).click();
+  await expect(page).toHaveURL(/\/two-factors\//);
+  await typeCode(page, await loginCode(email, since));
+}
+
+/** axe: no serious or critical violation on the current page. */
+export async function expectAccessible(page: Page): Promise<void> {
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
+  const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(bad.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual(
+    [],
+  );
+}
