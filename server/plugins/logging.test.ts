@@ -1,0 +1,82 @@
+import { Writable } from 'node:stream';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createMemoryMailer } from '../adapters/mail.ts';
+import { createMemoryStorage } from '../adapters/storage.ts';
+import { buildApp } from '../app.ts';
+import { loadConfig } from '../config.ts';
+import { type Database, openPglite } from '../db/client.ts';
+import { insertUser } from '../features/auth/user.repository.ts';
+import { hashPassword } from '../lib/password.ts';
+import { loggerOptions, redactUrl } from './logging.ts';
+
+const lines: string[] = [];
+const sink = new Writable({
+  write(chunk, _enc, done) {
+    lines.push(String(chunk));
+    done();
+  },
+});
+
+let database: Database;
+let app: Awaited<ReturnType<typeof buildApp>>;
+const mailer = createMemoryMailer();
+const xsrf = { cookie: 'XSRF-TOKEN=log-test-xsrf-0123456789', 'x-xsrf-token': 'log-test-xsrf-0123456789' };
+
+beforeAll(async () => {
+  database = await openPglite();
+  await database.migrate();
+  const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: '/tmp/salas-log-test' });
+  app = await buildApp({
+    config,
+    database,
+    mailer,
+    storage: createMemoryStorage(),
+    webRoot: false,
+    logger: { ...(loggerOptions('info') as object), stream: sink },
+  });
+  await insertUser(database.db, {
+    name: 'Paula Registro',
+    email: 'paula@exemplo.com.br',
+    passwordHash: await hashPassword('SenhaSecreta#42'),
+    role: 'customer',
+    verified: true,
+    now: new Date(),
+  });
+});
+afterAll(async () => {
+  await app.close();
+  await database.close();
+});
+
+describe('request logs', () => {
+  it('never contain passwords, codes, bearer tokens or cookies', async () => {
+    await app.inject({
+      method: 'POST',
+      url: '/api/loginTwoFactor',
+      headers: xsrf,
+      payload: { email: 'paula@exemplo.com.br', password: 'SenhaSecreta#42' },
+    });
+    const code = mailer.sent.at(-1)!.text.match(/Código: (\d{6})/)![1]!;
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/authenticateToken',
+      headers: xsrf,
+      payload: { email: 'paula@exemplo.com.br', login_token: code },
+    });
+    const token = res.json().data.token as string;
+    await app.inject({ method: 'GET', url: '/api/user', headers: { authorization: `Bearer ${token}` } });
+    await app.inject({ method: 'GET', url: `/api/nada?token=${token}&code=${code}` });
+
+    const log = lines.join('');
+    expect(log).toContain('/api/authenticateToken');
+    for (const secret of ['SenhaSecreta#42', token, code, 'log-test-xsrf-0123456789']) {
+      expect(log).not.toContain(secret);
+    }
+  });
+
+  it('masks secret query values', () => {
+    expect(redactUrl('/auth-user-ogin?email=a%40b.com&token=123456')).toBe(
+      '/auth-user-ogin?email=a%40b.com&token=%5Boculto%5D',
+    );
+  });
+});
