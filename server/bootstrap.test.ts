@@ -1,3 +1,4 @@
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -52,4 +53,61 @@ describe('run contract on the embedded database', () => {
   it('stops on a bad environment value, naming the key', () => {
     expect(() => loadConfig({ PORT: 'abc', DATABASE_URL: 'mysql://x' })).toThrow(/PORT[\s\S]*DATABASE_URL/);
   });
+});
+
+describe('shutdown', () => {
+  it('finishes a request in flight before closing the database', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'salas-stop-'));
+    const server = await startServer(
+      config({ DATA_DIR: dir, ADMIN_EMAIL: 'op@clinica.com.br', ADMIN_PASSWORD: 'Operadora#2026' }),
+    );
+    const inFlight = fetch(`${server.url}/api/loginTwoFactor`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        cookie: 'XSRF-TOKEN=abcdefghijklmnopqrstuv',
+        'x-xsrf-token': 'abcdefghijklmnopqrstuv',
+      },
+      body: JSON.stringify({ email: 'op@clinica.com.br', password: 'Operadora#2026' }),
+    });
+    // Stop only once the request has reached the server.
+    await new Promise((resolve) => server.app.server.once('request', resolve));
+    const stopped = server.stop();
+    const res = await inFlight;
+    expect(await res.json()).toEqual({ data: { email: 'op@clinica.com.br' } });
+    expect(res.status).toBe(200);
+    await stopped;
+    expect(fs.existsSync(path.join(dir, 'salas.lock'))).toBe(false);
+    fs.rmSync(dir, { recursive: true, force: true });
+  }, 60_000);
+
+  it('exits cleanly on SIGTERM and releases the data dir', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'salas-sigterm-'));
+    const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+      env: {
+        ...process.env,
+        NODE_ENV: 'test',
+        PORT: '0',
+        HOST: '127.0.0.1',
+        DATA_DIR: dir,
+        DEMO_DATA: 'false',
+        LOG_LEVEL: 'info',
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    child.stdout.on('data', (d) => {
+      output += d;
+    });
+    while (!output.includes('Salas pronto')) {
+      if (child.exitCode !== null) throw new Error(`saiu antes de ficar pronto: ${output}`);
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    expect(fs.existsSync(path.join(dir, 'salas.lock'))).toBe(true);
+    const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+    child.kill('SIGTERM');
+    expect(await exited).toBe(0);
+    expect(fs.existsSync(path.join(dir, 'salas.lock'))).toBe(false);
+    fs.rmSync(dir, { recursive: true, force: true });
+  }, 60_000);
 });

@@ -48,7 +48,14 @@ export async function startServer(config: Config): Promise<RunningServer> {
     let stopping: Promise<void> | undefined;
     const stop = () =>
       (stopping ??= (async () => {
-        await app.close();
+        // close() waits for in-flight requests; their keep-alive connections only become idle
+        // afterwards, so keep closing idle ones until everything is done.
+        const sweep = setInterval(() => app.server.closeIdleConnections(), 100);
+        try {
+          await app.close();
+        } finally {
+          clearInterval(sweep);
+        }
         await database.close();
         release();
       })());
