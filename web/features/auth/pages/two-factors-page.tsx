@@ -1,4 +1,4 @@
-import { Anchor, Button, Center, PinInput, Stack, Text } from '@mantine/core';
+import { Anchor, Button, Stack } from '@mantine/core';
 import { useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { AuthCard } from '#web/app/layouts/auth-layout.tsx';
@@ -6,6 +6,7 @@ import { notifyError } from '#web/lib/notify.ts';
 import { safeRedirect } from '#web/lib/safe-redirect.ts';
 import { useSession } from '#web/lib/session.tsx';
 import { useAuthenticateToken } from '../api/account.ts';
+import { CODE_LENGTH_MESSAGE, CodeField, isCode } from '../components/code-field.tsx';
 import { text } from '../messages.ts';
 import { loginErrorMessage } from './signin-page.tsx';
 
@@ -20,8 +21,8 @@ export function TwoFactorsPage() {
   const [error, setError] = useState<string>();
 
   const submit = (value = code) => {
-    if (!/^\d{6}$/.test(value)) {
-      setError('O código tem 6 dígitos.');
+    if (!isCode(value)) {
+      setError(CODE_LENGTH_MESSAGE);
       return;
     }
     setError(undefined);
@@ -52,29 +53,15 @@ export function TwoFactorsPage() {
         noValidate
       >
         <Stack>
-          <Text component="label" htmlFor="login-code" size="sm" fw={500}>
-            {text.twoFactors.code}
-          </Text>
-          <Center>
-            <PinInput
-              id="login-code"
-              length={6}
-              type="number"
-              oneTimeCode
-              size="lg"
-              value={code}
-              onChange={setCode}
-              onComplete={submit}
-              error={Boolean(error)}
-              aria-label={text.twoFactors.code}
-              autoFocus
-            />
-          </Center>
-          {error && (
-            <Text c="red.8" size="sm" role="alert">
-              {error}
-            </Text>
-          )}
+          <CodeField
+            id="login-code"
+            label={text.twoFactors.code}
+            value={code}
+            onChange={setCode}
+            onComplete={submit}
+            error={error}
+            autoFocus
+          />
           <Button type="submit" loading={authenticate.isPending} fullWidth>
             {text.twoFactors.submit}
           </Button>

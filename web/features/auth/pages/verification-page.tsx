@@ -1,4 +1,4 @@
-import { Alert, Button, Center, PinInput, Stack, Text } from '@mantine/core';
+import { Alert, Button, Stack } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
@@ -9,6 +9,7 @@ import { ApiError } from '#web/lib/api.ts';
 import { notifyError, notifySuccess } from '#web/lib/notify.ts';
 import { userQueryKey, useSession } from '#web/lib/session.tsx';
 import { useResendCode, useVerifyEmail } from '../api/account.ts';
+import { CODE_LENGTH_MESSAGE, CodeField, isCode } from '../components/code-field.tsx';
 import { text } from '../messages.ts';
 
 const RESEND_COOLDOWN_S = 60;
@@ -35,8 +36,8 @@ export function VerificationPage() {
   if (user?.email_verified) return <Navigate to={roleHome(user.role_name)} replace />;
 
   const submit = (value = code) => {
-    if (!/^\d{6}$/.test(value)) {
-      setError('O código tem 6 dígitos.');
+    if (!isCode(value)) {
+      setError(CODE_LENGTH_MESSAGE);
       return;
     }
     setError(undefined);
@@ -74,28 +75,14 @@ export function VerificationPage() {
           noValidate
         >
           <Stack>
-            <Text component="label" htmlFor="verification-code" size="sm" fw={500}>
-              {text.verification.code}
-            </Text>
-            <Center>
-              <PinInput
-                id="verification-code"
-                length={6}
-                type="number"
-                oneTimeCode
-                size="lg"
-                value={code}
-                onChange={setCode}
-                onComplete={submit}
-                error={Boolean(error)}
-                aria-label={text.verification.code}
-              />
-            </Center>
-            {error && (
-              <Text c="red.8" size="sm" role="alert">
-                {error}
-              </Text>
-            )}
+            <CodeField
+              id="verification-code"
+              label={text.verification.code}
+              value={code}
+              onChange={setCode}
+              onComplete={submit}
+              error={error}
+            />
             <Button type="submit" loading={verify.isPending} fullWidth>
               {text.verification.submit}
             </Button>
