@@ -1,0 +1,253 @@
+/**
+ * Partners' supply (SPEC §7 Clinics, Rooms, Opening hours and blocking, Facilities, Address and
+ * contact; DESIGN §4 "More shapes"). Shared by the Fastify routes and the web forms.
+ */
+import { z } from 'zod';
+import { onlyDigits } from '../br/documents.ts';
+import { addressInput, addressSchema } from './auth.ts';
+
+export const uuidParam = (message = 'Recurso não encontrado.') => z.uuid({ message });
+
+// ---------------------------------------------------------------- hours
+
+const timeOfDay = z
+  .string({ message: 'Informe o horário.' })
+  .regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Use o formato HH:mm (por exemplo 08:00).');
+
+export const hourRange = z
+  .object({
+    weekday: z
+      .number({ message: 'Informe o dia da semana.' })
+      .int()
+      .min(0, 'Dia inválido.')
+      .max(6, 'Dia inválido.'),
+    opens_at: timeOfDay,
+    closes_at: timeOfDay,
+  })
+  .refine((h) => h.opens_at < h.closes_at, {
+    message: 'O horário de fechamento deve ser depois do de abertura.',
+    path: ['closes_at'],
+  });
+export type HourRange = z.infer<typeof hourRange>;
+
+/** Replaces the whole week; one or more ranges per day, not overlapping. */
+export const weekHoursBody = z.object({
+  hours: z
+    .array(hourRange, { message: 'Informe os horários.' })
+    .max(50, 'Horários demais.')
+    .refine(
+      (list) =>
+        list.every((a, i) =>
+          list.every(
+            (b, j) =>
+              i === j || a.weekday !== b.weekday || a.closes_at <= b.opens_at || b.closes_at <= a.opens_at,
+          ),
+        ),
+      'Há horários sobrepostos no mesmo dia.',
+    ),
+});
+export type WeekHoursBody = z.infer<typeof weekHoursBody>;
+export const weekHoursResponse = z.object({ data: z.array(hourRange) });
+
+export const weekdayNames = ['Domingo', 'Segunda', 'Terça', 'Quarta', 'Quinta', 'Sexta', 'Sábado'] as const;
+export const WHOLE_DAY_HINT = 'Para funcionar 24 horas, use 00:00 a 23:59.';
+
+// ---------------------------------------------------------------- address and contact
+
+export const addressBody = addressInput.extend({
+  /** Attach the address to this clinic of the signed-in partner. */
+  clinic_uuid: z.uuid({ message: 'Clínica não encontrada.' }).optional(),
+});
+export type AddressBody = z.infer<typeof addressBody>;
+export const addressResponse = z.object({ data: addressSchema });
+
+export const contactTypes = ['mobile', 'landline', 'whatsapp', 'commercial'] as const;
+export const contactTypeLabels: Record<(typeof contactTypes)[number], string> = {
+  mobile: 'Celular',
+  landline: 'Fixo',
+  whatsapp: 'WhatsApp',
+  commercial: 'Comercial',
+};
+
+export const contactBody = z.object({
+  country_code: z
+    .string()
+    .transform(onlyDigits)
+    .pipe(z.string().regex(/^\d{1,3}$/, 'DDI inválido.'))
+    .default('55'),
+  area_code: z
+    .string({ message: 'Informe o DDD.' })
+    .transform(onlyDigits)
+    .pipe(z.string().regex(/^[1-9]\d$/, 'DDD inválido.')),
+  number: z
+    .string({ message: 'Informe o número.' })
+    .transform(onlyDigits)
+    .pipe(z.string().regex(/^\d{8,9}$/, 'Número inválido: 8 ou 9 dígitos.')),
+  type: z.enum(contactTypes, { message: 'Tipo de telefone inválido.' }).default('commercial'),
+  clinic_uuid: z.uuid({ message: 'Clínica não encontrada.' }).optional(),
+});
+export type ContactBody = z.input<typeof contactBody>;
+export const contactSchema = z.object({
+  uuid: z.uuid(),
+  country_code: z.string(),
+  area_code: z.string(),
+  number: z.string(),
+  type: z.string(),
+});
+export type Contact = z.infer<typeof contactSchema>;
+export const contactResponse = z.object({ data: contactSchema });
+
+// ---------------------------------------------------------------- photos
+
+export const photoSchema = z.object({ uuid: z.uuid(), url: z.string(), is_cover: z.boolean() });
+export type Photo = z.infer<typeof photoSchema>;
+export const photoTypes = ['clinic', 'room', 'profile'] as const;
+export const MAX_PHOTO_BYTES = 10 * 1024 * 1024;
+export const ACCEPTED_PHOTO_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
+export const photoListResponse = z.object({ data: z.array(photoSchema) });
+
+// ---------------------------------------------------------------- clinics
+
+const timezones = Intl.supportedValuesOf('timeZone');
+
+export const clinicBody = z.object({
+  name: z
+    .string({ message: 'Informe o nome.' })
+    .trim()
+    .min(2, 'Informe o nome da clínica.')
+    .max(120, 'Nome longo demais.'),
+  description: z.string().trim().max(2000, 'Descrição longa demais.').default(''),
+  email: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .max(254)
+    .pipe(z.union([z.literal(''), z.email({ message: 'Informe um e-mail válido.' })]))
+    .transform((v) => v || null)
+    .nullish(),
+  timezone: z
+    .string()
+    .refine((tz) => timezones.includes(tz) || tz === 'UTC', 'Fuso horário inválido.')
+    .default('America/Sao_Paulo'),
+});
+export type ClinicBody = z.input<typeof clinicBody>;
+
+export const clinicSchema = z.object({
+  uuid: z.uuid(),
+  name: z.string(),
+  description: z.string(),
+  email: z.string().nullable(),
+  timezone: z.string(),
+  address: addressSchema.nullable(),
+  phones: z.array(contactSchema),
+  photos: z.array(photoSchema),
+  rooms_count: z.number().int(),
+});
+export type Clinic = z.infer<typeof clinicSchema>;
+export const clinicResponse = z.object({ data: clinicSchema });
+export const clinicListResponse = z.object({ data: z.array(clinicSchema) });
+
+// ---------------------------------------------------------------- facilities
+
+export const facilitySchema = z.object({ uuid: z.uuid(), name: z.string() });
+export type Facility = z.infer<typeof facilitySchema>;
+export const facilityListResponse = z.object({ data: z.array(facilitySchema) });
+
+// ---------------------------------------------------------------- rooms
+
+/** Up to 4 decimal places, positive, at most R$ 100/min. */
+export const pricePerMinute = z
+  .union([z.string(), z.number()], { message: 'Informe o preço.' })
+  .transform((v) => String(v).trim().replace(',', '.'))
+  .pipe(
+    z
+      .string()
+      .regex(/^\d{1,3}(\.\d{1,4})?$/, 'Preço inválido: use até 4 casas decimais.')
+      .refine((v) => Number(v) > 0 && Number(v) <= 100, 'O preço deve ser maior que zero.'),
+  );
+
+export const roomBody = z.object({
+  name: z
+    .string({ message: 'Informe o nome.' })
+    .trim()
+    .min(2, 'Informe o nome da sala.')
+    .max(120, 'Nome longo demais.'),
+  description: z.string().trim().max(2000, 'Descrição longa demais.').default(''),
+  price_per_minute: pricePerMinute,
+  active: z.boolean().default(true),
+});
+export type RoomBody = z.input<typeof roomBody>;
+
+export const roomSchema = z.object({
+  uuid: z.uuid(),
+  name: z.string(),
+  description: z.string(),
+  price_per_minute: z.string(),
+  hour_price_cents: z.number().int(),
+  active: z.boolean(),
+  fixed: z.number().int(),
+  clinic: z.object({ uuid: z.uuid(), name: z.string(), timezone: z.string() }),
+  facilities: z.array(facilitySchema),
+  photos: z.array(photoSchema),
+  operating_hours: z.array(hourRange),
+});
+export type Room = z.infer<typeof roomSchema>;
+export const roomResponse = z.object({ data: roomSchema });
+export const roomListResponse = z.object({ data: z.array(roomSchema) });
+
+// ---------------------------------------------------------------- blocked schedules
+
+const instant = z.iso.datetime({ offset: true, message: 'Data e hora inválidas (ISO 8601 com fuso).' });
+
+export const bulkBlockingBody = z
+  .object({
+    room_uuid: z
+      .array(z.uuid({ message: 'Sala não encontrada.' }), { message: 'Escolha as salas.' })
+      .min(1, 'Escolha pelo menos uma sala.')
+      .max(100, 'Salas demais de uma vez.'),
+    starts_at: instant,
+    ends_at: instant,
+    reason: z.string().trim().max(200, 'Motivo longo demais.').nullish(),
+  })
+  .refine((b) => new Date(b.starts_at) < new Date(b.ends_at), {
+    message: 'O fim do bloqueio deve ser depois do início.',
+    path: ['ends_at'],
+  })
+  .refine((b) => new Date(b.ends_at).getTime() - new Date(b.starts_at).getTime() <= 366 * 86_400_000, {
+    message: 'Um bloqueio pode durar no máximo um ano.',
+    path: ['ends_at'],
+  });
+export type BulkBlockingBody = z.infer<typeof bulkBlockingBody>;
+
+export const blockSchema = z.object({
+  uuid: z.uuid(),
+  room_uuid: z.uuid(),
+  starts_at: z.string(),
+  ends_at: z.string(),
+  reason: z.string().nullable(),
+});
+export type Block = z.infer<typeof blockSchema>;
+export const blockListResponse = z.object({ data: z.array(blockSchema) });
+
+// ---------------------------------------------------------------- availability
+
+export const slotSchema = z.object({ date_time: z.string(), available: z.boolean() });
+export const availabilityResponse = z.object({
+  data: z.object({ date: z.string(), slots: z.array(slotSchema) }),
+});
+export type Availability = z.infer<typeof availabilityResponse>['data'];
+
+/** SPEC §8 messages of these screens, verbatim. */
+export const supplyMessages = {
+  saved: 'Informações Atualizadas com Sucesso!',
+  clinicDeleteFailed: 'Erro ao excluir clinica',
+  clinicHasRooms: 'A clínica ainda tem salas cadastradas. Exclua ou mova as salas antes.',
+  clinicHasAppointments: 'A clínica tem agendamentos pendentes.',
+  roomDeleteFailed: 'Erro ao atualizar informações. Verifique se a sala possui algum agendamento pendente!',
+  photoFailed: 'Erro ao inserir imagem!',
+  photoType: 'Envie imagens JPG, JPEG, PNG ou WEBP.',
+  photoSize: 'Cada imagem pode ter no máximo 10 MB.',
+  photoPixels: 'A imagem tem pixels demais (máximo de 40 megapixels).',
+  photoBroken: 'Não foi possível ler a imagem: o arquivo está corrompido ou incompleto.',
+  notFound: 'Recurso não encontrado.',
+} as const;
