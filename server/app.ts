@@ -1,6 +1,7 @@
 import path from 'node:path';
 import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
+import fastifyMultipart from '@fastify/multipart';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
@@ -11,13 +12,21 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { MAX_PHOTO_BYTES } from '#common/contracts/supply';
 import type { Mailer } from './adapters/mail.ts';
 import type { Storage } from './adapters/storage.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { authRoutes } from './features/auth/auth.routes.ts';
+import { availabilityRoutes } from './features/availability/availability.routes.ts';
+import { addressContactRoutes } from './features/clinics/address-contact.routes.ts';
+import { clinicRoutes } from './features/clinics/clinic.routes.ts';
 import { metaRoutes } from './features/meta/meta.routes.ts';
+import { partnerDataRoutes } from './features/partners/partner-data.routes.ts';
 import { photoServeRoutes } from './features/photos/photo.routes.ts';
+import { photoUploadRoutes } from './features/photos/upload.routes.ts';
+import { facilityRoutes } from './features/rooms/facility.routes.ts';
+import { roomRoutes } from './features/rooms/room.routes.ts';
 import { specialistProfileRoutes } from './features/specialists/profile.routes.ts';
 import { projectRoot } from './lib/paths.ts';
 import { registerAuth } from './plugins/auth.ts';
@@ -95,6 +104,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     hsts: config.env === 'production',
   });
   await app.register(fastifyCookie);
+  await app.register(fastifyMultipart, {
+    limits: { fileSize: MAX_PHOTO_BYTES, files: 10, fields: 20, fieldSize: 1024, parts: 40 },
+  });
   registerXsrf(app, { secure: config.publicUrl.startsWith('https://') });
   registerAuth(app, services);
 
@@ -115,6 +127,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(authRoutes(services));
       await api.register(specialistProfileRoutes(services));
       await api.register(photoServeRoutes(services));
+      await api.register(facilityRoutes(services));
+      await api.register(availabilityRoutes(services));
+      await api.register(addressContactRoutes(services));
+      await api.register(photoUploadRoutes(services));
+      await api.register(clinicRoutes(services));
+      await api.register(roomRoutes(services));
+      await api.register(partnerDataRoutes(services));
     },
     { prefix: '/api' },
   );

@@ -37,6 +37,10 @@ export function registerErrorHandling(app: FastifyInstance): void {
       };
       return reply.code(err.status).send(body);
     }
+    if ((hasZodFastifySchemaValidationErrors(err) || err.validation) && err.validationContext === 'params') {
+      // A malformed id in the path names nothing that exists.
+      return reply.code(404).send({ message: messages.notFound } satisfies ApiErrorBody);
+    }
     if (hasZodFastifySchemaValidationErrors(err) || err.validation) {
       const errors = fieldErrors(err);
       const first = Object.values(errors)[0]?.[0];

@@ -81,7 +81,7 @@ describe('demo data (DESIGN §3)', () => {
     });
     expect(missing.statusCode).toBe(404);
     const bad = await request(ctx.app, { method: 'GET', url: '/api/photo/..%2F..%2Fetc%2Fpasswd' });
-    expect(bad.statusCode).toBe(422);
+    expect(bad.statusCode).toBe(404);
   });
 
   it('gives specialists past and future bookings and does not seed twice', async () => {

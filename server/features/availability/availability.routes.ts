@@ -1,0 +1,31 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { availabilityResponse } from '#common/contracts/supply';
+import type { Services } from '../../app.ts';
+import { availabilityFor } from './availability.service.ts';
+
+const params = z.object({
+  id: z.uuid(),
+  date: z.iso.date({ message: 'Data inválida: use aaaa-mm-dd.' }),
+});
+
+/** Open to visitors: browsing rooms needs no account (DESIGN §4). */
+export const availabilityRoutes =
+  (s: Services): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.get(
+      '/customer/room/:id/availability/:date',
+      {
+        schema: {
+          tags: ['salas'],
+          summary: 'Horários de uma sala num dia (no fuso da clínica)',
+          params,
+          response: { 200: availabilityResponse },
+        },
+      },
+      async (request) => {
+        const [day] = await availabilityFor(s, request.params.id, [request.params.date]);
+        return { data: day! };
+      },
+    );
+  };

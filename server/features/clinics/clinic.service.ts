@@ -1,0 +1,99 @@
+/** Clinics ("coworkings") of a partner, their opening hours (SPEC §7 Clinics, Opening hours). */
+import type { z } from 'zod';
+import type { Clinic, HourRange } from '#common/contracts/supply';
+import { type clinicBody, supplyMessages } from '#common/contracts/supply';
+import { AppError } from '#common/errors';
+import type { Services } from '../../app.ts';
+import { deletePhotoFiles, photoKeysOf } from '../photos/photo.repository.ts';
+import { toAddress, toContact, toHours, toPhoto } from '../supply.mappers.ts';
+import * as repo from './clinic.repository.ts';
+
+export const notFound = () => new AppError('not_found', supplyMessages.notFound);
+
+export async function toClinics(s: Services, list: repo.ClinicRow[]): Promise<Clinic[]> {
+  const d = await repo.clinicDetails(s.db, list);
+  return list.map((c) => {
+    const address = d.addresses.find((a) => a.id === c.addressId);
+    return {
+      uuid: c.uuid,
+      name: c.name,
+      description: c.description,
+      email: c.email,
+      timezone: c.timezone,
+      address: address ? toAddress(address) : null,
+      phones: d.phones.filter((p) => p.clinicId === c.id).map(toContact),
+      photos: d.photos.filter((p) => p.clinicId === c.id).map(toPhoto),
+      rooms_count: Number(d.roomCounts.find((r) => r.clinicId === c.id)?.n ?? 0),
+    };
+  });
+}
+
+export async function listClinics(s: Services, partnerId: number): Promise<Clinic[]> {
+  return toClinics(s, await repo.listClinicRows(s.db, partnerId));
+}
+
+export async function ownedClinic(s: Services, partnerId: number, uuid: string): Promise<repo.ClinicRow> {
+  const clinic = await repo.findOwnedClinic(s.db, partnerId, uuid);
+  if (!clinic) throw notFound();
+  return clinic;
+}
+
+export async function getClinic(s: Services, partnerId: number, uuid: string): Promise<Clinic> {
+  const [clinic] = await toClinics(s, [await ownedClinic(s, partnerId, uuid)]);
+  return clinic!;
+}
+
+export type ClinicInput = z.output<typeof clinicBody>;
+const values = (b: ClinicInput) => ({
+  name: b.name,
+  description: b.description,
+  email: b.email ?? null,
+  timezone: b.timezone,
+});
+
+export async function createClinic(s: Services, partnerId: number, body: ClinicInput): Promise<Clinic> {
+  const row = await repo.insertClinic(s.db, { partnerId, ...values(body) });
+  const [clinic] = await toClinics(s, [row]);
+  return clinic!;
+}
+
+export async function updateClinic(
+  s: Services,
+  partnerId: number,
+  uuid: string,
+  body: ClinicInput,
+): Promise<Clinic> {
+  const clinic = await ownedClinic(s, partnerId, uuid);
+  await repo.updateClinic(s.db, clinic.id, values(body), s.clock());
+  return getClinic(s, partnerId, uuid);
+}
+
+/** SPEC §5: not while it has rooms or pending appointments; 'Erro ao excluir clinica' and why. */
+export async function deleteClinic(s: Services, partnerId: number, uuid: string): Promise<void> {
+  const clinic = await ownedClinic(s, partnerId, uuid);
+  const refuse = (why: string) =>
+    new AppError('conflict', supplyMessages.clinicDeleteFailed, { errors: { clinic: [why] } });
+  if ((await repo.countPendingAppointments(s.db, clinic.id, s.clock())) > 0) {
+    throw refuse(supplyMessages.clinicHasAppointments);
+  }
+  if ((await repo.countRooms(s.db, clinic.id)) > 0) throw refuse(supplyMessages.clinicHasRooms);
+  const keys = await photoKeysOf(s.db, { clinicId: clinic.id });
+  await s.db.transaction((tx) => repo.deleteClinic(tx, clinic));
+  await deletePhotoFiles(s.storage, keys);
+}
+
+export async function getOpeningHours(s: Services, partnerId: number, uuid: string): Promise<HourRange[]> {
+  const clinic = await ownedClinic(s, partnerId, uuid);
+  return toHours(await repo.clinicHours(s.db, clinic.id));
+}
+
+export async function setOpeningHours(
+  s: Services,
+  partnerId: number,
+  uuid: string,
+  hours: HourRange[],
+): Promise<HourRange[]> {
+  const clinic = await ownedClinic(s, partnerId, uuid);
+  await s.db.transaction((tx) => repo.replaceClinicHours(tx, clinic.id, hours));
+  return toHours(await repo.clinicHours(s.db, clinic.id));
+}

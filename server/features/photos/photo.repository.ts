@@ -1,0 +1,54 @@
+import { asc, eq, type SQL } from 'drizzle-orm';
+import type { Storage } from '../../adapters/storage.ts';
+import type { Executor } from '../../db/client.ts';
+import { photos } from '../../db/schema.ts';
+import { photoSizes, variantKey } from './image.ts';
+
+export type PhotoRow = typeof photos.$inferSelect;
+export type PhotoOwner = { clinicId: number } | { roomId: number } | { userId: number };
+
+const ownerWhere = (owner: PhotoOwner): SQL =>
+  'clinicId' in owner
+    ? eq(photos.clinicId, owner.clinicId)
+    : 'roomId' in owner
+      ? eq(photos.roomId, owner.roomId)
+      : eq(photos.userId, owner.userId);
+
+export async function listPhotos(db: Executor, owner: PhotoOwner): Promise<PhotoRow[]> {
+  return db.select().from(photos).where(ownerWhere(owner)).orderBy(asc(photos.position), asc(photos.id));
+}
+
+export async function photoKeysOf(db: Executor, owner: PhotoOwner): Promise<string[]> {
+  const rows = await db.select({ key: photos.storageKey }).from(photos).where(ownerWhere(owner));
+  return rows.map((r) => r.key);
+}
+
+/** Deletes every size of each photo; missing files are fine. */
+export async function deletePhotoFiles(storage: Storage, keys: string[]): Promise<void> {
+  await Promise.all(
+    keys.flatMap((key) =>
+      (Object.keys(photoSizes) as (keyof typeof photoSizes)[]).map((size) =>
+        storage.delete(variantKey(key, size)),
+      ),
+    ),
+  );
+}
+
+export async function insertPhotos(db: Executor, rows: (typeof photos.$inferInsert)[]): Promise<PhotoRow[]> {
+  return rows.length ? db.insert(photos).values(rows).returning() : [];
+}
+
+export async function findPhoto(db: Executor, uuid: string): Promise<PhotoRow | undefined> {
+  const rows = await db.select().from(photos).where(eq(photos.uuid, uuid)).limit(1);
+  return rows[0];
+}
+
+export async function deletePhoto(db: Executor, id: number): Promise<void> {
+  await db.delete(photos).where(eq(photos.id, id));
+}
+
+/** Makes one photo the cover of its owner (exactly one cover when there are photos). */
+export async function setCover(db: Executor, owner: PhotoOwner, photoId: number | undefined): Promise<void> {
+  await db.update(photos).set({ isCover: false }).where(ownerWhere(owner));
+  if (photoId !== undefined) await db.update(photos).set({ isCover: true }).where(eq(photos.id, photoId));
+}

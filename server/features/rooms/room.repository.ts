@@ -1,0 +1,181 @@
+import { and, asc, count, eq, gt, inArray } from 'drizzle-orm';
+import type { HourRange } from '#common/contracts/supply';
+import type { Executor } from '../../db/client.ts';
+import {
+  appointments,
+  blockedSchedules,
+  clinics,
+  facilities,
+  photos,
+  roomFacilities,
+  roomOperatingHours,
+  rooms,
+} from '../../db/schema.ts';
+
+export type RoomRow = typeof rooms.$inferSelect;
+export type RoomWithClinic = { room: RoomRow; clinic: typeof clinics.$inferSelect };
+
+/** Rooms of the partner's clinics, optionally of one clinic. */
+export async function listPartnerRooms(
+  db: Executor,
+  partnerId: number,
+  clinicId?: number,
+): Promise<RoomWithClinic[]> {
+  return db
+    .select({ room: rooms, clinic: clinics })
+    .from(rooms)
+    .innerJoin(clinics, eq(clinics.id, rooms.clinicId))
+    .where(
+      clinicId
+        ? and(eq(clinics.partnerId, partnerId), eq(rooms.clinicId, clinicId))
+        : eq(clinics.partnerId, partnerId),
+    )
+    .orderBy(asc(clinics.name), asc(rooms.name));
+}
+
+/** The partner's room, or nothing (another partner's room is "not found"). */
+export async function findOwnedRoom(
+  db: Executor,
+  partnerId: number,
+  uuid: string,
+): Promise<RoomWithClinic | undefined> {
+  const rows = await db
+    .select({ room: rooms, clinic: clinics })
+    .from(rooms)
+    .innerJoin(clinics, eq(clinics.id, rooms.clinicId))
+    .where(and(eq(rooms.uuid, uuid), eq(clinics.partnerId, partnerId)))
+    .limit(1);
+  return rows[0];
+}
+
+export async function findOwnedRooms(
+  db: Executor,
+  partnerId: number,
+  uuids: string[],
+): Promise<RoomWithClinic[]> {
+  if (uuids.length === 0) return [];
+  return db
+    .select({ room: rooms, clinic: clinics })
+    .from(rooms)
+    .innerJoin(clinics, eq(clinics.id, rooms.clinicId))
+    .where(and(inArray(rooms.uuid, uuids), eq(clinics.partnerId, partnerId)));
+}
+
+/** Facilities, photos and operating hours of several rooms, in three queries. */
+export async function roomDetails(db: Executor, roomIds: number[]) {
+  if (roomIds.length === 0) return { facilities: [], photos: [], hours: [] };
+  const [facilityRows, photoRows, hourRows] = await Promise.all([
+    db
+      .select({ roomId: roomFacilities.roomId, uuid: facilities.uuid, name: facilities.name })
+      .from(roomFacilities)
+      .innerJoin(facilities, eq(facilities.id, roomFacilities.facilityId))
+      .where(inArray(roomFacilities.roomId, roomIds))
+      .orderBy(asc(facilities.name)),
+    db
+      .select({ roomId: photos.roomId, uuid: photos.uuid, isCover: photos.isCover })
+      .from(photos)
+      .where(inArray(photos.roomId, roomIds))
+      .orderBy(asc(photos.position), asc(photos.id)),
+    db.select().from(roomOperatingHours).where(inArray(roomOperatingHours.roomId, roomIds)),
+  ]);
+  return { facilities: facilityRows, photos: photoRows, hours: hourRows };
+}
+
+export async function insertRoom(db: Executor, values: typeof rooms.$inferInsert): Promise<RoomRow> {
+  const rows = await db.insert(rooms).values(values).returning();
+  return rows[0]!;
+}
+
+export async function updateRoom(
+  db: Executor,
+  id: number,
+  values: { name: string; description: string; pricePerMinute: string; active: boolean },
+  now: Date,
+): Promise<void> {
+  await db
+    .update(rooms)
+    .set({ ...values, updatedAt: now })
+    .where(eq(rooms.id, id));
+}
+
+export async function countPendingAppointments(db: Executor, roomId: number, now: Date): Promise<number> {
+  const rows = await db
+    .select({ n: count() })
+    .from(appointments)
+    .where(
+      and(
+        eq(appointments.roomId, roomId),
+        inArray(appointments.status, ['pending_payment', 'confirmed']),
+        gt(appointments.endsAt, now),
+      ),
+    );
+  return rows[0]?.n ?? 0;
+}
+
+export async function countAppointments(db: Executor, roomId: number): Promise<number> {
+  const rows = await db.select({ n: count() }).from(appointments).where(eq(appointments.roomId, roomId));
+  return rows[0]?.n ?? 0;
+}
+
+export async function deleteRoom(db: Executor, roomId: number): Promise<void> {
+  await db.delete(rooms).where(eq(rooms.id, roomId));
+}
+
+export async function replaceRoomHours(db: Executor, roomId: number, hours: HourRange[]): Promise<void> {
+  await db.delete(roomOperatingHours).where(eq(roomOperatingHours.roomId, roomId));
+  if (hours.length) {
+    await db
+      .insert(roomOperatingHours)
+      .values(hours.map((h) => ({ roomId, weekday: h.weekday, opensAt: h.opens_at, closesAt: h.closes_at })));
+  }
+}
+
+export async function findFacility(db: Executor, uuid: string) {
+  const rows = await db.select().from(facilities).where(eq(facilities.uuid, uuid)).limit(1);
+  return rows[0];
+}
+
+export async function listFacilities(db: Executor) {
+  return db
+    .select({ uuid: facilities.uuid, name: facilities.name })
+    .from(facilities)
+    .orderBy(asc(facilities.name));
+}
+
+export async function attachFacility(db: Executor, roomId: number, facilityId: number): Promise<void> {
+  await db.insert(roomFacilities).values({ roomId, facilityId }).onConflictDoNothing();
+}
+
+export async function detachFacility(db: Executor, roomId: number, facilityId: number): Promise<void> {
+  await db
+    .delete(roomFacilities)
+    .where(and(eq(roomFacilities.roomId, roomId), eq(roomFacilities.facilityId, facilityId)));
+}
+
+export async function insertBlocks(db: Executor, rows: (typeof blockedSchedules.$inferInsert)[]) {
+  return db.insert(blockedSchedules).values(rows).returning();
+}
+
+export async function listBlocks(db: Executor, roomId: number) {
+  return db
+    .select()
+    .from(blockedSchedules)
+    .where(eq(blockedSchedules.roomId, roomId))
+    .orderBy(asc(blockedSchedules.startsAt));
+}
+
+/** The block, if it is on one of the partner's rooms. */
+export async function findOwnedBlock(db: Executor, partnerId: number, uuid: string) {
+  const rows = await db
+    .select({ block: blockedSchedules, roomUuid: rooms.uuid })
+    .from(blockedSchedules)
+    .innerJoin(rooms, eq(rooms.id, blockedSchedules.roomId))
+    .innerJoin(clinics, eq(clinics.id, rooms.clinicId))
+    .where(and(eq(blockedSchedules.uuid, uuid), eq(clinics.partnerId, partnerId)))
+    .limit(1);
+  return rows[0];
+}
+
+export async function deleteBlock(db: Executor, id: number): Promise<void> {
+  await db.delete(blockedSchedules).where(eq(blockedSchedules.id, id));
+}
