@@ -38,6 +38,7 @@ export async function signInAs(
   await page.getByRole('button', { name: 'Continuar' }).click();
   await expect(page).toHaveURL(/\/two-factors\//);
   await typeCode(page, await loginCode(email, since));
+  await expect(page).not.toHaveURL(/\/two-factors\//);
 }
 
 /** axe: no serious or critical violation on the current page. */

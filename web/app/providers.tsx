@@ -1,10 +1,12 @@
 import '@mantine/core/styles.css';
 import '@mantine/dates/styles.css';
 import '@mantine/notifications/styles.css';
+import '@mantine/dropzone/styles.css';
 import './app.css';
 import 'dayjs/locale/pt-br';
 import { MantineProvider } from '@mantine/core';
 import { DatesProvider } from '@mantine/dates';
+import { ModalsProvider } from '@mantine/modals';
 import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
@@ -25,7 +27,9 @@ export function Providers({ children }: { children: ReactNode }) {
         <Notifications limit={TOAST_LIMIT} autoClose={TOAST_MS} position="top-right" />
         <QueryClientProvider client={queryClient}>
           <SessionProvider>
-            <BreadcrumbProvider>{children}</BreadcrumbProvider>
+            <BreadcrumbProvider>
+              <ModalsProvider>{children}</ModalsProvider>
+            </BreadcrumbProvider>
           </SessionProvider>
         </QueryClientProvider>
       </DatesProvider>

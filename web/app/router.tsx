@@ -40,6 +40,8 @@ const CustomerAppointmentsPage = page(customer, 'CustomerAppointmentsPage');
 const PartnerProfilePage = page(partner, 'PartnerProfilePage');
 const PartnerClinicsPage = page(partner, 'PartnerClinicsPage');
 const PartnerRoomsPage = page(partner, 'PartnerRoomsPage');
+const PartnerClinicEditorPage = page(partner, 'PartnerClinicEditorPage');
+const PartnerRoomEditorPage = page(partner, 'PartnerRoomEditorPage');
 const PartnerAppointmentsPage = page(partner, 'PartnerAppointmentsPage');
 const PartnerDataPage = page(partner, 'PartnerDataPage');
 const PartnerBankPage = page(partner, 'PartnerBankPage');
@@ -100,6 +102,8 @@ export const routes: RouteObject[] = [
           { path: '/parceiro/gestao/perfil', element: <PartnerProfilePage /> },
           { path: '/parceiro/gestao/clinicas', element: <PartnerClinicsPage /> },
           { path: '/parceiro/gestao/salas', element: <PartnerRoomsPage /> },
+          { path: '/parceiro/gestao/salas/:uuid', element: <PartnerRoomEditorPage /> },
+          { path: '/parceiro/gestao/clinicas/:uuid', element: <PartnerClinicEditorPage /> },
           { path: '/parceiro/gestao/agendamentos', element: <PartnerAppointmentsPage /> },
           { path: '/parceiro/configuracoes', element: to('/parceiro/configuracoes/dados-parceiro') },
           { path: '/parceiro/configuracoes/dados-parceiro', element: <PartnerDataPage /> },

@@ -13,6 +13,9 @@ const teal: MantineColorsTuple = [
   '#005f5a',
 ];
 
+/** Month navigation buttons need names for screen readers. */
+const calendarLabels = { nextLabel: 'Próximo mês', previousLabel: 'Mês anterior' };
+
 export const theme = createTheme({
   primaryColor: 'salas',
   primaryShade: 7,
@@ -21,6 +24,12 @@ export const theme = createTheme({
   headings: { fontFamily: 'Inter, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif' },
   defaultRadius: 'md',
   breakpoints: { xs: '36em', sm: '48em', md: '48.125em', lg: '75em', xl: '88em' },
+  components: Object.fromEntries(
+    ['Calendar', 'DatePicker', 'DatePickerInput', 'DateInput'].map((name) => [
+      name,
+      { defaultProps: calendarLabels },
+    ]),
+  ),
 });
 
 /** SPEC §9: the search bar turns into a panel under 770 px; menu links move to the dropdown under 769 px. */

@@ -1,0 +1,215 @@
+import { expect, type Page, test } from '@playwright/test';
+import sharp from 'sharp';
+import { addDays, weekdayOf } from '../common/time/zone.ts';
+import { demo, expectAccessible, signInAs } from './support/session.ts';
+
+test.describe.configure({ mode: 'serial' });
+
+const clinicName = `Clínica Jardim Botânico ${Date.now().toString(36)}`;
+let clinicUrl = '';
+const roomUrls: string[] = [];
+
+function nextTuesday(): string {
+  let d = addDays(new Date().toISOString().slice(0, 10), 1);
+  while (weekdayOf(d) !== 2) d = addDays(d, 1);
+  return d;
+}
+
+async function photo(color: string) {
+  return sharp({ create: { width: 800, height: 600, channels: 3, background: color } })
+    .jpeg()
+    .toBuffer();
+}
+
+async function saveSection(page: Page, heading: string) {
+  const section = page.locator('div.mantine-Paper-root', {
+    has: page.getByRole('heading', { name: heading, exact: true }),
+  });
+  await section.getByRole('button', { name: 'Salvar' }).click();
+  await expect(page.getByRole('dialog', { name: 'Sucesso!' })).toBeVisible();
+  await page.getByRole('button', { name: 'Fechar' }).click();
+  return section;
+}
+
+test('a partner creates a clinic with address, phone, hours and a photo', async ({ page }) => {
+  await signInAs(page, demo.partner);
+  await page
+    .getByRole('navigation', { name: 'Menu principal' })
+    .getByRole('link', { name: 'Clínicas' })
+    .click();
+  await expect(page.getByRole('heading', { name: 'Clínicas', level: 1 })).toBeVisible();
+  await expect(page.getByText('Espaço Vida Plena Paulista')).toBeVisible();
+  await expectAccessible(page);
+
+  await page.getByRole('link', { name: 'Nova clínica' }).click();
+  await page.getByLabel(/^Nome/).fill(clinicName);
+  await page.getByLabel('Descrição').fill('Consultórios silenciosos perto do Jardim Botânico.');
+  await page.getByLabel('E-mail de contato').fill('contato@jardimbotanico.com.br');
+  await page.getByRole('button', { name: 'Salvar' }).click();
+  await expect(page).toHaveURL(/\/parceiro\/gestao\/clinicas\/[0-9a-f-]{36}$/);
+  clinicUrl = page.url();
+  // The breadcrumb names the clinic.
+  await expect(page.getByRole('navigation', { name: 'Você está em' }).getByText(clinicName)).toBeVisible();
+
+  const address = page.locator('div.mantine-Paper-root', {
+    has: page.getByRole('heading', { name: 'Endereço', exact: true }),
+  });
+  await address.getByLabel(/^CEP/).fill('22460-030');
+  await address.getByLabel(/^Rua/).fill('Rua Jardim Botânico');
+  await address.getByRole('textbox', { name: 'Número', exact: true }).fill('674');
+  await address.getByLabel(/^Bairro/).fill('Jardim Botânico');
+  await address.getByLabel(/^Cidade/).fill('Rio de Janeiro');
+  await address.getByRole('combobox', { name: 'UF' }).fill('RJ');
+  await page.getByRole('option', { name: 'RJ', exact: true }).click();
+  await saveSection(page, 'Endereço');
+
+  const phone = page.locator('div.mantine-Paper-root', {
+    has: page.getByRole('heading', { name: 'Telefone', exact: true }),
+  });
+  await phone.getByLabel(/^DDD/).fill('21');
+  await phone.getByLabel(/^Número/).fill('25401234');
+  await saveSection(page, 'Telefone');
+
+  const hours = page.locator('div.mantine-Paper-root', {
+    has: page.getByRole('heading', { name: 'Horário de funcionamento' }),
+  });
+  await expect(hours.getByText('Para funcionar 24 horas, use 00:00 a 23:59.')).toBeVisible();
+  for (const day of ['Segunda', 'Terça', 'Quarta', 'Quinta', 'Sexta'])
+    await hours.getByLabel(day, { exact: true }).check();
+  await saveSection(page, 'Horário de funcionamento');
+
+  const photos = page.locator('div.mantine-Paper-root', {
+    has: page.getByRole('heading', { name: 'Fotos da clínica' }),
+  });
+  await photos
+    .locator('input[type="file"]')
+    .setInputFiles({ name: 'fachada.jpg', mimeType: 'image/jpeg', buffer: await photo('#3b7d6e') });
+  await expect(photos.getByText('Capa')).toBeVisible();
+  await expectAccessible(page);
+  await page.screenshot({ path: 'test-results/screens/clinic-editor-desktop.png', fullPage: true });
+});
+
+test('adds two rooms with prices, facilities, photos and their own hours', async ({ page }) => {
+  await signInAs(page, demo.partner);
+  for (const [i, [name, price]] of [
+    ['Sala Bromélia', '70'],
+    ['Sala Orquídea', '85,50'],
+  ].entries()) {
+    await page.goto(clinicUrl);
+    await page.getByRole('link', { name: 'Nova sala' }).click();
+    await expect(page.getByRole('heading', { name: 'Nova sala' })).toBeVisible();
+    await page.getByLabel(/^Nome/).fill(name!);
+    await page.getByLabel('Descrição').fill('Sala com maca, pia e janela.');
+    await page.getByLabel(/^Preço por hora/).fill(price!);
+    await page.getByRole('button', { name: 'Salvar' }).click();
+    await expect(page).toHaveURL(/\/parceiro\/gestao\/salas\/[0-9a-f-]{36}$/);
+    roomUrls.push(page.url());
+
+    const facilities = page.locator('div.mantine-Paper-root', {
+      has: page.getByRole('heading', { name: 'Diferenciais' }),
+    });
+    await facilities.getByText('Maca', { exact: true }).click();
+    await facilities.getByText('Wi-Fi', { exact: true }).click();
+    await expect(facilities.getByRole('checkbox', { name: 'Wi-Fi' })).toBeChecked();
+
+    const hours = page.locator('div.mantine-Paper-root', {
+      has: page.getByRole('heading', { name: 'Horário da sala' }),
+    });
+    await hours.getByLabel('Esta sala tem horário próprio').check();
+    await hours.getByLabel('Terça', { exact: true }).check();
+    await hours.getByLabel('Terça — Fecha').fill('21:00');
+    await saveSection(page, 'Horário da sala');
+
+    const photos = page.locator('div.mantine-Paper-root', {
+      has: page.getByRole('heading', { name: 'Fotos da sala' }),
+    });
+    await photos.locator('input[type="file"]').setInputFiles([
+      { name: `${i}-a.jpg`, mimeType: 'image/jpeg', buffer: await photo('#d9a441') },
+      { name: `${i}-b.jpg`, mimeType: 'image/jpeg', buffer: await photo('#5a7fb0') },
+    ]);
+    await expect(photos.getByRole('button', { name: 'Remover foto' })).toHaveCount(2);
+  }
+  await page.goto('/parceiro/gestao/salas');
+  await expect(page.getByText('Sala Bromélia')).toBeVisible();
+  await expect(page.getByText('R$ 85,50')).toBeVisible();
+});
+
+test('blocks next Tuesday afternoon for both rooms at once and sees it on each calendar', async ({
+  page,
+}) => {
+  await signInAs(page, demo.partner);
+  await page.goto(roomUrls[0]!);
+  const blocks = page.locator('div.mantine-Paper-root', {
+    has: page.getByRole('heading', { name: 'Bloqueios' }),
+  });
+  await blocks.getByRole('combobox', { name: 'Salas' }).click();
+  await page.getByRole('option', { name: /Sala Orquídea/ }).click();
+  await page.keyboard.press('Escape');
+  const tuesday = nextTuesday();
+  await blocks.getByRole('button', { name: 'Dia' }).click();
+  const [y, m, d] = tuesday.split('-');
+  const monthsAhead = (Number(y) - new Date().getFullYear()) * 12 + Number(m) - (new Date().getMonth() + 1);
+  for (let i = 0; i < monthsAhead; i++)
+    await page.locator('.mantine-DatePickerInput-calendarHeaderControl[data-direction="next"]').click();
+  const monthName = new Intl.DateTimeFormat('pt-BR', { month: 'long', timeZone: 'UTC' }).format(
+    new Date(`${tuesday}T12:00:00Z`),
+  );
+  await page
+    .locator('.mantine-Popover-dropdown')
+    .getByRole('button', { name: `${Number(d)} ${monthName} ${y}`, exact: true })
+    .click();
+  await blocks.getByLabel('Motivo (opcional)').fill('Manutenção do ar-condicionado');
+  await blocks.getByRole('button', { name: 'Bloquear' }).click();
+  await expect(page.getByText('Horário bloqueado em 2 salas.')).toBeVisible();
+
+  for (const url of roomUrls) {
+    await page.goto(url);
+    const list = page.getByTestId('room-blocks');
+    await expect(list.getByText(`${d}/${m}/${y} 13:00 – 18:00`)).toBeVisible();
+    await expect(list.getByText('Manutenção do ar-condicionado')).toBeVisible();
+  }
+  await expectAccessible(page);
+  await page.screenshot({ path: 'test-results/screens/room-editor-desktop.png', fullPage: true });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: 'test-results/screens/room-editor-phone.png', fullPage: true });
+});
+
+test('bad files are refused with the photo error dialog', async ({ page }) => {
+  await signInAs(page, demo.partner);
+  await page.goto(roomUrls[0]!);
+  const photos = page.locator('div.mantine-Paper-root', {
+    has: page.getByRole('heading', { name: 'Fotos da sala' }),
+  });
+  // A renamed executable: the browser believes the name, the server reads the bytes.
+  const input = photos.locator('input[type="file"]');
+  await input.evaluate((el) => el.removeAttribute('accept'));
+  await input.setInputFiles({
+    name: 'ferias.jpg',
+    mimeType: 'image/jpeg',
+    buffer: Buffer.concat([Buffer.from('MZ'), Buffer.alloc(4096)]),
+  });
+  const dialog = page.getByRole('dialog', { name: 'Erro ao inserir imagem!' });
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByText(/JPG, JPEG, PNG ou WEBP/)).toBeVisible();
+  await dialog.getByRole('button', { name: 'Fechar' }).click();
+  await input.setInputFiles({
+    name: 'enorme.jpg',
+    mimeType: 'image/jpeg',
+    buffer: Buffer.alloc(10 * 1024 * 1024 + 1, 1),
+  });
+  await expect(
+    page.getByRole('dialog', { name: 'Erro ao inserir imagem!' }).getByText(/10 MB/),
+  ).toBeVisible();
+  await expect(photos.getByRole('button', { name: 'Remover foto' })).toHaveCount(2);
+});
+
+test('another partner cannot see or reach any of it', async ({ page }) => {
+  await signInAs(page, demo.partner2);
+  await page.goto('/parceiro/gestao/clinicas');
+  await expect(page.getByText('Acolher Savassi')).toBeVisible();
+  await expect(page.getByText(clinicName)).toHaveCount(0);
+  await page.goto(clinicUrl);
+  await expect(page.getByText('Recurso não encontrado.')).toBeVisible();
+  await page.goto(roomUrls[0]!);
+  await expect(page.getByText('Recurso não encontrado.')).toBeVisible();
+});
