@@ -55,7 +55,7 @@ export function HoursEditor({ value, onSave, saving, disabled }: Props) {
           <Table.Tbody>
             {days.map((day, i) => (
               <Table.Tr key={weekdayNames[i]}>
-                <Table.Td w={150}>
+                <Table.Td w={120} style={{ verticalAlign: 'top', paddingTop: 12 }}>
                   <Checkbox
                     label={weekdayNames[i]}
                     checked={day.open}
@@ -65,13 +65,13 @@ export function HoursEditor({ value, onSave, saving, disabled }: Props) {
                 </Table.Td>
                 <Table.Td>
                   {day.open ? (
-                    <Group gap="xs" wrap="nowrap">
+                    <Group gap="xs" wrap="wrap">
                       <TimeInput
                         aria-label={`${weekdayNames[i]} — ${text.hours.opens}`}
                         value={day.opens_at}
                         disabled={disabled}
                         onChange={(e) => set(i, { opens_at: e.currentTarget.value })}
-                        w={110}
+                        w={104}
                       />
                       <Text size="sm">–</Text>
                       <TimeInput
@@ -79,7 +79,7 @@ export function HoursEditor({ value, onSave, saving, disabled }: Props) {
                         value={day.closes_at}
                         disabled={disabled}
                         onChange={(e) => set(i, { closes_at: e.currentTarget.value })}
-                        w={110}
+                        w={104}
                       />
                       <Button
                         variant="subtle"
