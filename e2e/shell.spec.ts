@@ -41,6 +41,5 @@ test('breadcrumb and section menus in the partner area', async ({ page }) => {
   await expect(trail.getByRole('link', { name: 'Configuracoes' })).toBeVisible();
   await expect(trail.locator('[aria-current="page"]')).toHaveText('Dados parceiro');
   await expect(page.getByRole('heading', { name: 'Dados do parceiro' })).toBeVisible();
-  await expect(page.getByText('Em breve')).toBeVisible();
   await expectAccessible(page);
 });

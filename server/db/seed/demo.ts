@@ -108,7 +108,12 @@ export async function seedDemoDataIfEmpty(db: Db, storage: Storage, now = new Da
     for (const partner of demoPartners) {
       const partnerId = await user(partner.name, partner.email, 'partner');
       const document = cnpj(partner.cnpjBase);
+      const [companyAddress] = await tx
+        .insert(t.addresses)
+        .values({ ownerId: partnerId, ...partner.clinics[0]!.address })
+        .returning({ id: t.addresses.id });
       await tx.insert(t.partnerProfiles).values({
+        addressId: companyAddress!.id,
         userId: partnerId,
         legalName: partner.legalName,
         documentType: 'cnpj',
