@@ -1,0 +1,60 @@
+/**
+ * Data generator of the availability benchmark: partners, clinics with weekday hours, rooms (a
+ * third with their own hours), blocks and a year of appointments, written with set-based SQL.
+ */
+import { sql } from 'drizzle-orm';
+import type { Db } from '../server/db/client.ts';
+
+export interface SupplySize {
+  clinics: number;
+  roomsPerClinic: number;
+  /** Appointments per room, spread over the 60 days around today. */
+  appointmentsPerRoom: number;
+  blocksPerRoom: number;
+}
+
+export async function generateSupply(db: Db, size: SupplySize): Promise<void> {
+  const rooms = size.clinics * size.roomsPerClinic;
+  await db.execute(sql`
+    insert into users (name, email, role, email_verified_at)
+    select 'Parceiro ' || g, 'parceiro' || g || '@bench.test', 'partner', now() from generate_series(1, ${size.clinics}) g`);
+  await db.execute(sql`
+    insert into users (name, email, role, email_verified_at)
+    values ('Especialista Bench', 'especialista@bench.test', 'customer', now())`);
+  await db.execute(sql`
+    insert into clinics (partner_id, name, timezone)
+    select u.id, 'Clínica ' || u.id, 'America/Sao_Paulo' from users u where u.role = 'partner'`);
+  await db.execute(sql`
+    insert into clinic_opening_hours (clinic_id, weekday, opens_at, closes_at)
+    select c.id, d, '07:00', '22:00' from clinics c cross join generate_series(1, 6) d`);
+  await db.execute(sql`
+    insert into rooms (clinic_id, name, price_per_minute)
+    select c.id, 'Sala ' || r, 1.0 from clinics c cross join generate_series(1, ${size.roomsPerClinic}) r`);
+  await db.execute(sql`
+    insert into room_operating_hours (room_id, weekday, opens_at, closes_at)
+    select r.id, d, '00:00', '23:59' from rooms r cross join generate_series(0, 6) d where r.id % 3 = 0`);
+  await db.execute(sql`
+    insert into blocked_schedules (room_id, starts_at, ends_at, reason)
+    select r.id, date_trunc('hour', now()) + (b * 37 % 1440) * interval '1 hour',
+           date_trunc('hour', now()) + (b * 37 % 1440 + 3) * interval '1 hour', 'bench'
+    from rooms r cross join generate_series(1, ${size.blocksPerRoom}) b`);
+  // One booking per appointment keeps the generator simple; statuses mostly confirmed.
+  await db.execute(sql`
+    with slots as (
+      select r.id as room_id, s,
+             date_trunc('hour', now()) + ((s * 7919) % 1440 - 720) * interval '1 hour' as starts_at
+      from rooms r cross join generate_series(1, ${size.appointmentsPerRoom}) s
+    ), dedup as (
+      select distinct on (room_id, starts_at) room_id, starts_at from slots
+    ), b as (
+      insert into bookings (customer_id, room_id, status, amount_cents, payment_method)
+      select (select id from users where role = 'customer' limit 1), room_id, 'confirmed', 6000, 'card' from dedup
+      returning id, room_id
+    ), numbered_b as (select id, room_id, row_number() over (partition by room_id order by id) n from b),
+       numbered_s as (select room_id, starts_at, row_number() over (partition by room_id order by starts_at) n from dedup)
+    insert into appointments (booking_id, room_id, customer_id, starts_at, ends_at, status, price_cents)
+    select nb.id, ns.room_id, (select id from users where role = 'customer' limit 1), ns.starts_at,
+           ns.starts_at + interval '1 hour', 'confirmed', 6000
+    from numbered_b nb join numbered_s ns on ns.room_id = nb.room_id and ns.n = nb.n`);
+  console.log(`gerado: ${size.clinics} clínicas, ${rooms} salas, até ${rooms * size.appointmentsPerRoom} agendamentos`);
+}
