@@ -4,13 +4,13 @@
  * Usage: npx tsx bench/availability.ts [clinics] [iterations]
  */
 import { sql } from 'drizzle-orm';
+import { addDays, zonedDate } from '../common/time/zone.ts';
 import { createMemoryMailer } from '../server/adapters/mail.ts';
 import { createMemoryStorage } from '../server/adapters/storage.ts';
 import type { Services } from '../server/app.ts';
 import { loadConfig } from '../server/config.ts';
 import { openPglite, queryRows } from '../server/db/client.ts';
 import { availabilityFor } from '../server/features/availability/availability.service.ts';
-import { addDays, zonedDate } from '../common/time/zone.ts';
 import { generateSupply } from './generate-supply.ts';
 
 const clinics = Number(process.argv[2] ?? 200);
@@ -18,12 +18,19 @@ const iterations = Number(process.argv[3] ?? 300);
 const database = await openPglite();
 await database.migrate();
 const t0 = performance.now();
-await generateSupply(database.db, { clinics, roomsPerClinic: 5, appointmentsPerRoom: 200, blocksPerRoom: 10 });
+await generateSupply(database.db, {
+  clinics,
+  roomsPerClinic: 5,
+  appointmentsPerRoom: 200,
+  blocksPerRoom: 10,
+});
 const counts = await queryRows<{ rooms: number; appointments: number }>(
   database.db,
   sql`select (select count(*) from rooms)::int as rooms, (select count(*) from appointments)::int as appointments`,
 );
-console.log(`dados: ${counts[0]!.rooms} salas, ${counts[0]!.appointments} agendamentos (${((performance.now() - t0) / 1000).toFixed(1)} s)`);
+console.log(
+  `dados: ${counts[0]!.rooms} salas, ${counts[0]!.appointments} agendamentos (${((performance.now() - t0) / 1000).toFixed(1)} s)`,
+);
 
 const s: Services = {
   config: loadConfig({ NODE_ENV: 'test', DATA_DIR: '/tmp/salas-bench' }),
@@ -32,7 +39,9 @@ const s: Services = {
   storage: createMemoryStorage(),
   clock: () => new Date(),
 };
-const uuids = (await queryRows<{ uuid: string }>(database.db, sql`select uuid from rooms`)).map((r) => r.uuid);
+const uuids = (await queryRows<{ uuid: string }>(database.db, sql`select uuid from rooms`)).map(
+  (r) => r.uuid,
+);
 const today = zonedDate(new Date(), 'America/Sao_Paulo');
 const month = Array.from({ length: 31 }, (_, i) => addDays(today, i));
 
@@ -51,7 +60,9 @@ async function measure(label: string, dates: () => string[]) {
     times.push(performance.now() - start);
     slots += days.reduce((n, d) => n + d.slots.length, 0);
   }
-  console.log(`${label}: p50 ${pct(times, 50).toFixed(2)} ms, p95 ${pct(times, 95).toFixed(2)} ms (${iterations} salas aleatórias, ${Math.round(slots / iterations)} horários por chamada)`);
+  console.log(
+    `${label}: p50 ${pct(times, 50).toFixed(2)} ms, p95 ${pct(times, 95).toFixed(2)} ms (${iterations} salas aleatórias, ${Math.round(slots / iterations)} horários por chamada)`,
+  );
 }
 
 await measure('1 dia', () => [addDays(today, 1)]);

@@ -56,5 +56,7 @@ export async function generateSupply(db: Db, size: SupplySize): Promise<void> {
     select nb.id, ns.room_id, (select id from users where role = 'customer' limit 1), ns.starts_at,
            ns.starts_at + interval '1 hour', 'confirmed', 6000
     from numbered_b nb join numbered_s ns on ns.room_id = nb.room_id and ns.n = nb.n`);
-  console.log(`gerado: ${size.clinics} clínicas, ${rooms} salas, até ${rooms * size.appointmentsPerRoom} agendamentos`);
+  console.log(
+    `gerado: ${size.clinics} clínicas, ${rooms} salas, até ${rooms * size.appointmentsPerRoom} agendamentos`,
+  );
 }

@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import sharp from 'sharp';
 import { demo, expectAccessible, signInAs } from './support/session.ts';
 
 test('a partner keeps company, bank and Pix data, with field errors beside the fields', async ({ page }) => {
@@ -47,6 +48,14 @@ test('a partner keeps company, bank and Pix data, with field errors beside the f
 
   await page.goto('/parceiro/gestao/perfil');
   await expect(page.getByText('Essencial')).toBeVisible();
+  await page.locator('input[type="file"]').setInputFiles({
+    name: 'eu.png',
+    mimeType: 'image/png',
+    buffer: await sharp({ create: { width: 300, height: 300, channels: 3, background: '#884422' } })
+      .png()
+      .toBuffer(),
+  });
+  await expect(page.getByRole('button', { name: 'Trocar foto' })).toBeVisible();
   await page.getByLabel(/^Nome/).fill('Rodrigo Nunes Almeida');
   await page.getByRole('button', { name: 'Salvar' }).click();
   await expect(page.getByRole('dialog', { name: 'Sucesso!' })).toBeVisible();

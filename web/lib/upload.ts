@@ -1,4 +1,5 @@
 /** Multipart uploads with progress (fetch has none): XHR with the same bearer and XSRF as api(). */
+import type { Photo } from '#common/contracts/supply';
 import type { ApiErrorBody } from '#common/errors';
 import { ApiError } from './api.ts';
 import { getToken } from './token.ts';
@@ -38,3 +39,17 @@ export function uploadForm<T>(
     xhr.send(form);
   });
 }
+
+/** POST /api/photo/bulk: photos of a clinic, a room or a profile. */
+export const uploadPhotos = (
+  type: 'clinic' | 'room' | 'profile',
+  uuid: string,
+  files: File[],
+  onProgress?: (p: number) => void,
+) => {
+  const form = new FormData();
+  form.append('type', type);
+  form.append('uuid', uuid);
+  for (const file of files) form.append('photos', file, file.name);
+  return uploadForm<{ data: Photo[] }>('/photo/bulk', form, onProgress).then((r) => r.data);
+};

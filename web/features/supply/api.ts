@@ -16,7 +16,6 @@ import type {
 } from '#common/contracts/supply';
 import { api } from '#web/lib/api.ts';
 import { useSession } from '#web/lib/session.tsx';
-import { uploadForm } from '#web/lib/upload.ts';
 
 type Data<T> = { data: T };
 const unwrap = <T>(r: Data<T>) => r.data;
@@ -167,18 +166,7 @@ export const useDeleteBlock = () =>
     api<void>(`/partner/deleteblockedschedule/${uuid}`, { method: 'DELETE' }),
   );
 
-export const uploadPhotos = (
-  type: 'clinic' | 'room' | 'profile',
-  uuid: string,
-  files: File[],
-  onProgress?: (p: number) => void,
-) => {
-  const form = new FormData();
-  form.append('type', type);
-  form.append('uuid', uuid);
-  for (const file of files) form.append('photos', file, file.name);
-  return uploadForm<Data<Photo[]>>('/photo/bulk', form, onProgress).then(unwrap);
-};
+export { uploadPhotos } from '#web/lib/upload.ts';
 
 export const useDeletePhoto = () =>
   useSupplyMutation(({ type, uuid }: { type: 'clinic' | 'room'; uuid: string }) =>

@@ -3,6 +3,7 @@ import { useForm } from '@mantine/form';
 import { useEffect } from 'react';
 import type { z } from 'zod';
 import { partnerBasicBody } from '#common/contracts/partner';
+import { ProfilePhoto } from '#web/components/profile-photo.tsx';
 import { zodValidate } from '#web/lib/forms.ts';
 import { usePartnerData, useSaveBasicData } from '../api.ts';
 import { FormPage, useSave } from '../form-page.tsx';
@@ -24,6 +25,7 @@ export function PartnerProfilePage() {
   const plan = data.data?.plan;
   return (
     <FormPage title={t.title} subtitle={t.subtitle} query={data} state={state}>
+      <ProfilePhoto />
       <TextInput label={t.name} required autoComplete="name" {...form.getInputProps('name')} />
       <TextInput label={t.email} value={data.data?.email ?? ''} readOnly />
       <TextInput label={t.phone} type="tel" autoComplete="tel" {...form.getInputProps('phone')} />
