@@ -27,6 +27,7 @@ import { photoServeRoutes } from './features/photos/photo.routes.ts';
 import { photoUploadRoutes } from './features/photos/upload.routes.ts';
 import { facilityRoutes } from './features/rooms/facility.routes.ts';
 import { roomRoutes } from './features/rooms/room.routes.ts';
+import { searchRoutes } from './features/search/search.routes.ts';
 import { specialistProfileRoutes } from './features/specialists/profile.routes.ts';
 import { projectRoot } from './lib/paths.ts';
 import { registerAuth } from './plugins/auth.ts';
@@ -129,6 +130,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(photoServeRoutes(services));
       await api.register(facilityRoutes(services));
       await api.register(availabilityRoutes(services));
+      await api.register(searchRoutes(services));
       await api.register(addressContactRoutes(services));
       await api.register(photoUploadRoutes(services));
       await api.register(clinicRoutes(services));

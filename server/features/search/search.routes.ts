@@ -1,0 +1,62 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  bulkAvailabilityBody,
+  bulkAvailabilityResponse,
+  pageQuery,
+  roomDetailResponse,
+  roomPageResponse,
+  searchBody,
+} from '#common/contracts/rooms';
+import type { Services } from '../../app.ts';
+import { availabilityFor } from '../availability/availability.service.ts';
+import * as search from './search.service.ts';
+
+const tags = ['salas'];
+
+/** Browsing is open to visitors (DESIGN §4): search, a room's page, its availability. */
+export const searchRoutes =
+  (s: Services): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.post(
+      '/customer/room/genericsearch',
+      {
+        schema: {
+          tags,
+          summary: 'Busca de salas (texto sem acento, data com horário livre, ordenação; fixadas primeiro)',
+          querystring: pageQuery,
+          body: searchBody.nullish(),
+          response: { 200: roomPageResponse },
+        },
+      },
+      async (request) =>
+        search.searchRooms(s, request.body ?? {}, request.query.page, request.query.per_page),
+    );
+
+    app.get(
+      '/rooms/:id',
+      {
+        schema: {
+          tags,
+          summary: 'Página pública de uma sala',
+          params: z.object({ id: z.uuid() }),
+          response: { 200: roomDetailResponse },
+        },
+      },
+      async (request) => ({ data: await search.roomDetail(s, request.params.id) }),
+    );
+
+    app.post(
+      '/customer/room/:id/availability',
+      {
+        schema: {
+          tags,
+          summary: 'Horários de uma sala em várias datas de uma vez',
+          params: z.object({ id: z.uuid() }),
+          body: bulkAvailabilityBody,
+          response: { 200: bulkAvailabilityResponse },
+        },
+      },
+      async (request) => ({ data: await availabilityFor(s, request.params.id, request.body.dateBulk) }),
+    );
+  };

@@ -1,0 +1,131 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addDays, weekdayOf, zonedDate } from '#common/time/zone';
+import { seedDemoDataIfEmpty } from '../../db/seed/demo.ts';
+import { createTestContext, request, type TestContext } from '../../test/app.ts';
+
+let t: TestContext;
+beforeAll(async () => {
+  t = await createTestContext();
+  await seedDemoDataIfEmpty(t.db, t.storage, t.clock.now);
+}, 60_000);
+afterAll(() => t.close());
+
+const search = (body: object, query = '') =>
+  request(t.app, { method: 'POST', url: `/api/customer/room/genericsearch${query}`, payload: body });
+const names = (res: { json(): { data: { name: string }[] } }) => res.json().data.map((r) => r.name);
+
+function next(weekday: number): string {
+  let d = addDays(zonedDate(t.clock.now, 'America/Sao_Paulo'), 1);
+  while (weekdayOf(d) !== weekday) d = addDays(d, 1);
+  return d;
+}
+
+describe('room search (open to visitors)', () => {
+  it('lists every active room, pinned first, 15 a page with meta', async () => {
+    const res = await search({});
+    expect(res.statusCode).toBe(200);
+    expect(res.json().meta).toEqual({ current_page: 1, last_page: 1, per_page: 15, total: 9 });
+    const list = res.json().data;
+    expect(list.slice(0, 2).every((r: { fixed: number }) => r.fixed === 1)).toBe(true);
+    expect(list[0]).toMatchObject({
+      clinic: { name: expect.any(String), address: { city: expect.any(String), state: expect.any(String) } },
+      facilities: expect.any(Array),
+      photos: [expect.objectContaining({ url: expect.stringMatching(/^\/api\/photo\//) }), expect.anything()],
+    });
+    const paged = await search({}, '?page=2&per_page=4');
+    expect(paged.json().meta).toEqual({ current_page: 2, last_page: 3, per_page: 4, total: 9 });
+    expect(paged.json().data).toHaveLength(4);
+  });
+
+  it('ignores accents and case over room, clinic, neighbourhood and city', async () => {
+    const sp = await search({ value: 'sao paulo' });
+    expect(sp.json().meta.total).toBe(5);
+    expect(names(await search({ value: 'SAVASSI' }))).toEqual(
+      expect.arrayContaining(['Consultório 501', 'Sala Odontológica 502']),
+    );
+    expect(names(await search({ value: 'pao de acucar' }))).toEqual(['Sala Pão de Açúcar']);
+    expect(names(await search({ value: 'vida plena pinheiros', attributeToFilter: 'clinic' }))).toEqual([
+      'Sala de Grupo',
+      'Sala Ipê',
+    ]);
+    expect((await search({ value: 'rio', attributeToFilter: 'city' })).json().meta.total).toBe(2);
+    expect((await search({ value: 'Curitiba' })).json()).toEqual({
+      data: [],
+      meta: { current_page: 1, last_page: 1, per_page: 15, total: 0 },
+    });
+  });
+
+  it('sorts by price either way after the pinned rooms, and by name', async () => {
+    const prices = (res: Awaited<ReturnType<typeof search>>) =>
+      res
+        .json()
+        .data.filter((r: { fixed: number }) => r.fixed === 0)
+        .map((r: { hour_price_cents: number }) => r.hour_price_cents);
+    const asc = prices(await search({ attributeSortBy: 'price_asc' }));
+    expect(asc).toEqual([...asc].sort((a: number, b: number) => a - b));
+    const desc = prices(await search({ attributeSortBy: 'price_desc' }));
+    expect(desc).toEqual([...desc].sort((a: number, b: number) => b - a));
+  });
+
+  it('keeps only rooms with a free slot on the date', async () => {
+    const sunday = await search({ date: next(0) });
+    // Only Acolher Savassi opens on Sundays (24 hours), and its dental room only on weekdays.
+    expect(names(sunday)).toEqual(['Consultório 501']);
+    const tuesday = await search({ date: next(2) });
+    expect(tuesday.json().meta.total).toBe(9);
+  });
+
+  it('answers bad input with Portuguese 422s', async () => {
+    const res = await search({ date: '31/12/2026', attributeSortBy: 'random', attributeToFilter: 'cpf' });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().errors.date).toBeDefined();
+    expect(res.json().errors.attributeSortBy).toEqual(['Ordenação inválida.']);
+    expect((await search({}, '?page=0')).statusCode).toBe(422);
+    expect((await search({}, '?per_page=1000')).json().errors.per_page).toEqual([
+      'No máximo 100 por página.',
+    ]);
+  });
+});
+
+describe('room page and bulk availability', () => {
+  it('shows a room to visitors with clinic, address, phones, hours and photos', async () => {
+    const uuid = (await search({ value: 'Sala Ipê' })).json().data[0].uuid;
+    const res = await request(t.app, { method: 'GET', url: `/api/rooms/${uuid}` });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data).toMatchObject({
+      name: 'Sala Ipê',
+      hour_price_cents: 5000,
+      clinic: {
+        name: 'Vida Plena Pinheiros',
+        timezone: 'America/Sao_Paulo',
+        phones: [{ area_code: '11' }],
+        address: { neighborhood: 'Pinheiros' },
+      },
+    });
+    expect(res.json().data.hours.length).toBeGreaterThan(0);
+    expect(
+      (await request(t.app, { method: 'GET', url: '/api/rooms/00000000-0000-4000-8000-000000000000' }))
+        .statusCode,
+    ).toBe(404);
+  });
+
+  it('checks several dates at once', async () => {
+    const uuid = (await search({ value: 'Sala Ipê' })).json().data[0].uuid;
+    const dates = [next(1), next(2), next(0)];
+    const res = await request(t.app, {
+      method: 'POST',
+      url: `/api/customer/room/${uuid}/availability`,
+      payload: { dateBulk: dates },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data.map((d: { date: string }) => d.date)).toEqual(dates);
+    expect(res.json().data[0].slots).toHaveLength(12);
+    expect(res.json().data[2].slots).toEqual([]);
+    const tooMany = await request(t.app, {
+      method: 'POST',
+      url: `/api/customer/room/${uuid}/availability`,
+      payload: { dateBulk: Array.from({ length: 63 }, (_, i) => addDays(next(1), i)) },
+    });
+    expect(tooMany.statusCode).toBe(422);
+  });
+});
