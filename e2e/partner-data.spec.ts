@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import sharp from 'sharp';
-import { demo, expectAccessible, signInAs } from './support/session.ts';
+import { closeDialog, demo, expectAccessible, signInAs } from './support/session.ts';
 
 test('a partner keeps company, bank and Pix data, with field errors beside the fields', async ({ page }) => {
   await signInAs(page, demo.partner2);
@@ -14,7 +14,7 @@ test('a partner keeps company, bank and Pix data, with field errors beside the f
   await expect(
     page.getByRole('dialog', { name: 'Sucesso!' }).getByText('Informações Atualizadas com Sucesso!'),
   ).toBeVisible();
-  await page.getByRole('button', { name: 'Fechar' }).click();
+  await closeDialog(page);
   await expectAccessible(page);
 
   await page
@@ -26,7 +26,7 @@ test('a partner keeps company, bank and Pix data, with field errors beside the f
   await page.getByRole('option', { name: /104 — Caixa/ }).click();
   await page.getByRole('button', { name: 'Salvar' }).click();
   await expect(page.getByRole('dialog', { name: 'Sucesso!' })).toBeVisible();
-  await page.getByRole('button', { name: 'Fechar' }).click();
+  await closeDialog(page);
   await expectAccessible(page);
 
   await page
@@ -41,7 +41,7 @@ test('a partner keeps company, bank and Pix data, with field errors beside the f
   await page.getByLabel(/^Chave Pix/).fill('(31) 99123-4567');
   await page.getByRole('button', { name: 'Salvar' }).click();
   await expect(page.getByRole('dialog', { name: 'Sucesso!' })).toBeVisible();
-  await page.getByRole('button', { name: 'Fechar' }).click();
+  await closeDialog(page);
   await page.reload();
   await expect(page.getByLabel(/^Chave Pix/)).toHaveValue('+5531991234567');
   await expectAccessible(page);
@@ -59,6 +59,6 @@ test('a partner keeps company, bank and Pix data, with field errors beside the f
   await page.getByLabel(/^Nome/).fill('Rodrigo Nunes Almeida');
   await page.getByRole('button', { name: 'Salvar' }).click();
   await expect(page.getByRole('dialog', { name: 'Sucesso!' })).toBeVisible();
-  await page.getByRole('button', { name: 'Fechar' }).click();
+  await closeDialog(page);
   await expect(page.getByRole('button', { name: /Menu de Rodrigo Nunes Almeida/ })).toBeVisible();
 });

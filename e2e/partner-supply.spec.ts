@@ -1,7 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
 import sharp from 'sharp';
 import { addDays, weekdayOf } from '../common/time/zone.ts';
-import { demo, expectAccessible, signInAs } from './support/session.ts';
+import { closeDialog, demo, expectAccessible, signInAs } from './support/session.ts';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -27,7 +27,7 @@ async function saveSection(page: Page, heading: string) {
   });
   await section.getByRole('button', { name: 'Salvar' }).click();
   await expect(page.getByRole('dialog', { name: 'Sucesso!' })).toBeVisible();
-  await page.getByRole('button', { name: 'Fechar' }).click();
+  await closeDialog(page);
   return section;
 }
 
@@ -191,7 +191,7 @@ test('bad files are refused with the photo error dialog', async ({ page }) => {
   const dialog = page.getByRole('dialog', { name: 'Erro ao inserir imagem!' });
   await expect(dialog).toBeVisible();
   await expect(dialog.getByText(/JPG, JPEG, PNG ou WEBP/)).toBeVisible();
-  await dialog.getByRole('button', { name: 'Fechar' }).click();
+  await closeDialog(page);
   await input.setInputFiles({
     name: 'enorme.jpg',
     mimeType: 'image/jpeg',

@@ -51,3 +51,10 @@ export async function expectAccessible(page: Page): Promise<void> {
     [],
   );
 }
+
+/** Closes the success dialog ("Sucesso!") and waits for it to go. */
+export async function closeDialog(page: Page): Promise<void> {
+  const dialog = page.getByRole('dialog');
+  await dialog.getByRole('button', { name: 'Fechar', exact: true }).last().click();
+  await expect(dialog).toBeHidden();
+}

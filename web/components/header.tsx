@@ -139,7 +139,12 @@ function UserMenu({ links, menuInDropdown }: { links: MenuLink[]; menuInDropdown
       <Menu.Target>
         <UnstyledButton aria-label={`Menu de ${user.name}`}>
           <Group gap="xs" wrap="nowrap">
-            <Avatar src={user.photo?.url} color="salas" radius="xl">
+            <Avatar
+              src={user.photo ? `${user.photo.url}?size=sm` : null}
+              alt={`Foto de ${user.name}`}
+              color="salas"
+              radius="xl"
+            >
               {initials}
             </Avatar>
             <Box visibleFrom="sm" maw={180}>
