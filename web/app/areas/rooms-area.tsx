@@ -1,5 +1,3 @@
-import { ComingSoon } from '#web/components/coming-soon.tsx';
-
-// Public room list and room page; the booking release replaces these placeholders.
-export const RoomsPage = () => <ComingSoon title="Salas" />;
-export const RoomPage = () => <ComingSoon title="Sala" />;
+// Public room list and room page (SPEC §2 /rooms, /rooms/[uuid]).
+export { RoomPage } from '#web/features/rooms/pages/room-page.tsx';
+export { RoomsPage } from '#web/features/rooms/pages/rooms-page.tsx';

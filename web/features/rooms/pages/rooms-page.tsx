@@ -1,0 +1,107 @@
+import {
+  Button,
+  Card,
+  Group,
+  Pagination,
+  Select,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
+import { Link, useSearchParams } from 'react-router';
+import { searchSorts } from '#common/contracts/rooms';
+import { usePageTitle } from '#web/components/use-page-title.ts';
+import { useRoomSearch } from '../api.ts';
+import { RoomCard } from '../components/room-card.tsx';
+import { text } from '../messages.ts';
+
+type Sort = (typeof searchSorts)[number];
+
+/** /rooms for everyone and /especialista/salas: the header search drives `search` and `date`. */
+export function RoomsPage() {
+  usePageTitle(text.title);
+  const [params, setParams] = useSearchParams();
+  const search = params.get('search') ?? '';
+  const date = params.get('date');
+  const sort = (params.get('ordem') as Sort | null) ?? 'name';
+  const page = Math.max(1, Number(params.get('page') ?? 1) || 1);
+  const query = useRoomSearch({ value: search || null, date: date || null, attributeSortBy: sort }, page);
+  const set = (key: string, value: string | null) => {
+    const next = new URLSearchParams(params);
+    if (value) next.set(key, value);
+    else next.delete(key);
+    if (key !== 'page') next.delete('page');
+    setParams(next);
+  };
+  const meta = query.data?.meta;
+
+  return (
+    <Stack>
+      <div>
+        <Title order={1} fz="h2">
+          {search ? text.searchFor(search) : text.title}
+        </Title>
+        <Text c="dimmed">{date ? text.onDate(date) : text.subtitle}</Text>
+      </div>
+      <Group justify="space-between" align="flex-end">
+        <Text size="sm" aria-live="polite">
+          {meta ? text.results(meta.total) : ' '}
+        </Text>
+        <Select
+          label={text.sort}
+          w={200}
+          data={searchSorts.map((value) => ({ value, label: text.sorts[value] }))}
+          value={sort}
+          onChange={(v) => set('ordem', v)}
+          allowDeselect={false}
+        />
+      </Group>
+      {query.error ? (
+        <Card withBorder p="xl" role="alert">
+          <Stack align="center">
+            <Text>{(query.error as Error).message}</Text>
+            <Button variant="light" onClick={() => query.refetch()}>
+              Tentar de novo
+            </Button>
+          </Stack>
+        </Card>
+      ) : query.isPending ? (
+        <SimpleGrid cols={{ base: 1, sm: 2, md: 3, lg: 4 }} aria-label="Carregando salas">
+          {Array.from({ length: 8 }, (_, i) => (
+            <Skeleton key={i} height={300} radius="md" />
+          ))}
+        </SimpleGrid>
+      ) : query.data?.data.length === 0 ? (
+        <Card withBorder p="xl">
+          <Stack align="center">
+            <Text ta="center">{text.empty}</Text>
+            <Button component={Link} to="/rooms" variant="light">
+              {text.clear}
+            </Button>
+          </Stack>
+        </Card>
+      ) : (
+        <SimpleGrid cols={{ base: 1, sm: 2, md: 3, lg: 4 }}>
+          {query.data?.data.map((room) => (
+            <RoomCard key={room.uuid} room={room} />
+          ))}
+        </SimpleGrid>
+      )}
+      {meta && meta.last_page > 1 && (
+        <Group justify="center">
+          <Pagination
+            total={meta.last_page}
+            value={meta.current_page}
+            onChange={(p) => set('page', String(p))}
+            getControlProps={(control) => ({
+              'aria-label': control === 'next' ? 'Próxima página' : 'Página anterior',
+            })}
+            getItemProps={(p) => ({ 'aria-label': `Página ${p}` })}
+          />
+        </Group>
+      )}
+    </Stack>
+  );
+}
