@@ -1,0 +1,44 @@
+import { expect, test } from '@playwright/test';
+import { expectAccessible } from './support/session.ts';
+
+test('a visitor searches rooms without accents, sorts them and opens a room page with its free slots', async ({
+  page,
+}) => {
+  await page.goto('/rooms');
+  await expect(page.getByText('9 salas encontradas')).toBeVisible();
+  await page.getByRole('textbox', { name: 'Onde?' }).fill('sao paulo');
+  await page.getByRole('button', { name: 'Buscar', exact: true }).click();
+  await expect(page).toHaveURL(/\/rooms\?search=sao\+paulo$/);
+  await expect(page.getByRole('heading', { name: 'Resultados para “sao paulo”' })).toBeVisible();
+  await expect(page.getByText('5 salas encontradas')).toBeVisible();
+  // Pinned rooms come first.
+  await expect(page.locator('a[href^="/rooms/"]').first()).toContainText('Destaque');
+  await expectAccessible(page);
+
+  await page.getByRole('combobox', { name: 'Ordenar por' }).click();
+  await page.getByRole('option', { name: 'Maior preço' }).click();
+  await expect(page).toHaveURL(/ordem=price_desc/);
+  await expect(page.locator('a[href^="/rooms/"]').nth(1)).toContainText('Sala de Grupo');
+
+  await page.getByRole('link', { name: /Sala Ipê — Vida Plena Pinheiros/ }).click();
+  await expect(page.getByRole('heading', { name: 'Sala Ipê', level: 1 })).toBeVisible();
+  await expect(page.getByText('R$ 50,00')).toBeVisible();
+  await expect(page.getByRole('navigation', { name: 'Você está em' })).toHaveCount(0);
+  await expect(page).toHaveTitle(/Sala Ipê/);
+  const calendar = page
+    .getByRole('region', { name: 'Horários livres' })
+    .or(
+      page.locator('div.mantine-Paper-root', { has: page.getByRole('heading', { name: 'Horários livres' }) }),
+    );
+  // The next Tuesday has slots from 08:00 (Pinheiros opens 08:00–20:00 on weekdays).
+  const d = new Date();
+  do d.setDate(d.getDate() + 1);
+  while (d.getDay() !== 2);
+  if (d.getMonth() !== new Date().getMonth())
+    await calendar.getByRole('button', { name: 'Próximo mês' }).click();
+  const label = `${d.getDate()} ${new Intl.DateTimeFormat('pt-BR', { month: 'long' }).format(d)} ${d.getFullYear()}`;
+  await calendar.getByRole('button', { name: label, exact: true }).click();
+  await expect(calendar.getByText('08:00', { exact: true })).toBeVisible();
+  await expect(calendar.getByText('19:00', { exact: true })).toBeVisible();
+  await expectAccessible(page);
+});
