@@ -6,6 +6,7 @@
 import { sql } from 'drizzle-orm';
 import { addDays, zonedDate } from '../common/time/zone.ts';
 import { createMemoryMailer } from '../server/adapters/mail.ts';
+import { createSandboxProvider } from '../server/adapters/payments.ts';
 import { createMemoryStorage } from '../server/adapters/storage.ts';
 import type { Services } from '../server/app.ts';
 import { loadConfig } from '../server/config.ts';
@@ -37,6 +38,7 @@ const s: Services = {
   db: database.db,
   mailer: createMemoryMailer(),
   storage: createMemoryStorage(),
+  payments: createSandboxProvider('bench-webhook-secret-0123'),
   clock: () => new Date(),
 };
 const uuids = (await queryRows<{ uuid: string }>(database.db, sql`select uuid from rooms`)).map(

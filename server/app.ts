@@ -14,11 +14,13 @@ import {
 import { z } from 'zod';
 import { MAX_PHOTO_BYTES } from '#common/contracts/supply';
 import type { Mailer } from './adapters/mail.ts';
+import { createSandboxProvider, type PaymentProvider } from './adapters/payments.ts';
 import type { Storage } from './adapters/storage.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { authRoutes } from './features/auth/auth.routes.ts';
 import { availabilityRoutes } from './features/availability/availability.routes.ts';
+import { bookingRoutes } from './features/bookings/booking.routes.ts';
 import { addressContactRoutes } from './features/clinics/address-contact.routes.ts';
 import { clinicRoutes } from './features/clinics/clinic.routes.ts';
 import { metaRoutes } from './features/meta/meta.routes.ts';
@@ -43,6 +45,7 @@ export interface AppDeps {
   database: Database;
   mailer: Mailer;
   storage: Storage;
+  payments?: PaymentProvider;
   /** Injected so tests can move time. */
   clock?: () => Date;
   /** Serve the built web app from this folder (default dist/web beside the project). */
@@ -56,6 +59,7 @@ export interface Services {
   db: Database['db'];
   mailer: Mailer;
   storage: Storage;
+  payments: PaymentProvider;
   clock: () => Date;
 }
 
@@ -68,6 +72,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     db: deps.database.db,
     mailer: deps.mailer,
     storage: deps.storage,
+    payments: deps.payments ?? createSandboxProvider(config.paymentWebhookSecret),
     clock: deps.clock ?? (() => new Date()),
   };
 
@@ -136,6 +141,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(clinicRoutes(services));
       await api.register(roomRoutes(services));
       await api.register(partnerDataRoutes(services));
+      await api.register(bookingRoutes(services));
     },
     { prefix: '/api' },
   );

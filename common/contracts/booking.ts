@@ -1,0 +1,108 @@
+/** Cards and bookings (SPEC §7 Cards, Appointments; DESIGN §4, §5). */
+import { z } from 'zod';
+import { onlyDigits } from '../br/documents.ts';
+
+/** Luhn check digit of a card number. */
+export function isLuhnValid(number: string): boolean {
+  const digits = onlyDigits(number);
+  if (digits.length < 13 || digits.length > 19) return false;
+  let sum = 0;
+  for (let i = 0; i < digits.length; i++) {
+    let d = Number(digits[digits.length - 1 - i]);
+    if (i % 2 === 1) {
+      d *= 2;
+      if (d > 9) d -= 9;
+    }
+    sum += d;
+  }
+  return sum % 10 === 0;
+}
+
+export const cardBody = z
+  .object({
+    number: z
+      .string({ message: 'Informe o número do cartão.' })
+      .transform(onlyDigits)
+      .refine(isLuhnValid, 'Número de cartão inválido.'),
+    holder_name: z
+      .string({ message: 'Informe o nome impresso no cartão.' })
+      .trim()
+      .min(3, 'Informe o nome impresso no cartão.')
+      .max(60),
+    exp_month: z.coerce
+      .number({ message: 'Mês inválido.' })
+      .int()
+      .min(1, 'Mês inválido.')
+      .max(12, 'Mês inválido.'),
+    exp_year: z.coerce
+      .number({ message: 'Ano inválido.' })
+      .int()
+      .min(2000, 'Ano inválido.')
+      .max(2100, 'Ano inválido.'),
+    cvv: z
+      .string({ message: 'Informe o código de segurança.' })
+      .regex(/^\d{3,4}$/, 'Código de segurança inválido.'),
+  })
+  .refine(
+    (c) => {
+      const now = new Date();
+      return (
+        c.exp_year > now.getFullYear() ||
+        (c.exp_year === now.getFullYear() && c.exp_month >= now.getMonth() + 1)
+      );
+    },
+    { message: 'Cartão vencido.', path: ['exp_month'] },
+  );
+export type CardBody = z.input<typeof cardBody>;
+
+export const cardSchema = z.object({
+  uuid: z.uuid(),
+  brand: z.string(),
+  last4: z.string(),
+  exp_month: z.number().int(),
+  exp_year: z.number().int(),
+  holder_name: z.string(),
+  is_default: z.boolean(),
+});
+export type Card = z.infer<typeof cardSchema>;
+export const cardResponse = z.object({ data: cardSchema });
+export const cardListResponse = z.object({ data: z.array(cardSchema) });
+
+export const bookingBody = z.object({
+  room_uuid: z.uuid({ message: 'Sala não encontrada.' }),
+  date_times: z
+    .array(z.iso.datetime({ offset: true, message: 'Horário inválido.' }), {
+      message: 'Escolha os horários.',
+    })
+    .min(1, 'Escolha pelo menos um horário.')
+    .max(200, 'No máximo 200 horários por reserva.'),
+  payment_method: z.enum(['card', 'pix'], { message: 'Escolha cartão ou Pix.' }),
+  card_uuid: z.uuid({ message: 'Escolha um cartão.' }).nullish(),
+});
+export type BookingBody = z.input<typeof bookingBody>;
+
+export const bookingSchema = z.object({
+  uuid: z.uuid(),
+  status: z.string(),
+  amount_cents: z.number().int(),
+  appointments: z.array(z.object({ uuid: z.uuid(), date_time: z.string(), status: z.string() })),
+  payment: z.object({
+    uuid: z.uuid(),
+    method: z.string(),
+    status: z.string(),
+    pix: z.object({ copy_paste: z.string(), qr_code: z.string(), expires_at: z.string() }).optional(),
+  }),
+});
+export type Booking = z.infer<typeof bookingSchema>;
+export const bookingResponse = z.object({ data: bookingSchema });
+
+export const bookingMessages = {
+  failedTitle: 'Erro ao efetuar reserva!',
+  failed: 'Não foi possível efetuar a reserva.',
+  success: 'Reserva efetuada com sucesso.',
+  slotTaken: 'Um ou mais horários não estão mais livres.',
+  declined: 'O pagamento foi recusado pelo emissor do cartão.',
+  cardSaveFailed: 'Algo deu errado ao salvar cartão',
+  cardCheck: 'Verifique se os dados do cartão estão corretos!',
+  cardRemoveFailed: 'Algo deu errado ao remover cartão',
+} as const;

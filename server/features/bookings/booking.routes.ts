@@ -1,0 +1,111 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  bookingBody,
+  bookingResponse,
+  cardBody,
+  cardListResponse,
+  cardResponse,
+} from '#common/contracts/booking';
+import { supplyMessages } from '#common/contracts/supply';
+import { AppError } from '#common/errors';
+import type { Services } from '../../app.ts';
+import { currentUser, requireRole } from '../../plugins/auth.ts';
+import { createBooking } from './booking.service.ts';
+import * as cards from './card.service.ts';
+
+const tags = ['reservas'];
+const security = [{ bearer: [] }];
+
+/** `{id}` naming a user in these paths must be the signed-in user (404 otherwise). */
+function self(request: Parameters<typeof currentUser>[0], uuid: string) {
+  const user = currentUser(request);
+  if (user.uuid !== uuid) throw new AppError('not_found', supplyMessages.notFound);
+  return user;
+}
+
+/** /api/customer/*: specialists and partners (partners may book). */
+export const bookingRoutes =
+  (s: Services): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.addHook('preHandler', requireRole('customer', 'partner'));
+
+    app.get(
+      '/customer/card/:id',
+      {
+        schema: {
+          tags,
+          security,
+          summary: 'Cartões salvos do usuário',
+          params: z.object({ id: z.uuid() }),
+          response: { 200: cardListResponse },
+        },
+      },
+      async (request) => ({ data: await cards.listCards(s, self(request, request.params.id)) }),
+    );
+
+    app.post(
+      '/customer/:id/card',
+      {
+        schema: {
+          tags,
+          security,
+          summary: 'Salva um cartão (tokenizado; o número não é guardado)',
+          params: z.object({ id: z.uuid() }),
+          body: cardBody,
+          response: { 201: cardResponse },
+        },
+      },
+      async (request, reply) =>
+        reply
+          .code(201)
+          .send({ data: await cards.addCard(s, self(request, request.params.id), request.body) }),
+    );
+
+    app.delete(
+      '/customer/:id/card',
+      {
+        schema: {
+          tags,
+          security,
+          summary: 'Remove um cartão salvo ({id} = uuid do cartão)',
+          params: z.object({ id: z.uuid() }),
+        },
+      },
+      async (request, reply) => {
+        await cards.removeCard(s, currentUser(request), request.params.id);
+        return reply.code(204).send();
+      },
+    );
+
+    app.post(
+      '/customer/:id/card/:cardId',
+      {
+        schema: {
+          tags,
+          security,
+          summary: 'Torna um cartão o padrão',
+          params: z.object({ id: z.uuid(), cardId: z.uuid() }),
+          response: { 200: cardListResponse },
+        },
+      },
+      async (request) => ({
+        data: await cards.makeDefault(s, self(request, request.params.id), request.params.cardId),
+      }),
+    );
+
+    app.post(
+      '/customer/appointment/bulk',
+      {
+        schema: {
+          tags,
+          security,
+          summary: 'Reserva um ou vários horários (todos ou nenhum) com cartão ou Pix',
+          body: bookingBody,
+          response: { 201: bookingResponse },
+        },
+      },
+      async (request, reply) =>
+        reply.code(201).send({ data: await createBooking(s, currentUser(request), request.body) }),
+    );
+  };

@@ -1,0 +1,193 @@
+/**
+ * Booking one or many slots of a room (DESIGN §4–§5): every slot or none. The database refuses a
+ * second hold of a slot (unique index on room + start over holding statuses); the check here only
+ * gives a better message first.
+ */
+import { eq, inArray } from 'drizzle-orm';
+import type { z } from 'zod';
+import { type Booking, type bookingBody, bookingMessages } from '#common/contracts/booking';
+import { supplyMessages } from '#common/contracts/supply';
+import { AppError } from '#common/errors';
+import { hourPriceCents } from '#common/money';
+import { toZonedIso, zonedDate } from '#common/time/zone';
+import type { Services } from '../../app.ts';
+import { pgConstraint, pgErrorCode } from '../../db/client.ts';
+import { appointments, bookings, clinics, payments, rooms } from '../../db/schema.ts';
+import type { UserRow } from '../auth/user.repository.ts';
+import { availabilityFor } from '../availability/availability.service.ts';
+import { ownedCard } from './card.service.ts';
+
+export const PIX_HOLD_MINUTES = 15;
+const HOUR = 3_600_000;
+
+const failed = (reason: string, field = 'date_times', code: 'conflict' | 'validation' = 'conflict') =>
+  new AppError(code, bookingMessages.failed, { errors: { [field]: [reason] } });
+
+async function bookableRoom(s: Services, uuid: string) {
+  const [row] = await s.db
+    .select({ room: rooms, clinic: clinics })
+    .from(rooms)
+    .innerJoin(clinics, eq(clinics.id, rooms.clinicId))
+    .where(eq(rooms.uuid, uuid))
+    .limit(1);
+  if (!row?.room.active) throw new AppError('not_found', supplyMessages.notFound);
+  return row;
+}
+
+export async function createBooking(
+  s: Services,
+  user: UserRow,
+  body: z.output<typeof bookingBody>,
+): Promise<Booking> {
+  const { room, clinic } = await bookableRoom(s, body.room_uuid);
+  const starts = [...new Set(body.date_times.map((d) => new Date(d).getTime()))].sort((a, b) => a - b);
+  const card = body.payment_method === 'card' ? await chosenCard(s, user, body.card_uuid) : undefined;
+
+  // Every requested start must be a free slot of the room, in the clinic's zone.
+  const dates = [...new Set(starts.map((t) => zonedDate(new Date(t), clinic.timezone)))];
+  const days = await availabilityFor(s, room.uuid, dates);
+  const free = new Set(
+    days.flatMap((d) => d.slots.filter((x) => x.available).map((x) => new Date(x.date_time).getTime())),
+  );
+  const missing = starts.filter((t) => !free.has(t));
+  if (missing.length) {
+    throw failed(
+      `${bookingMessages.slotTaken} ${missing.map((t) => toZonedIso(new Date(t), clinic.timezone).slice(0, 16).replace('T', ' ')).join(', ')}`,
+    );
+  }
+
+  const price = hourPriceCents(room.pricePerMinute);
+  const amount = price * starts.length;
+  const now = s.clock();
+  const holdExpiresAt =
+    body.payment_method === 'pix' ? new Date(now.getTime() + PIX_HOLD_MINUTES * 60_000) : null;
+
+  let created: { bookingId: number; bookingUuid: string; paymentId: number; paymentUuid: string };
+  try {
+    created = await s.db.transaction(async (tx) => {
+      const [booking] = await tx
+        .insert(bookings)
+        .values({
+          customerId: user.id,
+          roomId: room.id,
+          status: 'pending_payment',
+          amountCents: amount,
+          paymentMethod: body.payment_method,
+          holdExpiresAt,
+          createdAt: now,
+          updatedAt: now,
+        })
+        .returning();
+      await tx.insert(appointments).values(
+        starts.map((t) => ({
+          bookingId: booking!.id,
+          roomId: room.id,
+          customerId: user.id,
+          startsAt: new Date(t),
+          endsAt: new Date(t + HOUR),
+          status: 'pending_payment' as const,
+          priceCents: price,
+          createdAt: now,
+          updatedAt: now,
+        })),
+      );
+      const [payment] = await tx
+        .insert(payments)
+        .values({
+          bookingId: booking!.id,
+          provider: s.payments.name,
+          method: body.payment_method,
+          status: 'pending',
+          amountCents: amount,
+          cardId: card?.id ?? null,
+          createdAt: now,
+          updatedAt: now,
+        })
+        .returning();
+      return {
+        bookingId: booking!.id,
+        bookingUuid: booking!.uuid,
+        paymentId: payment!.id,
+        paymentUuid: payment!.uuid,
+      };
+    });
+  } catch (err) {
+    if (pgErrorCode(err) === '23505' && pgConstraint(err) === 'appointments_room_slot_key')
+      throw failed(bookingMessages.slotTaken);
+    throw err;
+  }
+
+  if (card) {
+    const charge = await s.payments.chargeCard(card.providerToken, amount, created.bookingUuid);
+    if (!charge.approved) {
+      // Nothing stays booked: the hold and its payment attempt go away together.
+      await s.db.delete(bookings).where(eq(bookings.id, created.bookingId));
+      throw failed(bookingMessages.declined, 'card_uuid', 'validation');
+    }
+    await s.db.transaction(async (tx) => {
+      await tx
+        .update(bookings)
+        .set({ status: 'confirmed', updatedAt: now })
+        .where(eq(bookings.id, created.bookingId));
+      await tx
+        .update(appointments)
+        .set({ status: 'confirmed', updatedAt: now })
+        .where(eq(appointments.bookingId, created.bookingId));
+      await tx
+        .update(payments)
+        .set({ status: 'paid', providerRef: charge.providerRef, paidAt: now, updatedAt: now })
+        .where(eq(payments.id, created.paymentId));
+    });
+  } else {
+    const pix = await s.payments.createPix(amount, created.bookingUuid);
+    await s.db
+      .update(payments)
+      .set({
+        providerRef: pix.providerRef,
+        pixCopyPaste: pix.copyPaste,
+        pixExpiresAt: holdExpiresAt,
+        updatedAt: now,
+      })
+      .where(eq(payments.id, created.paymentId));
+  }
+  return getBooking(s, created.bookingId, clinic.timezone);
+}
+
+async function chosenCard(s: Services, user: UserRow, uuid: string | null | undefined) {
+  if (uuid) return ownedCard(s, user, uuid);
+  throw failed('Escolha um cartão salvo ou cadastre um novo.', 'card_uuid', 'validation');
+}
+
+export async function getBooking(s: Services, bookingId: number, timezone: string): Promise<Booking> {
+  const [booking] = await s.db.select().from(bookings).where(eq(bookings.id, bookingId));
+  const items = await s.db
+    .select()
+    .from(appointments)
+    .where(inArray(appointments.bookingId, [bookingId]))
+    .orderBy(appointments.startsAt);
+  const [payment] = await s.db.select().from(payments).where(eq(payments.bookingId, bookingId));
+  return {
+    uuid: booking!.uuid,
+    status: booking!.status,
+    amount_cents: booking!.amountCents,
+    appointments: items.map((a) => ({
+      uuid: a.uuid,
+      date_time: toZonedIso(a.startsAt, timezone),
+      status: a.status,
+    })),
+    payment: {
+      uuid: payment!.uuid,
+      method: payment!.method,
+      status: payment!.status,
+      ...(payment!.method === 'pix' && payment!.pixCopyPaste && payment!.pixExpiresAt
+        ? {
+            pix: {
+              copy_paste: payment!.pixCopyPaste,
+              qr_code: payment!.pixCopyPaste,
+              expires_at: toZonedIso(payment!.pixExpiresAt, timezone),
+            },
+          }
+        : {}),
+    },
+  };
+}

@@ -1,0 +1,80 @@
+/** Saved cards (SPEC §7 Cards): tokenised by the provider; the number is never stored or logged. */
+import { and, asc, eq } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Card, cardBody } from '#common/contracts/booking';
+import { supplyMessages } from '#common/contracts/supply';
+import { AppError } from '#common/errors';
+import type { Services } from '../../app.ts';
+import { cards } from '../../db/schema.ts';
+import type { UserRow } from '../auth/user.repository.ts';
+
+type CardRow = typeof cards.$inferSelect;
+const toCard = (c: CardRow): Card => ({
+  uuid: c.uuid,
+  brand: c.brand,
+  last4: c.last4,
+  exp_month: c.expMonth,
+  exp_year: c.expYear,
+  holder_name: c.holderName,
+  is_default: c.isDefault,
+});
+const notFound = () => new AppError('not_found', supplyMessages.notFound);
+
+export async function listCards(s: Services, user: UserRow): Promise<Card[]> {
+  const rows = await s.db.select().from(cards).where(eq(cards.userId, user.id)).orderBy(asc(cards.id));
+  return rows.map(toCard);
+}
+
+export async function addCard(s: Services, user: UserRow, body: z.output<typeof cardBody>): Promise<Card> {
+  const tokenised = await s.payments.tokenizeCard(body);
+  const hasDefault = (await listCards(s, user)).some((c) => c.is_default);
+  const [row] = await s.db
+    .insert(cards)
+    .values({
+      userId: user.id,
+      providerToken: tokenised.token,
+      brand: tokenised.brand,
+      last4: tokenised.last4,
+      expMonth: body.exp_month,
+      expYear: body.exp_year,
+      holderName: body.holder_name.toUpperCase(),
+      isDefault: !hasDefault,
+    })
+    .returning();
+  return toCard(row!);
+}
+
+export async function ownedCard(s: Services, user: UserRow, uuid: string): Promise<CardRow> {
+  const [row] = await s.db
+    .select()
+    .from(cards)
+    .where(and(eq(cards.uuid, uuid), eq(cards.userId, user.id)))
+    .limit(1);
+  if (!row) throw notFound();
+  return row;
+}
+
+export async function removeCard(s: Services, user: UserRow, uuid: string): Promise<void> {
+  const card = await ownedCard(s, user, uuid);
+  await s.db.transaction(async (tx) => {
+    await tx.delete(cards).where(eq(cards.id, card.id));
+    if (card.isDefault) {
+      const [next] = await tx
+        .select()
+        .from(cards)
+        .where(eq(cards.userId, user.id))
+        .orderBy(asc(cards.id))
+        .limit(1);
+      if (next) await tx.update(cards).set({ isDefault: true }).where(eq(cards.id, next.id));
+    }
+  });
+}
+
+export async function makeDefault(s: Services, user: UserRow, uuid: string): Promise<Card[]> {
+  const card = await ownedCard(s, user, uuid);
+  await s.db.transaction(async (tx) => {
+    await tx.update(cards).set({ isDefault: false }).where(eq(cards.userId, user.id));
+    await tx.update(cards).set({ isDefault: true }).where(eq(cards.id, card.id));
+  });
+  return listCards(s, user);
+}
