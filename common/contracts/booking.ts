@@ -106,3 +106,42 @@ export const bookingMessages = {
   cardCheck: 'Verifique se os dados do cartão estão corretos!',
   cardRemoveFailed: 'Algo deu errado ao remover cartão',
 } as const;
+
+export const appointmentsQueryBody = z
+  .object({
+    dateInit: z.iso.date({ message: 'Data inicial inválida.' }).nullish(),
+    dateEnd: z.iso.date({ message: 'Data final inválida.' }).nullish(),
+  })
+  .refine((b) => !b.dateInit || !b.dateEnd || b.dateInit <= b.dateEnd, {
+    message: 'A data final deve ser depois da inicial.',
+    path: ['dateEnd'],
+  });
+
+export const myAppointmentSchema = z.object({
+  uuid: z.uuid(),
+  date_time: z.string(),
+  status: z.string(),
+  amount_cents: z.number().int(),
+  refund_cents: z.number().int(),
+  payment_method: z.string(),
+  room: z.object({ uuid: z.uuid(), name: z.string() }),
+  clinic: z.object({ uuid: z.uuid(), name: z.string() }),
+  /** Whether cancelling now refunds (more than 24 h before the start). */
+  refundable: z.boolean(),
+  cancelable: z.boolean(),
+});
+export type MyAppointment = z.infer<typeof myAppointmentSchema>;
+
+export const cancelResponse = z.object({
+  data: z.object({ uuid: z.uuid(), status: z.string(), refund_cents: z.number().int() }),
+});
+
+/** DESIGN §5: free cancellation up to 24 h before the start. */
+export const FREE_CANCELLATION_HOURS = 24;
+export const cancelMessages = {
+  done: 'Reserva cancelada. Você receberá um e-mail de confirmação com as instruções de reembolso.',
+  failedTitle: 'Erro ao cancelar reserva!',
+  notCancelable: 'Esta reserva não pode mais ser cancelada.',
+  withRefund: 'Cancelamento gratuito: o valor será devolvido integralmente.',
+  withoutRefund: 'Faltam menos de 24 horas para o início: o cancelamento não terá reembolso.',
+} as const;

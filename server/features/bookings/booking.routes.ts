@@ -1,16 +1,21 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  appointmentsQueryBody,
   bookingBody,
   bookingResponse,
+  cancelResponse,
   cardBody,
   cardListResponse,
   cardResponse,
+  myAppointmentSchema,
 } from '#common/contracts/booking';
+import { pageMeta, pageQuery } from '#common/contracts/rooms';
 import { supplyMessages } from '#common/contracts/supply';
 import { AppError } from '#common/errors';
 import type { Services } from '../../app.ts';
 import { currentUser, requireRole } from '../../plugins/auth.ts';
+import { cancelMyAppointment, listMyAppointments } from './appointment.service.ts';
 import { createBooking } from './booking.service.ts';
 import * as cards from './card.service.ts';
 
@@ -107,5 +112,41 @@ export const bookingRoutes =
       },
       async (request, reply) =>
         reply.code(201).send({ data: await createBooking(s, currentUser(request), request.body) }),
+    );
+
+    app.post(
+      '/customer/appointments',
+      {
+        schema: {
+          tags,
+          security,
+          summary: 'Meus agendamentos, por período',
+          querystring: pageQuery,
+          body: appointmentsQueryBody.nullish(),
+          response: { 200: z.object({ data: z.array(myAppointmentSchema), meta: pageMeta }) },
+        },
+      },
+      async (request) =>
+        listMyAppointments(
+          s,
+          currentUser(request),
+          request.body ?? {},
+          request.query.page,
+          request.query.per_page,
+        ),
+    );
+
+    app.post(
+      '/customer/appointment/:id/cancel',
+      {
+        schema: {
+          tags,
+          security,
+          summary: 'Cancela um agendamento futuro (reembolso integral até 24 h antes)',
+          params: z.object({ id: z.uuid() }),
+          response: { 200: cancelResponse },
+        },
+      },
+      async (request) => ({ data: await cancelMyAppointment(s, currentUser(request), request.params.id) }),
     );
   };
