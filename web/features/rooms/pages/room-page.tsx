@@ -1,6 +1,7 @@
 import {
   Anchor,
   Badge,
+  Button,
   Chip,
   Grid,
   Group,
@@ -16,11 +17,14 @@ import {
 import { DatePicker } from '@mantine/dates';
 import { IconArrowLeft, IconMapPin, IconPhone } from '@tabler/icons-react';
 import { useState } from 'react';
-import { Link, useParams } from 'react-router';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { weekdayNames } from '#common/contracts/supply';
 import { QueryState } from '#web/components/query-state.tsx';
 import { usePageTitle } from '#web/components/use-page-title.ts';
+import { BookingModal } from '#web/features/bookings/components/booking-modal.tsx';
+import { text as bookingText } from '#web/features/bookings/messages.ts';
 import { formatBrl } from '#web/lib/format.ts';
+import { useSession } from '#web/lib/session.tsx';
 import { useAvailability, useRoomDetail } from '../api.ts';
 import { text } from '../messages.ts';
 
@@ -65,15 +69,40 @@ function Gallery({ photos, name }: { photos: { uuid: string; url: string }[]; na
   );
 }
 
-function Availability({ uuid }: { uuid: string }) {
-  const [date, setDate] = useState<string | null>(null);
+function Availability({ uuid, hourCents }: { uuid: string; hourCents: number }) {
+  const [params, setParams] = useSearchParams();
+  const selected = (params.get('h') ?? '').split(',').filter(Boolean);
+  const [date, setDate] = useState<string | null>(params.get('dia') ?? selected[0]?.slice(0, 10) ?? null);
   const day = useAvailability(uuid, date);
+  const { user } = useSession();
+  const navigate = useNavigate();
+  const [booking, setBooking] = useState(false);
+
+  const update = (next: string[], nextDate = date) => {
+    const p = new URLSearchParams(params);
+    if (next.length) p.set('h', [...next].sort().join(','));
+    else p.delete('h');
+    if (nextDate) p.set('dia', nextDate);
+    setParams(p, { replace: true });
+  };
+  const toggle = (iso: string) =>
+    update(selected.includes(iso) ? selected.filter((s) => s !== iso) : [...selected, iso]);
+  const total = selected.length * hourCents;
+  const here = `/rooms/${uuid}?${params.toString()}`;
+
   return (
     <Stack>
+      <Text size="sm" c="dimmed">
+        {bookingText.select}
+      </Text>
       <Group align="flex-start" wrap="wrap" gap="lg">
         <DatePicker
           value={date}
-          onChange={(v) => setDate(v ? String(v).slice(0, 10) : null)}
+          onChange={(v) => {
+            const d = v ? String(v).slice(0, 10) : null;
+            setDate(d);
+            update(selected, d);
+          }}
           minDate={new Date()}
           aria-label="Escolha o dia"
         />
@@ -89,7 +118,8 @@ function Availability({ uuid }: { uuid: string }) {
               {day.data?.slots.map((slot) => (
                 <Chip
                   key={slot.date_time}
-                  checked={false}
+                  checked={selected.includes(slot.date_time)}
+                  onChange={() => toggle(slot.date_time)}
                   disabled={!slot.available}
                   variant="outline"
                   aria-label={`${slot.date_time.slice(11, 16)} ${slot.available ? t.free : t.taken}`}
@@ -101,6 +131,50 @@ function Availability({ uuid }: { uuid: string }) {
           )}
         </Stack>
       </Group>
+      {selected.length > 0 && (
+        <Paper withBorder p="md" radius="md" bg="salas.0">
+          <Group justify="space-between">
+            <div>
+              <Text fw={600}>{bookingText.selected(selected.length)}</Text>
+              <Text size="sm">
+                {[...new Set(selected.map((s) => s.slice(0, 10)))]
+                  .map((d) => d.split('-').reverse().join('/'))
+                  .join(', ')}
+              </Text>
+            </div>
+            <Group>
+              <Text fw={800} fz="lg">
+                {bookingText.total}: {formatBrl(total)}
+              </Text>
+              <Button variant="subtle" onClick={() => update([])}>
+                {bookingText.clear}
+              </Button>
+              <Button
+                onClick={() =>
+                  user ? setBooking(true) : navigate(`/signin?redirect=${encodeURIComponent(here)}`)
+                }
+                disabled={Boolean(user) && user?.role_name !== 'customer' && user?.role_name !== 'partner'}
+              >
+                {user ? bookingText.book : bookingText.loginToBook}
+              </Button>
+            </Group>
+          </Group>
+        </Paper>
+      )}
+      {booking && (
+        <BookingModal
+          opened={booking}
+          onClose={() => setBooking(false)}
+          roomUuid={uuid}
+          dateTimes={selected}
+          totalCents={total}
+          onBooked={() => {
+            setBooking(false);
+            update([]);
+            if (user?.role_name === 'customer') navigate('/especialista/agendamentos');
+          }}
+        />
+      )}
     </Stack>
   );
 }
@@ -211,7 +285,7 @@ export function RoomPage() {
             <Title order={2} fz="h4" mb="sm">
               {t.availability}
             </Title>
-            <Availability uuid={r.uuid} />
+            <Availability uuid={r.uuid} hourCents={r.hour_price_cents} />
           </Paper>
         </Stack>
       )}

@@ -1,0 +1,80 @@
+import { expect, type Page, test } from '@playwright/test';
+import { closeDialog, demo, expectAccessible, signInAs } from './support/session.ts';
+
+/** The next weekday at least two days ahead, as the calendar labels it. */
+function nextBusinessDay(): Date {
+  const d = new Date();
+  d.setDate(d.getDate() + 2);
+  while (d.getDay() === 0 || d.getDay() === 6) d.setDate(d.getDate() + 1);
+  return d;
+}
+
+async function pickDay(page: Page, d: Date) {
+  const section = page.locator('div.mantine-Paper-root', {
+    has: page.getByRole('heading', { name: 'Horários livres' }),
+  });
+  if (d.getMonth() !== new Date().getMonth())
+    await section.getByRole('button', { name: 'Próximo mês' }).click();
+  const label = `${d.getDate()} ${new Intl.DateTimeFormat('pt-BR', { month: 'long' }).format(d)} ${d.getFullYear()}`;
+  await section.getByRole('button', { name: label, exact: true }).click();
+  return section;
+}
+
+test('a visitor picks slots, signs in, comes back to the same selection, pays by card and sees the booking; the decline card books nothing', async ({
+  page,
+}) => {
+  await page.goto('/rooms?search=Corcovado');
+  await page.getByRole('link', { name: /Sala Corcovado/ }).click();
+  const section = await pickDay(page, nextBusinessDay());
+  await section.getByText('14:00', { exact: true }).click();
+  await section.getByText('15:00', { exact: true }).click();
+  await expect(section.getByText('2 horários escolhidos')).toBeVisible();
+  await expect(section.getByText('Total: R$ 120,00')).toBeVisible();
+  await section.getByRole('button', { name: 'Entre para reservar' }).click();
+  await expect(page).toHaveURL(/\/signin\?redirect=/);
+
+  await signInAs(page, demo.specialist2, undefined, page.url());
+  await expect(page).toHaveURL(/\/rooms\/[0-9a-f-]+\?.*h=/);
+  const back = page.locator('div.mantine-Paper-root', {
+    has: page.getByRole('heading', { name: 'Horários livres' }),
+  });
+  await expect(back.getByText('2 horários escolhidos')).toBeVisible();
+
+  // The decline card: nothing is booked.
+  await back.getByRole('button', { name: 'Reservar' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Confirmar reserva' });
+  await dialog.getByLabel('Usar um novo cartão').check();
+  await dialog.getByLabel('Número do cartão').fill('4000 0000 0000 0002');
+  await dialog.getByLabel('Nome impresso no cartão').fill('Lucas Ferreira');
+  await dialog.getByLabel('Mês').fill('12');
+  await dialog.getByLabel('Ano').fill('2031');
+  await dialog.getByLabel('CVV').fill('123');
+  await dialog.getByRole('button', { name: 'Pagar R$ 120,00' }).click();
+  await expect(page.getByText('Erro ao efetuar reserva!')).toBeVisible();
+  await expect(page.getByText(/Não foi possível efetuar a reserva\./)).toBeVisible();
+
+  // A good card.
+  await dialog.getByLabel('Usar um novo cartão').check();
+  await dialog.getByLabel('Número do cartão').fill('4242 4242 4242 4242');
+  await dialog.getByRole('button', { name: 'Pagar R$ 120,00' }).click();
+  await expect(
+    page.getByRole('dialog', { name: 'Sucesso!' }).getByText('Reserva efetuada com sucesso.'),
+  ).toBeVisible();
+  await closeDialog(page);
+
+  await expect(page).toHaveURL(/\/especialista\/agendamentos$/);
+  const row = page.getByRole('row', { name: /Sala Corcovado/ }).filter({ hasText: '14:00' });
+  await expect(row.getByText('Confirmada')).toBeVisible();
+  await expectAccessible(page);
+
+  await row.getByRole('button', { name: 'Cancelar' }).click();
+  await expect(page.getByText('Cancelamento gratuito: o valor será devolvido integralmente.')).toBeVisible();
+  await page.getByRole('dialog').getByRole('button', { name: 'Cancelar reserva' }).click();
+  await expect(page.getByText(/Reserva cancelada\./)).toBeVisible();
+  await expect(
+    page
+      .getByRole('row', { name: /Sala Corcovado/ })
+      .filter({ hasText: '14:00' })
+      .getByText('Cancelada'),
+  ).toBeVisible();
+});

@@ -1,0 +1,70 @@
+/** Cards, booking and the specialist's appointments (SPEC §7 Cards, Appointments). */
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Booking, BookingBody, Card, CardBody, MyAppointment } from '#common/contracts/booking';
+import type { PageMeta } from '#common/contracts/rooms';
+import { api } from '#web/lib/api.ts';
+import { useSession } from '#web/lib/session.tsx';
+
+type Data<T> = { data: T };
+
+export function useCards() {
+  const { user } = useSession();
+  return useQuery({
+    queryKey: ['cards', user?.uuid],
+    queryFn: () => api<Data<Card[]>>(`/customer/card/${user?.uuid}`).then((r) => r.data),
+    enabled: Boolean(user && (user.role_name === 'customer' || user.role_name === 'partner')),
+  });
+}
+
+export function useAddCard() {
+  const { user } = useSession();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: CardBody) =>
+      api<Data<Card>>(`/customer/${user?.uuid}/card`, { method: 'POST', body }).then((r) => r.data),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['cards'] }),
+  });
+}
+
+export function useRemoveCard() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (uuid: string) => api<void>(`/customer/${uuid}/card`, { method: 'DELETE' }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['cards'] }),
+  });
+}
+
+export function useBook() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: BookingBody) =>
+      api<Data<Booking>>('/customer/appointment/bulk', { method: 'POST', body }).then((r) => r.data),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['rooms', 'availability'] }),
+  });
+}
+
+export function useMyAppointments(
+  page: number,
+  range: { dateInit?: string | null; dateEnd?: string | null },
+) {
+  return useQuery({
+    queryKey: ['appointments', 'mine', page, range],
+    queryFn: () =>
+      api<{ data: MyAppointment[]; meta: PageMeta }>(`/customer/appointments?page=${page}`, {
+        method: 'POST',
+        body: range,
+      }),
+  });
+}
+
+export function useCancelAppointment() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (uuid: string) =>
+      api<Data<{ uuid: string; status: string; refund_cents: number }>>(
+        `/customer/appointment/${uuid}/cancel`,
+        { method: 'POST' },
+      ).then((r) => r.data),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['appointments'] }),
+  });
+}

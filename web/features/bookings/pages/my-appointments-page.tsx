@@ -1,0 +1,149 @@
+import { Badge, Button, Card, Group, Pagination, Stack, Table, Text, Title } from '@mantine/core';
+import { DatePickerInput } from '@mantine/dates';
+import { modals } from '@mantine/modals';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import type { MyAppointment } from '#common/contracts/booking';
+import { QueryState } from '#web/components/query-state.tsx';
+import { usePageTitle } from '#web/components/use-page-title.ts';
+import { ApiError } from '#web/lib/api.ts';
+import { formatBrl, formatShortDate } from '#web/lib/format.ts';
+import { notifyError, notifySuccess } from '#web/lib/notify.ts';
+import { useCancelAppointment, useMyAppointments } from '../api.ts';
+import { text } from '../messages.ts';
+
+const t = text.mine;
+const statusColor: Record<string, string> = {
+  confirmed: 'green',
+  pending_payment: 'yellow',
+  canceled: 'gray',
+  completed: 'blue',
+  no_show: 'red',
+  expired: 'gray',
+};
+
+/** /especialista/agendamentos: upcoming and past bookings, cancel with the policy stated first. */
+export function MyAppointmentsPage() {
+  usePageTitle(t.title);
+  const [page, setPage] = useState(1);
+  const [range, setRange] = useState<[string | null, string | null]>([null, null]);
+  const list = useMyAppointments(page, { dateInit: range[0], dateEnd: range[1] });
+  const cancel = useCancelAppointment();
+
+  const ask = (a: MyAppointment) =>
+    modals.openConfirmModal({
+      title: t.confirmCancel,
+      children: (
+        <Stack gap="xs">
+          <Text>
+            {a.room.name} — {formatShortDate(a.date_time)} às {a.date_time.slice(11, 16)}
+          </Text>
+          <Text fw={600}>{a.refundable ? text.cancel.withRefund : text.cancel.withoutRefund}</Text>
+        </Stack>
+      ),
+      labels: { confirm: t.confirmCancel, cancel: t.keep },
+      confirmProps: { color: 'red' },
+      onConfirm: () =>
+        cancel.mutate(a.uuid, {
+          onSuccess: () => notifySuccess(text.cancel.done),
+          onError: (err) =>
+            notifyError(
+              text.cancel.failedTitle,
+              err instanceof ApiError ? (err.fieldMessages[0] ?? err.message) : '',
+            ),
+        }),
+    });
+
+  return (
+    <Stack>
+      <div>
+        <Title order={1} fz="h2">
+          {t.title}
+        </Title>
+        <Text c="dimmed">{t.subtitle}</Text>
+      </div>
+      <DatePickerInput
+        type="range"
+        label={`${t.from} / ${t.to}`}
+        value={range}
+        onChange={(v) => {
+          setRange([v[0] ? String(v[0]).slice(0, 10) : null, v[1] ? String(v[1]).slice(0, 10) : null]);
+          setPage(1);
+        }}
+        valueFormat="DD/MM/YYYY"
+        clearable
+        w={{ base: '100%', sm: 320 }}
+      />
+      <QueryState isPending={list.isPending} error={list.error} retry={() => list.refetch()}>
+        {list.data?.data.length === 0 ? (
+          <Card withBorder p="xl">
+            <Stack align="center">
+              <Text>{t.empty}</Text>
+              <Button component={Link} to="/rooms" variant="light">
+                Encontrar uma sala
+              </Button>
+            </Stack>
+          </Card>
+        ) : (
+          <Table.ScrollContainer minWidth={640}>
+            <Table striped highlightOnHover>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>{t.when}</Table.Th>
+                  <Table.Th>{t.hour}</Table.Th>
+                  <Table.Th>{t.room}</Table.Th>
+                  <Table.Th>{t.amount}</Table.Th>
+                  <Table.Th>{t.status}</Table.Th>
+                  <Table.Th />
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {list.data?.data.map((a) => (
+                  <Table.Tr key={a.uuid}>
+                    <Table.Td>{formatShortDate(a.date_time)}</Table.Td>
+                    <Table.Td>{a.date_time.slice(11, 16)}</Table.Td>
+                    <Table.Td>
+                      <Text size="sm" fw={600}>
+                        {a.room.name}
+                      </Text>
+                      <Text size="xs" c="dimmed">
+                        {a.clinic.name}
+                      </Text>
+                    </Table.Td>
+                    <Table.Td>{formatBrl(a.amount_cents)}</Table.Td>
+                    <Table.Td>
+                      <Badge
+                        color={statusColor[a.status] ?? 'gray'}
+                        variant="light"
+                        style={{ color: 'var(--mantine-color-dark-7)' }}
+                      >
+                        {text.statuses[a.status] ?? a.status}
+                      </Badge>
+                    </Table.Td>
+                    <Table.Td>
+                      {a.cancelable && (
+                        <Button size="compact-sm" variant="subtle" color="red" onClick={() => ask(a)}>
+                          {t.cancelAction}
+                        </Button>
+                      )}
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        )}
+      </QueryState>
+      {list.data && list.data.meta.last_page > 1 && (
+        <Group justify="center">
+          <Pagination
+            total={list.data.meta.last_page}
+            value={page}
+            onChange={setPage}
+            getItemProps={(p) => ({ 'aria-label': `Página ${p}` })}
+          />
+        </Group>
+      )}
+    </Stack>
+  );
+}
