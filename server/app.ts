@@ -20,6 +20,7 @@ import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { authRoutes } from './features/auth/auth.routes.ts';
 import { availabilityRoutes } from './features/availability/availability.routes.ts';
+import { agendaRoutes } from './features/bookings/agenda.routes.ts';
 import { bookingRoutes } from './features/bookings/booking.routes.ts';
 import { addressContactRoutes } from './features/clinics/address-contact.routes.ts';
 import { clinicRoutes } from './features/clinics/clinic.routes.ts';
@@ -142,6 +143,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(roomRoutes(services));
       await api.register(partnerDataRoutes(services));
       await api.register(bookingRoutes(services));
+      await api.register(agendaRoutes(services));
     },
     { prefix: '/api' },
   );

@@ -145,3 +145,21 @@ export const cancelMessages = {
   withRefund: 'Cancelamento gratuito: o valor será devolvido integralmente.',
   withoutRefund: 'Faltam menos de 24 horas para o início: o cancelamento não terá reembolso.',
 } as const;
+
+export const partnerAppointmentSchema = z.object({
+  uuid: z.uuid(),
+  date_time: z.string(),
+  status: z.string(),
+  amount_cents: z.number().int(),
+  payment_method: z.string(),
+  room: z.object({ uuid: z.uuid(), name: z.string() }),
+  clinic: z.object({ uuid: z.uuid(), name: z.string() }),
+  customer: z.object({ uuid: z.uuid(), name: z.string(), email: z.string() }),
+});
+export type PartnerAppointment = z.infer<typeof partnerAppointmentSchema>;
+
+export const partnerStatuses = ['confirmed', 'completed', 'no_show', 'canceled'] as const;
+export const statusUpdateBody = z.object({
+  date_time: z.iso.datetime({ offset: true, message: 'Horário inválido.' }),
+  status: z.enum(partnerStatuses, { message: 'Situação inválida.' }),
+});

@@ -1,0 +1,89 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { cancelResponse, partnerAppointmentSchema, statusUpdateBody } from '#common/contracts/booking';
+import { pageMeta, pageQuery } from '#common/contracts/rooms';
+import type { Services } from '../../app.ts';
+import { currentUser, requireRole } from '../../plugins/auth.ts';
+import { partnerAgenda, updateStatus } from './agenda.service.ts';
+
+const tags = ['agenda do parceiro'];
+const security = [{ bearer: [] }];
+const listResponse = z.object({ data: z.array(partnerAppointmentSchema), meta: pageMeta });
+const anyOr = (v: string) => (v === 'todas' || v === 'todos' ? undefined : v);
+
+/** Partner agenda (SPEC §7): by period and clinic, or by room; status changes. */
+export const agendaRoutes =
+  (s: Services): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.addHook('preHandler', requireRole('partner'));
+
+    app.get(
+      '/partner/appointments/:dateInit/:dateEnd/:clinic',
+      {
+        schema: {
+          tags,
+          security,
+          summary: 'Agendamentos das salas do parceiro num período ({clinic} = uuid ou "todas")',
+          params: z.object({
+            dateInit: z.iso.date({ message: 'Data inicial inválida.' }),
+            dateEnd: z.iso.date({ message: 'Data final inválida.' }),
+            clinic: z.union([z.literal('todas'), z.uuid()]),
+          }),
+          querystring: pageQuery.extend({ room: z.uuid().optional() }),
+          response: { 200: listResponse },
+        },
+      },
+      async (request) =>
+        partnerAgenda(
+          s,
+          currentUser(request),
+          {
+            dateInit: request.params.dateInit,
+            dateEnd: request.params.dateEnd,
+            clinicUuid: anyOr(request.params.clinic),
+            roomUuid: request.query.room,
+          },
+          request.query.page,
+          request.query.per_page,
+        ),
+    );
+
+    app.get(
+      '/partner/appointment/:id/room/:roomId',
+      {
+        schema: {
+          tags,
+          security,
+          summary: 'Agendamentos de uma sala ({id} = uuid da clínica)',
+          params: z.object({ id: z.uuid(), roomId: z.uuid() }),
+          querystring: pageQuery,
+          response: { 200: listResponse },
+        },
+      },
+      async (request) =>
+        partnerAgenda(
+          s,
+          currentUser(request),
+          { clinicUuid: request.params.id, roomUuid: request.params.roomId },
+          request.query.page,
+          request.query.per_page,
+        ),
+    );
+
+    app.post(
+      '/partner/appointment/:id/status/update',
+      {
+        schema: {
+          tags,
+          security,
+          summary: 'Muda a situação de um agendamento',
+          params: z.object({ id: z.uuid() }),
+          body: statusUpdateBody,
+          response: { 200: cancelResponse },
+        },
+      },
+      async (request) => ({
+        data: await updateStatus(s, currentUser(request), request.params.id, request.body),
+      }),
+    );
+  };

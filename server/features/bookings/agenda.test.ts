@@ -1,0 +1,132 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addDays, weekdayOf, zonedDate } from '#common/time/zone';
+import { createTestContext, request, type TestContext } from '../../test/app.ts';
+import { lastMailTo, signedInAs } from '../../test/fixtures.ts';
+import { createClinic, createRoom } from '../../test/supply-fixtures.ts';
+
+let t: TestContext;
+let partner: Awaited<ReturnType<typeof signedInAs>>;
+let specialist: Awaited<ReturnType<typeof signedInAs>>;
+let clinic: { uuid: string };
+let room: { uuid: string };
+let day: string;
+let booked: { appointments: { uuid: string; date_time: string }[] };
+
+beforeAll(async () => {
+  t = await createTestContext();
+  partner = await signedInAs(t, 'partner');
+  specialist = await signedInAs(t, 'customer');
+  clinic = await createClinic(t, partner.user, partner.token);
+  await request(t.app, {
+    method: 'POST',
+    url: `/api/partner/${partner.user.uuid}/coworking/${clinic.uuid}/opening-hour`,
+    token: partner.token,
+    payload: {
+      hours: [0, 1, 2, 3, 4, 5, 6].map((weekday) => ({ weekday, opens_at: '08:00', closes_at: '20:00' })),
+    },
+  });
+  room = await createRoom(t, partner.user, partner.token, clinic.uuid, 'Sala Agenda');
+  day = addDays(zonedDate(t.clock.now, 'America/Sao_Paulo'), 3);
+  if (weekdayOf(day) === 0) day = addDays(day, 1);
+  const card = await request(t.app, {
+    method: 'POST',
+    url: `/api/customer/${specialist.user.uuid}/card`,
+    token: specialist.token,
+    payload: {
+      number: '4242424242424242',
+      holder_name: 'Ana Souza',
+      exp_month: 12,
+      exp_year: 2031,
+      cvv: '123',
+    },
+  });
+  const res = await request(t.app, {
+    method: 'POST',
+    url: '/api/customer/appointment/bulk',
+    token: specialist.token,
+    payload: {
+      room_uuid: room.uuid,
+      date_times: [`${day}T09:00:00-03:00`, `${day}T10:00:00-03:00`],
+      payment_method: 'card',
+      card_uuid: card.json().data.uuid,
+    },
+  });
+  booked = res.json().data;
+});
+afterAll(() => t.close());
+
+describe('partner agenda', () => {
+  it('lists the appointments of its rooms by period, clinic and room, with the specialist', async () => {
+    const res = await request(t.app, {
+      method: 'GET',
+      url: `/api/partner/appointments/${day}/${day}/todas`,
+      token: partner.token,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().meta.total).toBe(2);
+    expect(res.json().data[0]).toMatchObject({
+      date_time: `${day}T09:00:00-03:00`,
+      status: 'confirmed',
+      room: { name: 'Sala Agenda' },
+      customer: { email: specialist.user.email },
+    });
+    const byRoom = await request(t.app, {
+      method: 'GET',
+      url: `/api/partner/appointment/${clinic.uuid}/room/${room.uuid}`,
+      token: partner.token,
+    });
+    expect(byRoom.json().meta.total).toBe(2);
+    const other = await signedInAs(t, 'partner');
+    const foreign = await request(t.app, {
+      method: 'GET',
+      url: `/api/partner/appointments/${day}/${day}/todas`,
+      token: other.token,
+    });
+    expect(foreign.json().data).toEqual([]);
+  });
+
+  it('changes statuses; cancelling refunds in full and mails the specialist; others get 404', async () => {
+    const [first, second] = booked.appointments;
+    const done = await request(t.app, {
+      method: 'POST',
+      url: `/api/partner/appointment/${first!.uuid}/status/update`,
+      token: partner.token,
+      payload: { date_time: first!.date_time, status: 'completed' },
+    });
+    expect(done.json().data).toMatchObject({ status: 'completed', refund_cents: 0 });
+    const canceled = await request(t.app, {
+      method: 'POST',
+      url: `/api/partner/appointment/${second!.uuid}/status/update`,
+      token: partner.token,
+      payload: { date_time: second!.date_time, status: 'canceled' },
+    });
+    expect(canceled.json().data).toMatchObject({ status: 'canceled', refund_cents: 6000 });
+    expect(lastMailTo(t, specialist.user.email).subject).toBe(
+      'Sua reserva foi cancelada pela clínica — Salas',
+    );
+    const wrongTime = await request(t.app, {
+      method: 'POST',
+      url: `/api/partner/appointment/${first!.uuid}/status/update`,
+      token: partner.token,
+      payload: { date_time: `${day}T23:00:00-03:00`, status: 'no_show' },
+    });
+    expect(wrongTime.statusCode).toBe(422);
+    const other = await signedInAs(t, 'partner');
+    const foreign = await request(t.app, {
+      method: 'POST',
+      url: `/api/partner/appointment/${first!.uuid}/status/update`,
+      token: other.token,
+      payload: { date_time: first!.date_time, status: 'no_show' },
+    });
+    expect(foreign.statusCode).toBe(404);
+    expect(
+      (
+        await request(t.app, {
+          method: 'GET',
+          url: `/api/partner/appointments/${day}/${day}/todas`,
+          token: specialist.token,
+        })
+      ).statusCode,
+    ).toBe(403);
+  });
+});
