@@ -26,6 +26,7 @@ import { addressContactRoutes } from './features/clinics/address-contact.routes.
 import { clinicRoutes } from './features/clinics/clinic.routes.ts';
 import { metaRoutes } from './features/meta/meta.routes.ts';
 import { partnerDataRoutes } from './features/partners/partner-data.routes.ts';
+import { paymentCustomerRoutes, paymentWebhookRoutes } from './features/payments/payment.routes.ts';
 import { photoServeRoutes } from './features/photos/photo.routes.ts';
 import { photoUploadRoutes } from './features/photos/upload.routes.ts';
 import { facilityRoutes } from './features/rooms/facility.routes.ts';
@@ -40,6 +41,12 @@ import { registerSpa } from './plugins/spa.ts';
 import { registerXsrf } from './plugins/xsrf.ts';
 
 z.config(z.locales.pt());
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    payments: PaymentProvider;
+  }
+}
 
 export interface AppDeps {
   config: Config;
@@ -144,10 +151,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(partnerDataRoutes(services));
       await api.register(bookingRoutes(services));
       await api.register(agendaRoutes(services));
+      await api.register(paymentWebhookRoutes(services));
+      await api.register(paymentCustomerRoutes(services));
     },
     { prefix: '/api' },
   );
 
+  app.decorate('payments', services.payments);
   if (deps.webRoot !== false) await registerSpa(app, deps.webRoot ?? path.join(projectRoot, 'dist', 'web'));
   return app;
 }

@@ -1,0 +1,88 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { AppError } from '#common/errors';
+import type { Services } from '../../app.ts';
+import { currentUser, requireRole } from '../../plugins/auth.ts';
+import { applyEvent, type PaymentEvent, paymentStatus, simulatePaid } from './payment.service.ts';
+
+const eventSchema = z.object({
+  id: z.string().min(1).max(200),
+  type: z.enum(['payment.paid', 'payment.failed', 'payment.refunded']),
+  data: z.object({ payment_uuid: z.uuid() }),
+});
+const statusResponse = z.object({
+  data: z.object({ uuid: z.uuid(), status: z.string(), booking_status: z.string() }),
+});
+
+/** POST /api/payments/webhook: authenticated by its HMAC signature, not by XSRF or a session. */
+export const paymentWebhookRoutes =
+  (s: Services): FastifyPluginAsyncZod =>
+  async (app) => {
+    // The signature covers the raw body: keep it as sent.
+    app.addContentTypeParser(
+      'application/json',
+      { parseAs: 'string', bodyLimit: 64 * 1024 },
+      (_req, body, done) => {
+        done(null, body);
+      },
+    );
+    app.post(
+      '/payments/webhook',
+      {
+        schema: {
+          tags: ['pagamentos'],
+          summary: 'Eventos do provedor de pagamentos (assinados, idempotentes)',
+        },
+      },
+      async (request) => {
+        const raw = typeof request.body === 'string' ? request.body : '';
+        const signature = request.headers['x-webhook-signature'];
+        if (
+          !s.payments.verifyWebhook(raw, typeof signature === 'string' ? signature : undefined, s.clock())
+        ) {
+          throw new AppError('unauthenticated', 'Assinatura do webhook inválida.');
+        }
+        let parsed: unknown;
+        try {
+          parsed = JSON.parse(raw);
+        } catch {
+          throw new AppError('bad_request', 'O corpo da requisição não é um JSON válido.');
+        }
+        const event = eventSchema.safeParse(parsed);
+        if (!event.success) throw new AppError('validation', 'Evento inválido.');
+        const result = await applyEvent(s, event.data as PaymentEvent);
+        return { data: { received: true, applied: result.applied } };
+      },
+    );
+  };
+
+export const paymentCustomerRoutes =
+  (s: Services): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.addHook('preHandler', requireRole('customer', 'partner'));
+    const params = z.object({ id: z.uuid() });
+    app.get(
+      '/customer/payment/:id',
+      {
+        schema: {
+          tags: ['pagamentos'],
+          summary: 'Situação de um pagamento (para acompanhar o Pix)',
+          params,
+          response: { 200: statusResponse },
+        },
+      },
+      async (request) => ({ data: await paymentStatus(s, currentUser(request), request.params.id) }),
+    );
+    app.post(
+      '/customer/payment/:id/simulate',
+      {
+        schema: {
+          tags: ['pagamentos'],
+          summary: 'Simula o pagamento de um Pix (fora de produção)',
+          params,
+          response: { 200: statusResponse },
+        },
+      },
+      async (request) => ({ data: await simulatePaid(s, currentUser(request), request.params.id) }),
+    );
+  };
