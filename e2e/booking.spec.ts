@@ -78,3 +78,29 @@ test('a visitor picks slots, signs in, comes back to the same selection, pays by
       .getByText('Cancelada'),
   ).toBeVisible();
 });
+
+test('a partner books another clinic’s room with Pix, sees the copia e cola and the countdown, and simulates the payment', async ({
+  page,
+}) => {
+  await signInAs(page, demo.partner);
+  await page
+    .getByRole('navigation', { name: 'Menu principal' })
+    .getByRole('link', { name: 'Novo Agendamento' })
+    .click();
+  await page.getByRole('textbox', { name: 'Onde?' }).fill('Botafogo');
+  await page.getByRole('button', { name: 'Buscar', exact: true }).click();
+  await page.getByRole('link', { name: /Sala Pão de Açúcar/ }).click();
+  const section = await pickDay(page, nextBusinessDay());
+  await section.getByText('16:00', { exact: true }).click();
+  await section.getByRole('button', { name: 'Reservar' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Confirmar reserva' });
+  await dialog.getByText('Pix', { exact: true }).click();
+  await dialog.getByRole('button', { name: 'Pagar R$ 70,00' }).click();
+  const pix = page.getByRole('dialog', { name: 'Pague com Pix para confirmar' });
+  await expect(pix.getByLabel('Pix copia e cola')).toHaveValue(/^000201.*6304[0-9A-F]{4}$/);
+  await expect(pix.getByRole('timer')).toContainText(/1[45]:\d\d/);
+  await expect(page.getByText('Reserva efetuada com sucesso.')).toHaveCount(0);
+  await expectAccessible(page);
+  await pix.getByRole('button', { name: 'Simular pagamento' }).click();
+  await expect(pix.getByText('Pagamento recebido')).toBeVisible();
+});

@@ -92,6 +92,7 @@ export interface Config {
     linkedinUrl: string;
     instagramUrl: string;
     youtubeUrl: string;
+    simulatePayments: boolean;
   };
 }
 
@@ -142,6 +143,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       linkedinUrl: e.LINKEDIN_URL ?? 'https://www.linkedin.com/company/salas-app',
       instagramUrl: e.INSTAGRAM_URL ?? 'https://www.instagram.com/salas.app',
       youtubeUrl: e.YOUTUBE_URL ?? 'https://www.youtube.com/@salas.app',
+      simulatePayments: e.NODE_ENV !== 'production',
     },
   };
 }

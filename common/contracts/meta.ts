@@ -13,6 +13,8 @@ export const publicLinksSchema = z.object({
   linkedinUrl: z.string(),
   instagramUrl: z.string(),
   youtubeUrl: z.string(),
+  /** Outside production the Pix screen offers "simular pagamento". */
+  simulatePayments: z.boolean(),
 });
 export type PublicLinks = z.infer<typeof publicLinksSchema>;
 

@@ -28,7 +28,9 @@ export function Providers({ children }: { children: ReactNode }) {
         <QueryClientProvider client={queryClient}>
           <SessionProvider>
             <BreadcrumbProvider>
-              <ModalsProvider>{children}</ModalsProvider>
+              <ModalsProvider modalProps={{ closeButtonProps: { 'aria-label': 'Fechar' } }}>
+                {children}
+              </ModalsProvider>
             </BreadcrumbProvider>
           </SessionProvider>
         </QueryClientProvider>

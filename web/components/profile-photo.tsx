@@ -54,6 +54,7 @@ export function ProfilePhoto() {
         </Text>
       </Stack>
       <Modal
+        closeButtonProps={{ 'aria-label': 'Fechar' }}
         opened={Boolean(failure)}
         onClose={() => setFailure(undefined)}
         title={supplyMessages.photoFailed}

@@ -68,3 +68,25 @@ export function useCancelAppointment() {
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['appointments'] }),
   });
 }
+
+type PaymentStatus = { uuid: string; status: string; booking_status: string };
+const settled = (s?: PaymentStatus) => Boolean(s && s.status !== 'pending');
+
+/** Polls a Pix payment every 3 s until it is paid, failed or expired. */
+export function usePaymentStatus(uuid: string | undefined) {
+  return useQuery({
+    queryKey: ['payment', uuid],
+    queryFn: () => api<Data<PaymentStatus>>(`/customer/payment/${uuid}`).then((r) => r.data),
+    enabled: Boolean(uuid),
+    refetchInterval: (query) => (settled(query.state.data) ? false : 3000),
+  });
+}
+
+export function useSimulatePayment() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (uuid: string) =>
+      api<Data<PaymentStatus>>(`/customer/payment/${uuid}/simulate`, { method: 'POST' }).then((r) => r.data),
+    onSuccess: (data) => queryClient.setQueryData(['payment', data.uuid], data),
+  });
+}

@@ -1,17 +1,4 @@
-import {
-  Alert,
-  Button,
-  CopyButton,
-  Grid,
-  Group,
-  Modal,
-  Radio,
-  SegmentedControl,
-  Stack,
-  Text,
-  Textarea,
-  TextInput,
-} from '@mantine/core';
+import { Button, Grid, Group, Modal, Radio, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useState } from 'react';
 import type { z } from 'zod';
@@ -23,6 +10,7 @@ import { zodValidate } from '#web/lib/forms.ts';
 import { notifyError } from '#web/lib/notify.ts';
 import { useAddCard, useBook, useCards } from '../api.ts';
 import { text } from '../messages.ts';
+import { PixPanel } from './pix-panel.tsx';
 
 interface Props {
   opened: boolean;
@@ -87,6 +75,7 @@ export function BookingModal({ opened, onClose, roomUuid, dateTimes, totalCents,
   return (
     <>
       <Modal
+        closeButtonProps={{ 'aria-label': 'Fechar' }}
         opened={opened && !success}
         onClose={onClose}
         title={pix ? text.pixTitle : text.modalTitle}
@@ -94,17 +83,7 @@ export function BookingModal({ opened, onClose, roomUuid, dateTimes, totalCents,
         size="lg"
       >
         {pix?.payment.pix ? (
-          <Stack>
-            <Text>{text.pixHint}</Text>
-            <Textarea label={text.pixCopy} value={pix.payment.pix.copy_paste} readOnly autosize minRows={3} />
-            <CopyButton value={pix.payment.pix.copy_paste}>
-              {({ copied, copy }) => <Button onClick={copy}>{copied ? text.copied : text.copy}</Button>}
-            </CopyButton>
-            <Alert color="yellow">{text.pixExpires('15 minutos')}</Alert>
-            <Button variant="default" onClick={() => onBooked(pix)}>
-              Fechar
-            </Button>
-          </Stack>
+          <PixPanel booking={pix} onDone={() => onBooked(pix)} />
         ) : (
           <Stack>
             <Text>

@@ -107,6 +107,7 @@ export function PhotoManager({ type, ownerUuid, photos }: Props) {
         </SimpleGrid>
       )}
       <Modal
+        closeButtonProps={{ 'aria-label': 'Fechar' }}
         opened={Boolean(failure)}
         onClose={() => setFailure(undefined)}
         title={text.photoFailed}

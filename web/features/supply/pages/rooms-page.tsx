@@ -117,6 +117,7 @@ export function RoomsPage() {
         )}
       </QueryState>
       <Modal
+        closeButtonProps={{ 'aria-label': 'Fechar' }}
         opened={blocking}
         onClose={() => setBlocking(false)}
         title={text.blocks.title}
