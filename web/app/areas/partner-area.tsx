@@ -1,5 +1,6 @@
 import { ComingSoon } from '#web/components/coming-soon.tsx';
 
+export { AgendaPage as PartnerAppointmentsPage } from '#web/features/agenda/pages/agenda-page.tsx';
 export { PartnerBankPage } from '#web/features/partner-data/pages/partner-bank-page.tsx';
 export { PartnerDataPage } from '#web/features/partner-data/pages/partner-data-page.tsx';
 export { PartnerPaymentPage } from '#web/features/partner-data/pages/partner-payment-page.tsx';
@@ -10,5 +11,4 @@ export { RoomEditorPage as PartnerRoomEditorPage } from '#web/features/supply/pa
 export { RoomsPage as PartnerRoomsPage } from '#web/features/supply/pages/rooms-page.tsx';
 
 // Partner screens; the partner and booking releases replace these placeholders.
-export const PartnerAppointmentsPage = () => <ComingSoon title="Agendamentos" />;
 export const PartnerDashboardPage = () => <ComingSoon title="Dashboard" />;

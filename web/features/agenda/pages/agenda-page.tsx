@@ -1,0 +1,216 @@
+import { Badge, Card, Group, Pagination, Select, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { DatePickerInput } from '@mantine/dates';
+import { modals } from '@mantine/modals';
+import { useState } from 'react';
+import { type PartnerAppointment, partnerStatuses } from '#common/contracts/booking';
+import { addDays, zonedDate } from '#common/time/zone';
+import { QueryState } from '#web/components/query-state.tsx';
+import { usePageTitle } from '#web/components/use-page-title.ts';
+import { text as bookingText } from '#web/features/bookings/messages.ts';
+import { useClinics, useRooms } from '#web/features/supply/api.ts';
+import { ApiError } from '#web/lib/api.ts';
+import { formatBrl, formatShortDate } from '#web/lib/format.ts';
+import { notifyError, notifySuccess } from '#web/lib/notify.ts';
+import { useAgenda, useUpdateStatus } from '../api.ts';
+
+const statusLabels = bookingText.statuses;
+const today = () => zonedDate(new Date(), 'America/Sao_Paulo');
+
+/** /parceiro/gestao/agendamentos: the agenda of the partner's rooms by clinic, room and period. */
+export function AgendaPage() {
+  usePageTitle('Agendamentos');
+  const [range, setRange] = useState<[string, string]>(() => [today(), addDays(today(), 6)]);
+  const [clinic, setClinic] = useState<string | null>(null);
+  const [room, setRoom] = useState<string | null>(null);
+  const [page, setPage] = useState(1);
+  const clinics = useClinics();
+  const rooms = useRooms();
+  const agenda = useAgenda(range, clinic, room, page);
+  const update = useUpdateStatus();
+
+  const change = (a: PartnerAppointment, status: string | null) => {
+    if (!status || status === a.status) return;
+    const apply = () =>
+      update.mutate(
+        { uuid: a.uuid, date_time: a.date_time, status },
+        {
+          onSuccess: () => notifySuccess('Informações Atualizadas com Sucesso!'),
+          onError: (err) =>
+            notifyError('Erro', err instanceof ApiError ? (err.fieldMessages[0] ?? err.message) : ''),
+        },
+      );
+    if (status !== 'canceled') return apply();
+    modals.openConfirmModal({
+      title: 'Cancelar agendamento',
+      children: <Text>O especialista recebe o valor de volta integralmente e é avisado por e-mail.</Text>,
+      labels: { confirm: 'Cancelar agendamento', cancel: 'Manter' },
+      confirmProps: { color: 'red' },
+      onConfirm: apply,
+    });
+  };
+
+  const days = Array.from({ length: 7 }, (_, i) => addDays(range[0], i)).filter((d) => d <= range[1]);
+  const list = agenda.data?.data ?? [];
+
+  return (
+    <Stack>
+      <Title order={1} fz="h2">
+        Agendamentos
+      </Title>
+      <Group align="flex-end" wrap="wrap">
+        <DatePickerInput
+          type="range"
+          label="Período"
+          value={range}
+          onChange={(v) => {
+            if (v[0] && v[1]) {
+              setRange([String(v[0]).slice(0, 10), String(v[1]).slice(0, 10)]);
+              setPage(1);
+            }
+          }}
+          valueFormat="DD/MM/YYYY"
+          w={{ base: '100%', sm: 260 }}
+        />
+        <Select
+          label="Clínica"
+          data={[
+            { value: '', label: 'Todas' },
+            ...(clinics.data ?? []).map((c) => ({ value: c.uuid, label: c.name })),
+          ]}
+          value={clinic ?? ''}
+          onChange={(v) => {
+            setClinic(v || null);
+            setRoom(null);
+          }}
+          allowDeselect={false}
+          w={{ base: '100%', sm: 240 }}
+        />
+        <Select
+          label="Sala"
+          data={[
+            { value: '', label: 'Todas' },
+            ...(rooms.data ?? [])
+              .filter((r) => !clinic || r.clinic.uuid === clinic)
+              .map((r) => ({ value: r.uuid, label: r.name })),
+          ]}
+          value={room ?? ''}
+          onChange={(v) => setRoom(v || null)}
+          allowDeselect={false}
+          w={{ base: '100%', sm: 220 }}
+        />
+      </Group>
+      <QueryState isPending={agenda.isPending} error={agenda.error} retry={() => agenda.refetch()}>
+        {list.length === 0 ? (
+          <Card withBorder p="xl">
+            <Text ta="center">Nenhum agendamento neste período.</Text>
+          </Card>
+        ) : (
+          <>
+            {days.length <= 7 && (
+              <SimpleGrid cols={{ base: 2, sm: 4, md: 7 }} spacing="xs" aria-label="Semana">
+                {days.map((d) => {
+                  const items = list.filter((a) => a.date_time.slice(0, 10) === d);
+                  return (
+                    <Card key={d} withBorder padding="xs">
+                      <Text size="xs" fw={700}>
+                        {formatShortDate(`${d}T12:00:00Z`)}
+                      </Text>
+                      {items.length === 0 ? (
+                        <Text size="xs" c="dimmed">
+                          —
+                        </Text>
+                      ) : (
+                        items.map((a) => (
+                          <Text
+                            key={a.uuid}
+                            size="xs"
+                            td={a.status === 'canceled' ? 'line-through' : undefined}
+                          >
+                            {a.date_time.slice(11, 16)} {a.room.name}
+                          </Text>
+                        ))
+                      )}
+                    </Card>
+                  );
+                })}
+              </SimpleGrid>
+            )}
+            <Table.ScrollContainer minWidth={760}>
+              <Table striped>
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>Data</Table.Th>
+                    <Table.Th>Horário</Table.Th>
+                    <Table.Th>Sala</Table.Th>
+                    <Table.Th>Especialista</Table.Th>
+                    <Table.Th>Valor</Table.Th>
+                    <Table.Th>Situação</Table.Th>
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {list.map((a) => (
+                    <Table.Tr key={a.uuid}>
+                      <Table.Td>{formatShortDate(a.date_time)}</Table.Td>
+                      <Table.Td>{a.date_time.slice(11, 16)}</Table.Td>
+                      <Table.Td>
+                        <Text size="sm" fw={600}>
+                          {a.room.name}
+                        </Text>
+                        <Text size="xs" c="dimmed">
+                          {a.clinic.name}
+                        </Text>
+                      </Table.Td>
+                      <Table.Td>
+                        <Text size="sm">{a.customer.name}</Text>
+                        <Text size="xs" c="dimmed">
+                          {a.customer.email}
+                        </Text>
+                      </Table.Td>
+                      <Table.Td>{formatBrl(a.amount_cents)}</Table.Td>
+                      <Table.Td>
+                        {a.status === 'canceled' ||
+                        a.status === 'expired' ||
+                        a.status === 'pending_payment' ? (
+                          <Badge
+                            variant="light"
+                            color="gray"
+                            style={{ color: 'var(--mantine-color-dark-7)' }}
+                          >
+                            {statusLabels[a.status]}
+                          </Badge>
+                        ) : (
+                          <Select
+                            aria-label={`Situação de ${a.room.name} às ${a.date_time.slice(11, 16)}`}
+                            data={partnerStatuses.map((value) => ({
+                              value,
+                              label: statusLabels[value] ?? value,
+                            }))}
+                            value={a.status}
+                            onChange={(v) => change(a, v)}
+                            allowDeselect={false}
+                            size="xs"
+                            w={170}
+                          />
+                        )}
+                      </Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </Table.ScrollContainer>
+          </>
+        )}
+      </QueryState>
+      {agenda.data && agenda.data.meta.last_page > 1 && (
+        <Group justify="center">
+          <Pagination
+            total={agenda.data.meta.last_page}
+            value={page}
+            onChange={setPage}
+            getItemProps={(p) => ({ 'aria-label': `Página ${p}` })}
+          />
+        </Group>
+      )}
+    </Stack>
+  );
+}
