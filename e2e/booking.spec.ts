@@ -104,3 +104,18 @@ test('a partner books another clinic’s room with Pix, sees the copia e cola an
   await pix.getByRole('button', { name: 'Simular pagamento' }).click();
   await expect(pix.getByText('Pagamento recebido')).toBeVisible();
 });
+
+test('a specialist keeps a profile with photo, data, address and saved cards', async ({ page }) => {
+  await signInAs(page, demo.specialist);
+  await page
+    .getByRole('navigation', { name: 'Menu principal' })
+    .getByRole('link', { name: 'Meu perfil' })
+    .click();
+  await expect(page.getByLabel(/^Nome completo/)).toHaveValue('Mariana Costa');
+  await expect(page.getByText(/VISA •••• 4242/)).toBeVisible();
+  await page.getByLabel(/^Profissão/).fill('Psicóloga clínica');
+  await page.getByRole('button', { name: 'Salvar' }).click();
+  await expect(page.getByRole('dialog', { name: 'Sucesso!' })).toBeVisible();
+  await closeDialog(page);
+  await expectAccessible(page);
+});

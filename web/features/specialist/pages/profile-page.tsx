@@ -1,0 +1,205 @@
+import {
+  ActionIcon,
+  Badge,
+  Button,
+  Divider,
+  Grid,
+  Group,
+  Paper,
+  Select,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { DateInput } from '@mantine/dates';
+import { useForm } from '@mantine/form';
+import { IconTrash } from '@tabler/icons-react';
+import { useEffect, useState } from 'react';
+import type { z } from 'zod';
+import { formatCpf } from '#common/br/documents';
+import { completeDataBody, ufs } from '#common/contracts/auth';
+import { AddressFields, emptyAddress } from '#web/components/address-fields.tsx';
+import { ProfilePhoto } from '#web/components/profile-photo.tsx';
+import { QueryState } from '#web/components/query-state.tsx';
+import { SuccessDialog } from '#web/components/success-dialog.tsx';
+import { usePageTitle } from '#web/components/use-page-title.ts';
+import { useCompleteData, useCouncils, useSpecialistProfile } from '#web/features/auth/api/profile.ts';
+import { useCards, useRemoveCard } from '#web/features/bookings/api.ts';
+import { ApiError } from '#web/lib/api.ts';
+import { parseBrazilianDate } from '#web/lib/dates.ts';
+import { showServerErrors, zodValidate } from '#web/lib/forms.ts';
+import { notifyError } from '#web/lib/notify.ts';
+
+type Values = z.input<typeof completeDataBody>;
+
+function Cards() {
+  const cards = useCards();
+  const remove = useRemoveCard();
+  return (
+    <Stack gap="xs">
+      {(cards.data ?? []).length === 0 && (
+        <Text size="sm" c="dimmed">
+          Nenhum cartão salvo. Você pode salvar um ao reservar.
+        </Text>
+      )}
+      {cards.data?.map((c) => (
+        <Group key={c.uuid} justify="space-between">
+          <Text size="sm">
+            {c.brand.toUpperCase()} •••• {c.last4} — {String(c.exp_month).padStart(2, '0')}/{c.exp_year}{' '}
+            {c.is_default && (
+              <Badge size="sm" variant="light" style={{ color: 'var(--mantine-color-dark-7)' }}>
+                Padrão
+              </Badge>
+            )}
+          </Text>
+          <ActionIcon
+            variant="subtle"
+            color="red"
+            aria-label={`Remover cartão final ${c.last4}`}
+            onClick={() =>
+              remove.mutate(c.uuid, {
+                onError: () => notifyError('Erro', 'Algo deu errado ao remover cartão'),
+              })
+            }
+          >
+            <IconTrash size={16} />
+          </ActionIcon>
+        </Group>
+      ))}
+    </Stack>
+  );
+}
+
+/** /especialista/perfil: photo, personal and professional data, address and saved cards. */
+export function SpecialistProfilePage() {
+  usePageTitle('Meu perfil');
+  const profile = useSpecialistProfile(true);
+  const councils = useCouncils();
+  const save = useCompleteData();
+  const [saved, setSaved] = useState(false);
+  const form = useForm<Values>({
+    initialValues: {
+      name: '',
+      cpf: '',
+      birth_date: '',
+      phone: '',
+      profession: '',
+      council_uuid: '',
+      council_number: '',
+      council_state: '' as Values['council_state'],
+      address: emptyAddress as Values['address'],
+    },
+    validate: zodValidate(completeDataBody),
+  });
+  useEffect(() => {
+    const p = profile.data;
+    if (!p) return;
+    form.setValues({
+      name: p.name,
+      cpf: formatCpf(p.cpf),
+      birth_date: p.birth_date,
+      phone: p.phone,
+      profession: p.profession,
+      council_uuid: p.council.uuid,
+      council_number: p.council_number,
+      council_state: p.council_state as Values['council_state'],
+      address: p.address
+        ? ({ ...p.address, complement: p.address.complement ?? '' } as never)
+        : (emptyAddress as never),
+    });
+  }, [profile.data]);
+
+  return (
+    <Stack maw={820}>
+      <Title order={1} fz="h2">
+        Meu perfil
+      </Title>
+      <QueryState isPending={profile.isPending} error={profile.error} retry={() => profile.refetch()}>
+        <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }}>
+          <form
+            noValidate
+            onSubmit={form.onSubmit((v) =>
+              save.mutateAsync(completeDataBody.parse(v)).then(
+                () => setSaved(true),
+                (err) => {
+                  showServerErrors(form, err);
+                  notifyError(
+                    'Erro ao completar cadastro.',
+                    err instanceof ApiError ? (err.fieldMessages[0] ?? err.message) : '',
+                  );
+                },
+              ),
+            )}
+          >
+            <Stack>
+              <ProfilePhoto />
+              <Grid>
+                <Grid.Col span={{ base: 12, sm: 6 }}>
+                  <TextInput label="Nome completo" required {...form.getInputProps('name')} />
+                </Grid.Col>
+                <Grid.Col span={{ base: 12, sm: 6 }}>
+                  <TextInput label="CPF" required {...form.getInputProps('cpf')} />
+                </Grid.Col>
+                <Grid.Col span={{ base: 12, sm: 6 }}>
+                  <DateInput
+                    label="Data de nascimento"
+                    valueFormat="DD/MM/YYYY"
+                    dateParser={parseBrazilianDate}
+                    required
+                    {...form.getInputProps('birth_date')}
+                    onChange={(v) => form.setFieldValue('birth_date', v ? String(v).slice(0, 10) : '')}
+                  />
+                </Grid.Col>
+                <Grid.Col span={{ base: 12, sm: 6 }}>
+                  <TextInput label="Celular" type="tel" required {...form.getInputProps('phone')} />
+                </Grid.Col>
+                <Grid.Col span={{ base: 12, sm: 6 }}>
+                  <TextInput label="Profissão" required {...form.getInputProps('profession')} />
+                </Grid.Col>
+                <Grid.Col span={{ base: 12, sm: 6 }}>
+                  <Select
+                    label="Conselho profissional"
+                    data={(councils.data ?? []).map((c) => ({
+                      value: c.uuid,
+                      label: `${c.acronym} — ${c.name}`,
+                    }))}
+                    searchable
+                    required
+                    {...form.getInputProps('council_uuid')}
+                  />
+                </Grid.Col>
+                <Grid.Col span={{ base: 7, sm: 8 }}>
+                  <TextInput label="Número de registro" required {...form.getInputProps('council_number')} />
+                </Grid.Col>
+                <Grid.Col span={{ base: 5, sm: 4 }}>
+                  <Select
+                    label="UF do registro"
+                    data={[...ufs]}
+                    searchable
+                    required
+                    {...form.getInputProps('council_state')}
+                  />
+                </Grid.Col>
+              </Grid>
+              <Divider label="Endereço" labelPosition="left" />
+              <AddressFields form={form} prefix="address." />
+              <Group justify="flex-end">
+                <Button type="submit" loading={save.isPending}>
+                  Salvar
+                </Button>
+              </Group>
+            </Stack>
+          </form>
+        </Paper>
+      </QueryState>
+      <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }}>
+        <Title order={2} fz="h4" mb="sm">
+          Cartões salvos
+        </Title>
+        <Cards />
+      </Paper>
+      <SuccessDialog opened={saved} onClose={() => setSaved(false)} />
+    </Stack>
+  );
+}
