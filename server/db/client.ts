@@ -54,6 +54,11 @@ export async function openPglite(dataDir?: string): Promise<Database> {
 /** A real PostgreSQL server through node-postgres. */
 export async function openPostgres(url: string, poolSize = 10): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  // An idle connection dropped by the server (restart, failover) must not crash the process:
+  // the pool replaces it on the next query.
+  pool.on('error', (err) => {
+    if (!process.env.VITEST) console.error('Conexão ociosa com o PostgreSQL encerrada:', err.message);
+  });
   // Fail fast with a clear error if the server is unreachable.
   const conn = await pool.connect();
   conn.release();
