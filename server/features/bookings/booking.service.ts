@@ -15,6 +15,7 @@ import { pgConstraint, pgErrorCode } from '../../db/client.ts';
 import { appointments, bookings, clinics, payments, rooms } from '../../db/schema.ts';
 import type { UserRow } from '../auth/user.repository.ts';
 import { availabilityFor } from '../availability/availability.service.ts';
+import { sendBookingConfirmed, sendPixPending } from './booking.mails.ts';
 import { ownedCard } from './card.service.ts';
 
 export const PIX_HOLD_MINUTES = 15;
@@ -138,6 +139,7 @@ export async function createBooking(
         .set({ status: 'paid', providerRef: charge.providerRef, paidAt: now, updatedAt: now })
         .where(eq(payments.id, created.paymentId));
     });
+    await sendBookingConfirmed(s, created.bookingId);
   } else {
     const pix = await s.payments.createPix(amount, created.bookingUuid);
     await s.db
@@ -149,6 +151,7 @@ export async function createBooking(
         updatedAt: now,
       })
       .where(eq(payments.id, created.paymentId));
+    await sendPixPending(s, created.bookingId);
   }
   return getBooking(s, created.bookingId, clinic.timezone);
 }

@@ -209,3 +209,38 @@ describe('booking', () => {
     expect((await as(owner.token, 'POST', '/api/customer/appointment/bulk', body)).statusCode).toBe(403);
   });
 });
+
+describe('booking mails', () => {
+  it('sends the confirmation with one .ics per appointment, and the Pix code while pending', async () => {
+    const c = await card(specialist.token, specialist.user.uuid);
+    const booked = await as(specialist.token, 'POST', '/api/customer/appointment/bulk', {
+      room_uuid: room.uuid,
+      date_times: [at('18'), at('19')],
+      payment_method: 'card',
+      card_uuid: c.uuid,
+    });
+    expect(booked.statusCode, booked.body).toBe(201);
+    const confirmed = t.mail
+      .filter((m) => m.to === specialist.user.email && m.subject === 'Reserva confirmada: Sala Reserva')
+      .at(-1)!;
+    expect(confirmed.attachments).toHaveLength(2);
+    const ics = String(confirmed.attachments![0]!.content);
+    expect(ics).toContain('BEGIN:VEVENT');
+    expect(ics).toContain(
+      `DTSTART:${new Date(at('18'))
+        .toISOString()
+        .replace(/[-:]/g, '')
+        .replace(/\.\d{3}/, '')}`,
+    );
+    expect(confirmed.text).toContain('R$');
+
+    const pix = await as(specialist.token, 'POST', '/api/customer/appointment/bulk', {
+      room_uuid: room.uuid,
+      date_times: [at('08')],
+      payment_method: 'pix',
+    });
+    const pending = t.mail.filter((m) => m.to === specialist.user.email).at(-1)!;
+    expect(pending.subject).toBe('Pague com Pix para confirmar: Sala Reserva');
+    expect(pending.text).toContain(pix.json().data.payment.pix.copy_paste);
+  });
+});

@@ -9,6 +9,7 @@ import type { Services } from '../../app.ts';
 import { queryRows, type Tx } from '../../db/client.ts';
 import { appointments, bookings, paymentEvents, payments } from '../../db/schema.ts';
 import type { UserRow } from '../auth/user.repository.ts';
+import { sendBookingConfirmed } from '../bookings/booking.mails.ts';
 
 export type PaymentEventType = 'payment.paid' | 'payment.failed' | 'payment.refunded';
 export interface PaymentEvent {
@@ -20,7 +21,8 @@ export interface PaymentEvent {
 /** Applies an event once: a repeated event id changes nothing. */
 export async function applyEvent(s: Services, event: PaymentEvent): Promise<{ applied: boolean }> {
   const now = s.clock();
-  return s.db.transaction(async (tx) => {
+  let confirmedBooking: number | undefined;
+  const result = await s.db.transaction(async (tx) => {
     const [payment] = await tx
       .select()
       .from(payments)
@@ -35,6 +37,7 @@ export async function applyEvent(s: Services, event: PaymentEvent): Promise<{ ap
     const [booking] = await tx.select().from(bookings).where(eq(bookings.id, payment.bookingId));
     if (event.type === 'payment.paid' && (payment.status === 'pending' || payment.status === 'expired')) {
       if (booking?.status === 'pending_payment') {
+        confirmedBooking = payment.bookingId;
         await tx
           .update(payments)
           .set({ status: 'paid', paidAt: now, updatedAt: now })
@@ -68,6 +71,9 @@ export async function applyEvent(s: Services, event: PaymentEvent): Promise<{ ap
     }
     return { applied: true };
   });
+  // The mail goes out after the commit, once, from whichever process applied the event.
+  if (confirmedBooking !== undefined) await sendBookingConfirmed(s, confirmedBooking);
+  return result;
 }
 
 async function release(tx: Tx, bookingId: number, status: 'failed' | 'expired', now: Date) {

@@ -154,3 +154,16 @@ describe('Pix holds', () => {
     ).toBe(404);
   });
 });
+
+describe('payment mails', () => {
+  it('mails the confirmation with calendar invites when the Pix is paid, once', async () => {
+    const booking = await pixBooking('14');
+    const before = t.mail.length;
+    const event = { id: 'evt_mail', type: 'payment.paid', data: { payment_uuid: booking.payment.uuid } };
+    await signed(event);
+    await signed(event);
+    const sent = t.mail.slice(before).filter((m) => m.subject === 'Reserva confirmada: Sala Pix');
+    expect(sent).toHaveLength(1);
+    expect(sent[0]!.attachments).toHaveLength(1);
+  });
+});
