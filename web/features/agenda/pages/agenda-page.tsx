@@ -107,7 +107,7 @@ export function AgendaPage() {
         ) : (
           <>
             {days.length <= 7 && (
-              <SimpleGrid cols={{ base: 2, sm: 4, md: 7 }} spacing="xs" aria-label="Semana">
+              <SimpleGrid cols={{ base: 2, sm: 4, md: 7 }} spacing="xs" role="group" aria-label="Semana">
                 {days.map((d) => {
                   const items = list.filter((a) => a.date_time.slice(0, 10) === d);
                   return (

@@ -68,7 +68,7 @@ export function RoomsPage() {
           </Stack>
         </Card>
       ) : query.isPending ? (
-        <SimpleGrid cols={{ base: 1, sm: 2, md: 3, lg: 4 }} aria-label="Carregando salas">
+        <SimpleGrid cols={{ base: 1, sm: 2, md: 3, lg: 4 }} role="status" aria-label="Carregando salas">
           {Array.from({ length: 8 }, (_, i) => (
             <Skeleton key={i} height={300} radius="md" />
           ))}
