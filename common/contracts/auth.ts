@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { isValidCpf, onlyDigits } from '../br/documents.ts';
+import { messages } from '../errors.ts';
 import { userSchema } from './user.ts';
 
 const email = z
@@ -193,15 +194,14 @@ export const specialistProfileResponse = z.object({ data: specialistProfileSchem
 
 /** SPEC §8 messages of these flows, verbatim. */
 export const authMessages = {
-  suspended:
-    'Sua conta foi suspensa temporariamente por motivos de segurança. Entre em contato conosco para saber mais detalhes',
-  invalidCredentials: 'Verifique o login e a senha para continuar.',
-  throttled: 'Por favor aguarde antes de tentar novamente',
+  suspended: messages.suspended,
+  invalidCredentials: messages.invalidCredentials,
+  throttled: messages.throttled,
+  emailTaken: messages.emailTaken,
   resetFailed: 'Erro ao redefinir senha. Por favor verifique se os dados inseridos estão corretos!!',
   registerFailed: 'Erro ao finalizar cadastro.',
   registerCheckFields: 'Verifique se os dados foram preenchidos corretamente',
   completeDataFailed: 'Erro ao completar cadastro.',
-  emailTaken: 'Email existente',
   invalidCode: 'Código inválido ou expirado.',
   forgotSent: 'Se houver uma conta com este e-mail, enviaremos um link para redefinir a senha.',
   verificationSent: 'Se houver uma conta pendente com este e-mail, enviaremos um novo código.',

@@ -12,7 +12,8 @@ const phone = z
 
 export const partnerBasicBody = z.object({
   name: z.string({ message: 'Informe o nome.' }).trim().min(3, 'Informe o nome completo.').max(120),
-  phone: phone.nullish(),
+  /** Optional: an empty field clears it. */
+  phone: z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? null : v), phone.nullish()),
 });
 export type PartnerBasicBody = z.input<typeof partnerBasicBody>;
 

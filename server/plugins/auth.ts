@@ -64,3 +64,13 @@ export function currentUser(request: FastifyRequest): UserRow {
   if (!request.auth) throw new AppError('unauthenticated', messages.unauthenticated);
   return request.auth.user;
 }
+
+/**
+ * A user uuid in a path (`{partner}` in partner paths, `{id}` in card paths) must be the signed-in
+ * user's own; any other uuid names nothing they may see: 404 (DESIGN §4).
+ */
+export function currentUserNamed(request: FastifyRequest, uuid: string): UserRow {
+  const user = currentUser(request);
+  if (user.uuid !== uuid) throw new AppError('not_found', messages.notFound);
+  return user;
+}

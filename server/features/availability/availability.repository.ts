@@ -10,6 +10,11 @@ import {
   slotHoldingStatuses,
 } from '../../db/schema.ts';
 
+export interface RoomRef {
+  roomId: number;
+  clinicId: number;
+}
+
 export async function findBookableRoom(db: Executor, uuid: string) {
   const rows = await db
     .select({ roomId: rooms.id, clinicId: clinics.id, timezone: clinics.timezone })
@@ -20,37 +25,77 @@ export async function findBookableRoom(db: Executor, uuid: string) {
   return rows[0];
 }
 
-/** Everything the slot computation needs for one room over [from, to). */
-export async function slotData(
-  db: Executor,
-  room: { roomId: number; clinicId: number },
-  from: Date,
-  to: Date,
-) {
-  const [roomHours, clinicHours, blocks, held] = await Promise.all([
-    db.select().from(roomOperatingHours).where(eq(roomOperatingHours.roomId, room.roomId)),
-    db.select().from(clinicOpeningHours).where(eq(clinicOpeningHours.clinicId, room.clinicId)),
+/** Operating hours of the rooms and opening hours of their clinics. */
+export async function hoursOf(db: Executor, refs: RoomRef[]) {
+  if (refs.length === 0) return { roomHours: [], clinicHours: [] };
+  const [roomHours, clinicHours] = await Promise.all([
     db
-      .select({ startsAt: blockedSchedules.startsAt, endsAt: blockedSchedules.endsAt })
+      .select()
+      .from(roomOperatingHours)
+      .where(
+        inArray(
+          roomOperatingHours.roomId,
+          refs.map((r) => r.roomId),
+        ),
+      ),
+    db
+      .select()
+      .from(clinicOpeningHours)
+      .where(inArray(clinicOpeningHours.clinicId, [...new Set(refs.map((r) => r.clinicId))])),
+  ]);
+  return { roomHours, clinicHours };
+}
+
+/** Everything the slot computation needs for the rooms over [from, to), four queries in all. */
+export async function slotData(db: Executor, refs: RoomRef[], from: Date, to: Date) {
+  if (refs.length === 0) return { roomHours: [], clinicHours: [], blocks: [], held: [] };
+  const roomIds = refs.map((r) => r.roomId);
+  const [hours, blocks, held] = await Promise.all([
+    hoursOf(db, refs),
+    db
+      .select({
+        roomId: blockedSchedules.roomId,
+        startsAt: blockedSchedules.startsAt,
+        endsAt: blockedSchedules.endsAt,
+      })
       .from(blockedSchedules)
       .where(
         and(
-          eq(blockedSchedules.roomId, room.roomId),
+          inArray(blockedSchedules.roomId, roomIds),
           lt(blockedSchedules.startsAt, to),
           gt(blockedSchedules.endsAt, from),
         ),
       ),
     db
-      .select({ startsAt: appointments.startsAt })
+      .select({ roomId: appointments.roomId, startsAt: appointments.startsAt })
       .from(appointments)
       .where(
         and(
-          eq(appointments.roomId, room.roomId),
+          inArray(appointments.roomId, roomIds),
           inArray(appointments.status, [...slotHoldingStatuses]),
           gte(appointments.startsAt, from),
           lt(appointments.startsAt, to),
         ),
       ),
   ]);
-  return { roomHours, clinicHours, blocks, held };
+  return { ...hours, blocks, held };
+}
+
+/** The rows of slotData grouped by room (and clinic), read once instead of filtered per room. */
+export function groupSlotData(data: Awaited<ReturnType<typeof slotData>>) {
+  const by = <T, K>(rows: T[], key: (row: T) => K) => {
+    const map = new Map<K, T[]>();
+    for (const row of rows) {
+      const list = map.get(key(row));
+      if (list) list.push(row);
+      else map.set(key(row), [row]);
+    }
+    return map;
+  };
+  return {
+    roomHours: by(data.roomHours, (h) => h.roomId),
+    clinicHours: by(data.clinicHours, (h) => h.clinicId),
+    blocks: by(data.blocks, (b) => b.roomId),
+    held: by(data.held, (h) => h.roomId),
+  };
 }

@@ -20,7 +20,7 @@ export async function availabilityFor(
   if (sorted.length === 0) return [];
   const from = zonedInstant(sorted[0]!, '00:00', room.timezone);
   const to = zonedInstant(addDays(sorted.at(-1)!, 1), '00:00', room.timezone);
-  const data = await repo.slotData(s.db, room, from, to);
+  const data = await repo.slotData(s.db, [room], from, to);
   const roomHours = toHours(data.roomHours);
   const clinicHours = toHours(data.clinicHours);
   const taken = new Set(data.held.map((h) => h.startsAt.getTime()));

@@ -11,23 +11,14 @@ import {
   myAppointmentSchema,
 } from '#common/contracts/booking';
 import { pageMeta, pageQuery } from '#common/contracts/rooms';
-import { supplyMessages } from '#common/contracts/supply';
-import { AppError } from '#common/errors';
 import type { Services } from '../../app.ts';
-import { currentUser, requireRole } from '../../plugins/auth.ts';
+import { currentUser, currentUserNamed, requireRole } from '../../plugins/auth.ts';
 import { cancelMyAppointment, listMyAppointments } from './appointment.service.ts';
 import { createBooking } from './booking.service.ts';
 import * as cards from './card.service.ts';
 
 const tags = ['reservas'];
 const security = [{ bearer: [] }];
-
-/** `{id}` naming a user in these paths must be the signed-in user (404 otherwise). */
-function self(request: Parameters<typeof currentUser>[0], uuid: string) {
-  const user = currentUser(request);
-  if (user.uuid !== uuid) throw new AppError('not_found', supplyMessages.notFound);
-  return user;
-}
 
 /** /api/customer/*: specialists and partners (partners may book). */
 export const bookingRoutes =
@@ -46,7 +37,7 @@ export const bookingRoutes =
           response: { 200: cardListResponse },
         },
       },
-      async (request) => ({ data: await cards.listCards(s, self(request, request.params.id)) }),
+      async (request) => ({ data: await cards.listCards(s, currentUserNamed(request, request.params.id)) }),
     );
 
     app.post(
@@ -64,7 +55,7 @@ export const bookingRoutes =
       async (request, reply) =>
         reply
           .code(201)
-          .send({ data: await cards.addCard(s, self(request, request.params.id), request.body) }),
+          .send({ data: await cards.addCard(s, currentUserNamed(request, request.params.id), request.body) }),
     );
 
     app.delete(
@@ -95,7 +86,7 @@ export const bookingRoutes =
         },
       },
       async (request) => ({
-        data: await cards.makeDefault(s, self(request, request.params.id), request.params.cardId),
+        data: await cards.makeDefault(s, currentUserNamed(request, request.params.id), request.params.cardId),
       }),
     );
 

@@ -6,8 +6,8 @@ import type { addressBody, Contact, contactBody } from '#common/contracts/supply
 import { AppError } from '#common/errors';
 import type { Services } from '../../app.ts';
 import { addresses, phoneContacts } from '../../db/schema.ts';
+import { saveAddress } from '../addresses/address.repository.ts';
 import type { UserRow } from '../auth/user.repository.ts';
-import { saveAddress } from '../specialists/profile.repository.ts';
 import { toAddress, toContact } from '../supply.mappers.ts';
 import * as clinicsRepo from './clinic.repository.ts';
 import { notFound } from './clinic.service.ts';

@@ -8,8 +8,7 @@ import {
   weekHoursResponse,
 } from '#common/contracts/supply';
 import type { Services } from '../../app.ts';
-import { currentUser, requireRole } from '../../plugins/auth.ts';
-import { partnerFromPath } from '../partners/partner-scope.ts';
+import { currentUser, currentUserNamed, requireRole } from '../../plugins/auth.ts';
 import * as clinics from './clinic.service.ts';
 
 const tags = ['clínicas'];
@@ -41,7 +40,7 @@ export const clinicRoutes =
         },
       },
       async (request) => ({
-        data: await clinics.listClinics(s, partnerFromPath(request, request.params.partner).id),
+        data: await clinics.listClinics(s, currentUserNamed(request, request.params.partner).id),
       }),
     );
 
@@ -58,7 +57,7 @@ export const clinicRoutes =
         },
       },
       async (request, reply) => {
-        const partner = partnerFromPath(request, request.params.partner);
+        const partner = currentUserNamed(request, request.params.partner);
         return reply.code(201).send({ data: await clinics.createClinic(s, partner.id, request.body) });
       },
     );
@@ -75,7 +74,7 @@ export const clinicRoutes =
         },
       },
       async (request) => {
-        const partner = partnerFromPath(request, request.params.partner);
+        const partner = currentUserNamed(request, request.params.partner);
         return { data: await clinics.getClinic(s, partner.id, request.params.clinic) };
       },
     );
@@ -93,7 +92,7 @@ export const clinicRoutes =
         },
       },
       async (request) => {
-        const partner = partnerFromPath(request, request.params.partner);
+        const partner = currentUserNamed(request, request.params.partner);
         return { data: await clinics.updateClinic(s, partner.id, request.params.clinic, request.body) };
       },
     );
@@ -109,7 +108,7 @@ export const clinicRoutes =
         },
       },
       async (request, reply) => {
-        const partner = partnerFromPath(request, request.params.partner);
+        const partner = currentUserNamed(request, request.params.partner);
         await clinics.deleteClinic(s, partner.id, request.params.clinic);
         return reply.code(204).send();
       },
@@ -127,7 +126,7 @@ export const clinicRoutes =
         },
       },
       async (request) => {
-        const partner = partnerFromPath(request, request.params.partner);
+        const partner = currentUserNamed(request, request.params.partner);
         return { data: await clinics.getOpeningHours(s, partner.id, request.params.clinic) };
       },
     );
@@ -145,7 +144,7 @@ export const clinicRoutes =
         },
       },
       async (request) => {
-        const partner = partnerFromPath(request, request.params.partner);
+        const partner = currentUserNamed(request, request.params.partner);
         return {
           data: await clinics.setOpeningHours(s, partner.id, request.params.clinic, request.body.hours),
         };

@@ -10,9 +10,8 @@ import {
   pixKeyResponse,
 } from '#common/contracts/partner';
 import type { Services } from '../../app.ts';
-import { requireRole } from '../../plugins/auth.ts';
+import { currentUserNamed, requireRole } from '../../plugins/auth.ts';
 import * as partners from './partner-data.service.ts';
-import { partnerFromPath } from './partner-scope.ts';
 
 const tags = ['parceiro'];
 const security = [{ bearer: [] }];
@@ -39,7 +38,7 @@ export const partnerDataRoutes =
       async (request) => ({
         data: await partners.updateBasicData(
           s,
-          partnerFromPath(request, request.params.partner),
+          currentUserNamed(request, request.params.partner),
           request.body,
         ),
       }),
@@ -57,7 +56,7 @@ export const partnerDataRoutes =
         },
       },
       async (request) => ({
-        data: await partners.getPartnerData(s, partnerFromPath(request, request.params.partner)),
+        data: await partners.getPartnerData(s, currentUserNamed(request, request.params.partner)),
       }),
     );
 
@@ -76,7 +75,7 @@ export const partnerDataRoutes =
       async (request) => ({
         data: await partners.updatePartnerData(
           s,
-          partnerFromPath(request, request.params.partner),
+          currentUserNamed(request, request.params.partner),
           request.body,
         ),
       }),
@@ -94,7 +93,7 @@ export const partnerDataRoutes =
         },
       },
       async (request) => ({
-        data: await partners.getBankAccount(s, partnerFromPath(request, request.params.partner)),
+        data: await partners.getBankAccount(s, currentUserNamed(request, request.params.partner)),
       }),
     );
 
@@ -113,7 +112,7 @@ export const partnerDataRoutes =
       async (request) => ({
         data: await partners.updateBankAccount(
           s,
-          partnerFromPath(request, request.params.partner),
+          currentUserNamed(request, request.params.partner),
           request.body,
         ),
       }),
@@ -131,7 +130,7 @@ export const partnerDataRoutes =
         },
       },
       async (request) => ({
-        data: await partners.getPixKey(s, partnerFromPath(request, request.params.partner)),
+        data: await partners.getPixKey(s, currentUserNamed(request, request.params.partner)),
       }),
     );
 
@@ -148,7 +147,7 @@ export const partnerDataRoutes =
         },
       },
       async (request) => ({
-        data: await partners.updatePixKey(s, partnerFromPath(request, request.params.partner), request.body),
+        data: await partners.updatePixKey(s, currentUserNamed(request, request.params.partner), request.body),
       }),
     );
   };

@@ -19,8 +19,8 @@ import {
   plans,
   users,
 } from '../../db/schema.ts';
+import { saveAddress } from '../addresses/address.repository.ts';
 import type { UserRow } from '../auth/user.repository.ts';
-import { saveAddress } from '../specialists/profile.repository.ts';
 import { toAddress, toContact } from '../supply.mappers.ts';
 
 async function profileOf(s: Services, userId: number) {

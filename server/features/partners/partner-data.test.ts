@@ -47,6 +47,12 @@ describe('partner data', () => {
     expect((await as('GET', `${partner.user.uuid}/data`)).json()).toEqual(data.json());
   });
 
+  it('accepts a blank optional phone on the basic data and clears it', async () => {
+    const res = await as('PUT', `basicdata/${partner.user.uuid}`, { name: 'Clínica Horizonte', phone: '' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data.phone).toBeNull();
+  });
+
   it('refuses a CNPJ or CPF with wrong check digits beside the field', async () => {
     const res = await as('PUT', `${partner.user.uuid}/data`, {
       legal_name: 'Horizonte',

@@ -1,7 +1,8 @@
-import { asc, eq, type SQL } from 'drizzle-orm';
+import { asc, eq, type SQL, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Storage } from '../../adapters/storage.ts';
 import type { Executor } from '../../db/client.ts';
-import { photos } from '../../db/schema.ts';
+import { clinics, photos, rooms } from '../../db/schema.ts';
 import { photoSizes, variantKey } from './image.ts';
 
 export type PhotoRow = typeof photos.$inferSelect;
@@ -41,6 +42,27 @@ export async function insertPhotos(db: Executor, rows: (typeof photos.$inferInse
 export async function findPhoto(db: Executor, uuid: string): Promise<PhotoRow | undefined> {
   const rows = await db.select().from(photos).where(eq(photos.uuid, uuid)).limit(1);
   return rows[0];
+}
+
+const roomClinic = alias(clinics, 'room_clinic');
+
+/** The photo and the partner whose clinic or room it shows (null for profile photos), in one query. */
+export async function findPhotoWithPartner(db: Executor, uuid: string) {
+  const rows = await db
+    .select({
+      photo: photos,
+      partnerId: sql<number | null>`coalesce(${clinics.partnerId}, ${roomClinic.partnerId})`,
+    })
+    .from(photos)
+    .leftJoin(clinics, eq(clinics.id, photos.clinicId))
+    .leftJoin(rooms, eq(rooms.id, photos.roomId))
+    .leftJoin(roomClinic, eq(roomClinic.id, rooms.clinicId))
+    .where(eq(photos.uuid, uuid))
+    .limit(1);
+  const row = rows[0];
+  return row
+    ? { photo: row.photo, partnerId: row.partnerId === null ? null : Number(row.partnerId) }
+    : undefined;
 }
 
 export async function deletePhoto(db: Executor, id: number): Promise<void> {

@@ -1,10 +1,9 @@
-import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError, messages } from '#common/errors';
 import type { Services } from '../../app.ts';
-import { photos } from '../../db/schema.ts';
 import { type PhotoSize, photoSizes, variantKey } from './image.ts';
+import { findPhoto } from './photo.repository.ts';
 
 const params = z.object({ id: z.uuid({ message: 'Foto não encontrada.' }) });
 const query = z.object({
@@ -26,12 +25,7 @@ export const photoServeRoutes =
         },
       },
       async (request, reply) => {
-        const rows = await s.db
-          .select({ storageKey: photos.storageKey })
-          .from(photos)
-          .where(eq(photos.uuid, request.params.id))
-          .limit(1);
-        const row = rows[0];
+        const row = await findPhoto(s.db, request.params.id);
         const data = row ? await s.storage.get(variantKey(row.storageKey, request.query.size)) : undefined;
         if (!data) throw new AppError('not_found', messages.notFound);
         return reply

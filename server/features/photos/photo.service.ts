@@ -100,21 +100,18 @@ export async function addPhotos(
 }
 
 async function ownedPhoto(s: Services, user: UserRow, photoUuid: string, type?: PhotoType) {
-  const photo = await repo.findPhoto(s.db, photoUuid);
-  if (!photo || (type && photo.type !== type)) throw notFound();
-  if (photo.type === 'profile') {
-    if (photo.userId !== user.id) throw notFound();
-    return { photo, owner: { userId: user.id } as repo.PhotoOwner };
-  }
-  if (user.role !== 'partner') throw notFound();
-  if (photo.clinicId) {
-    const clinics = await clinicsRepo.listClinicRows(s.db, user.id);
-    if (!clinics.some((c) => c.id === photo.clinicId)) throw notFound();
-    return { photo, owner: { clinicId: photo.clinicId } as repo.PhotoOwner };
-  }
-  const rooms = await roomsRepo.listPartnerRooms(s.db, user.id);
-  if (!rooms.some((r) => r.room.id === photo.roomId)) throw notFound();
-  return { photo, owner: { roomId: photo.roomId! } as repo.PhotoOwner };
+  const found = await repo.findPhotoWithPartner(s.db, photoUuid);
+  if (!found || (type && found.photo.type !== type)) throw notFound();
+  const { photo, partnerId } = found;
+  const mine =
+    photo.type === 'profile' ? photo.userId === user.id : user.role === 'partner' && partnerId === user.id;
+  if (!mine) throw notFound();
+  const owner: repo.PhotoOwner = photo.clinicId
+    ? { clinicId: photo.clinicId }
+    : photo.roomId
+      ? { roomId: photo.roomId }
+      : { userId: user.id };
+  return { photo, owner };
 }
 
 export async function deletePhoto(

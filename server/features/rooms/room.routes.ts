@@ -10,8 +10,7 @@ import {
   weekHoursResponse,
 } from '#common/contracts/supply';
 import type { Services } from '../../app.ts';
-import { currentUser, requireRole } from '../../plugins/auth.ts';
-import { partnerFromPath } from '../partners/partner-scope.ts';
+import { currentUser, currentUserNamed, requireRole } from '../../plugins/auth.ts';
 import * as rooms from './room.service.ts';
 
 const tags = ['salas'];
@@ -67,7 +66,7 @@ export const roomRoutes =
         },
       },
       async (request) => {
-        const partner = partnerFromPath(request, request.params.partner);
+        const partner = currentUserNamed(request, request.params.partner);
         return { data: await rooms.listRooms(s, partner.id, request.params.clinic) };
       },
     );
@@ -85,7 +84,7 @@ export const roomRoutes =
         },
       },
       async (request, reply) => {
-        const partner = partnerFromPath(request, request.params.partner);
+        const partner = currentUserNamed(request, request.params.partner);
         return reply
           .code(201)
           .send({ data: await rooms.createRoom(s, partner.id, request.params.clinic, request.body) });
@@ -107,7 +106,7 @@ export const roomRoutes =
       async (request) => {
         const { partner, clinic, room } = request.params;
         return {
-          data: await rooms.updateRoom(s, partnerFromPath(request, partner).id, clinic, room, request.body),
+          data: await rooms.updateRoom(s, currentUserNamed(request, partner).id, clinic, room, request.body),
         };
       },
     );
@@ -117,7 +116,7 @@ export const roomRoutes =
       { schema: { tags, security, summary: 'Exclui uma sala sem agendamentos', params: clinicRoomParams } },
       async (request, reply) => {
         const { partner, clinic, room } = request.params;
-        await rooms.deleteRoom(s, partnerFromPath(request, partner).id, clinic, room);
+        await rooms.deleteRoom(s, currentUserNamed(request, partner).id, clinic, room);
         return reply.code(204).send();
       },
     );

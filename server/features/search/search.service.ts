@@ -10,7 +10,7 @@ import { AppError } from '#common/errors';
 import { hourPriceCents } from '#common/money';
 import { addDays, zonedInstant } from '#common/time/zone';
 import type { Services } from '../../app.ts';
-import { manyRoomsSlotData } from '../availability/bulk-slots.repository.ts';
+import { groupSlotData, hoursOf, slotData } from '../availability/availability.repository.ts';
 import { slotsFor } from '../availability/slots.ts';
 import { toHours, toPhoto } from '../supply.mappers.ts';
 import * as repo from './search.repository.ts';
@@ -57,16 +57,16 @@ async function withFreeSlot(
   // The widest window any zone's `date` can cover.
   const from = new Date(zonedInstant(date, '00:00', 'UTC').getTime() - 14 * 3_600_000);
   const to = new Date(zonedInstant(addDays(date, 1), '00:00', 'UTC').getTime() + 14 * 3_600_000);
-  const data = await manyRoomsSlotData(s.db, candidates, from, to);
+  const rows = groupSlotData(await slotData(s.db, candidates, from, to));
   const now = s.clock();
   return candidates.filter((c) => {
     const slots = slotsFor({
       date,
       timezone: c.timezone,
-      roomHours: toHours(data.roomHours.filter((h) => h.roomId === c.roomId)),
-      clinicHours: toHours(data.clinicHours.filter((h) => h.clinicId === c.clinicId)),
-      blocks: data.blocks.filter((b) => b.roomId === c.roomId),
-      taken: new Set(data.held.filter((h) => h.roomId === c.roomId).map((h) => h.startsAt.getTime())),
+      roomHours: toHours(rows.roomHours.get(c.roomId) ?? []),
+      clinicHours: toHours(rows.clinicHours.get(c.clinicId) ?? []),
+      blocks: rows.blocks.get(c.roomId) ?? [],
+      taken: new Set((rows.held.get(c.roomId) ?? []).map((h) => h.startsAt.getTime())),
       now,
     });
     return slots.some((slot) => slot.available);
@@ -101,8 +101,8 @@ export async function roomDetail(s: Services, uuid: string): Promise<RoomDetail>
   const cards = await repo.roomCards(s.db, [found.roomId]);
   const row = cards.rows[0]!;
   const summary = toSummary(cards, row);
-  const data = await manyRoomsSlotData(s.db, [found], new Date(0), new Date(0));
-  const roomHours = toHours(data.roomHours);
+  const hours = await hoursOf(s.db, [found]);
+  const roomHours = toHours(hours.roomHours);
   return {
     ...summary,
     clinic: {
@@ -111,6 +111,6 @@ export async function roomDetail(s: Services, uuid: string): Promise<RoomDetail>
       timezone: row.clinic.timezone,
       phones: cards.phones.map((p) => ({ area_code: p.areaCode, number: p.number, type: p.type })),
     },
-    hours: roomHours.length ? roomHours : toHours(data.clinicHours),
+    hours: roomHours.length ? roomHours : toHours(hours.clinicHours),
   };
 }

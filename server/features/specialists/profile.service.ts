@@ -8,6 +8,7 @@ import {
 import { AppError } from '#common/errors';
 import type { Services } from '../../app.ts';
 import { pgConstraint } from '../../db/client.ts';
+import { saveAddress } from '../addresses/address.repository.ts';
 import * as usersRepo from '../auth/user.repository.ts';
 import * as repo from './profile.repository.ts';
 
@@ -73,13 +74,7 @@ export async function completeData(
   try {
     await s.db.transaction(async (tx) => {
       const current = await repo.findProfile(tx, userId);
-      const addressId = await repo.saveAddress(
-        tx,
-        userId,
-        current?.profile.addressId ?? null,
-        body.address,
-        now,
-      );
+      const addressId = await saveAddress(tx, userId, current?.profile.addressId ?? null, body.address, now);
       await repo.upsertProfile(tx, {
         userId,
         cpf: body.cpf,
