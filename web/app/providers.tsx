@@ -28,9 +28,7 @@ export function Providers({ children }: { children: ReactNode }) {
         <QueryClientProvider client={queryClient}>
           <SessionProvider>
             <BreadcrumbProvider>
-              <ModalsProvider modalProps={{ closeButtonProps: { 'aria-label': 'Fechar' } }}>
-                {children}
-              </ModalsProvider>
+              <ModalsProvider>{children}</ModalsProvider>
             </BreadcrumbProvider>
           </SessionProvider>
         </QueryClientProvider>

@@ -24,12 +24,16 @@ export const theme = createTheme({
   headings: { fontFamily: 'Inter, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif' },
   defaultRadius: 'md',
   breakpoints: { xs: '36em', sm: '48em', md: '48.125em', lg: '75em', xl: '88em' },
-  components: Object.fromEntries(
-    ['Calendar', 'DatePicker', 'DatePickerInput', 'DateInput'].map((name) => [
-      name,
-      { defaultProps: calendarLabels },
-    ]),
-  ),
+  components: {
+    ...Object.fromEntries(
+      ['Calendar', 'DatePicker', 'DatePickerInput', 'DateInput'].map((name) => [
+        name,
+        { defaultProps: calendarLabels },
+      ]),
+    ),
+    // Every dialog's close button has a name (axe button-name), set once here.
+    Modal: { defaultProps: { closeButtonProps: { 'aria-label': 'Fechar' } } },
+  },
 });
 
 /** SPEC §9: the search bar turns into a panel under 770 px; menu links move to the dropdown under 769 px. */

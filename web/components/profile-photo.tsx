@@ -2,7 +2,7 @@ import { Avatar, Button, FileButton, Group, Modal, Stack, Text } from '@mantine/
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ACCEPTED_PHOTO_TYPES, MAX_PHOTO_BYTES, supplyMessages } from '#common/contracts/supply';
-import { ApiError } from '#web/lib/api.ts';
+import { errorText } from '#web/lib/api.ts';
 import { userQueryKey, useSession } from '#web/lib/session.tsx';
 import { uploadPhotos } from '#web/lib/upload.ts';
 
@@ -22,9 +22,7 @@ export function ProfilePhoto() {
       await uploadPhotos('profile', user.uuid, [file]);
       await queryClient.invalidateQueries({ queryKey: userQueryKey });
     } catch (err) {
-      setFailure(
-        err instanceof ApiError ? (err.fieldMessages[0] ?? err.message) : supplyMessages.photoFailed,
-      );
+      setFailure(errorText(err, supplyMessages.photoFailed));
     } finally {
       setSending(false);
     }
@@ -54,7 +52,6 @@ export function ProfilePhoto() {
         </Text>
       </Stack>
       <Modal
-        closeButtonProps={{ 'aria-label': 'Fechar' }}
         opened={Boolean(failure)}
         onClose={() => setFailure(undefined)}
         title={supplyMessages.photoFailed}

@@ -16,13 +16,7 @@ export function SuccessDialog({
   message = 'Informações Atualizadas com Sucesso!',
 }: Props) {
   return (
-    <Modal
-      closeButtonProps={{ 'aria-label': 'Fechar' }}
-      opened={opened}
-      onClose={onClose}
-      title={title}
-      centered
-    >
+    <Modal opened={opened} onClose={onClose} title={title} centered>
       <Group wrap="nowrap" align="flex-start">
         <ThemeIcon color="green" radius="xl" size="lg" aria-hidden="true">
           <IconCheck size={20} />

@@ -27,15 +27,20 @@ export class ApiError extends Error {
   }
 }
 
+/** What to tell the person about a failed call: the first field error, else the server's message. */
+export function errorText(err: unknown, fallback = ''): string {
+  return err instanceof ApiError ? (err.fieldMessages[0] ?? err.message) : fallback;
+}
+
+export function readCookie(name: string): string | undefined {
+  const match = document.cookie.split('; ').find((c) => c.startsWith(`${name}=`));
+  return match ? decodeURIComponent(match.slice(name.length + 1)) : undefined;
+}
+
 const unauthorizedListeners = new Set<() => void>();
 export function onUnauthorized(listener: () => void): () => void {
   unauthorizedListeners.add(listener);
   return () => unauthorizedListeners.delete(listener);
-}
-
-function readCookie(name: string): string | undefined {
-  const match = document.cookie.split('; ').find((c) => c.startsWith(`${name}=`));
-  return match ? decodeURIComponent(match.slice(name.length + 1)) : undefined;
 }
 
 async function ensureXsrfCookie(): Promise<string | undefined> {

@@ -1,19 +1,13 @@
 import { notifications } from '@mantine/notifications';
 
-export const notifyError = (title: string, message: string) =>
+const show = (color: 'red' | 'green', title: string, message: string) =>
   notifications.show({
-    color: 'red',
+    color,
     title,
     message,
     withBorder: true,
     closeButtonProps: { 'aria-label': 'Fechar aviso' },
   });
 
-export const notifySuccess = (message: string, title = 'Sucesso!') =>
-  notifications.show({
-    color: 'green',
-    title,
-    message,
-    withBorder: true,
-    closeButtonProps: { 'aria-label': 'Fechar aviso' },
-  });
+export const notifyError = (title: string, message: string) => show('red', title, message);
+export const notifySuccess = (message: string, title = 'Sucesso!') => show('green', title, message);

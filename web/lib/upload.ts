@@ -1,13 +1,8 @@
 /** Multipart uploads with progress (fetch has none): XHR with the same bearer and XSRF as api(). */
 import type { Photo } from '#common/contracts/supply';
 import type { ApiErrorBody } from '#common/errors';
-import { ApiError } from './api.ts';
+import { ApiError, readCookie } from './api.ts';
 import { getToken } from './token.ts';
-
-function readCookie(name: string): string | undefined {
-  const match = document.cookie.split('; ').find((c) => c.startsWith(`${name}=`));
-  return match ? decodeURIComponent(match.slice(name.length + 1)) : undefined;
-}
 
 export function uploadForm<T>(
   path: string,

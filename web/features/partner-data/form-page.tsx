@@ -4,7 +4,7 @@ import { type ReactNode, useState } from 'react';
 import { QueryState } from '#web/components/query-state.tsx';
 import { SuccessDialog } from '#web/components/success-dialog.tsx';
 import { usePageTitle } from '#web/components/use-page-title.ts';
-import { ApiError } from '#web/lib/api.ts';
+import { errorText } from '#web/lib/api.ts';
 import { showServerErrors } from '#web/lib/forms.ts';
 import { notifyError } from '#web/lib/notify.ts';
 import { text } from './messages.ts';
@@ -24,10 +24,7 @@ export function useSave<V, B>(
       setSaved(true);
     } catch (err) {
       showServerErrors(form, err);
-      notifyError(
-        text.errorTitle,
-        err instanceof ApiError ? (err.fieldMessages[0] ?? err.message) : String(err),
-      );
+      notifyError(text.errorTitle, errorText(err, String(err)));
     } finally {
       setSaving(false);
     }

@@ -8,7 +8,7 @@ import { QueryState } from '#web/components/query-state.tsx';
 import { usePageTitle } from '#web/components/use-page-title.ts';
 import { text as bookingText } from '#web/features/bookings/messages.ts';
 import { useClinics, useRooms } from '#web/features/supply/api.ts';
-import { ApiError } from '#web/lib/api.ts';
+import { errorText } from '#web/lib/api.ts';
 import { formatBrl, formatShortDate } from '#web/lib/format.ts';
 import { notifyError, notifySuccess } from '#web/lib/notify.ts';
 import { useAgenda, useUpdateStatus } from '../api.ts';
@@ -35,8 +35,7 @@ export function AgendaPage() {
         { uuid: a.uuid, date_time: a.date_time, status },
         {
           onSuccess: () => notifySuccess('Informações Atualizadas com Sucesso!'),
-          onError: (err) =>
-            notifyError('Erro', err instanceof ApiError ? (err.fieldMessages[0] ?? err.message) : ''),
+          onError: (err) => notifyError('Erro', errorText(err)),
         },
       );
     if (status !== 'canceled') return apply();

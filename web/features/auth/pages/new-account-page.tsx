@@ -6,7 +6,7 @@ import type { z } from 'zod';
 import { formatCpf } from '#common/br/documents';
 import { completeDataBody, ufs } from '#common/contracts/auth';
 import { AuthCard } from '#web/app/layouts/auth-layout.tsx';
-import { ApiError } from '#web/lib/api.ts';
+import { errorText } from '#web/lib/api.ts';
 import { parseBrazilianDate } from '#web/lib/dates.ts';
 import { showServerErrors, zodValidate } from '#web/lib/forms.ts';
 import { notifyError, notifySuccess } from '#web/lib/notify.ts';
@@ -55,10 +55,7 @@ export function NewAccountPage() {
       },
       onError: (err) => {
         showServerErrors(form, err);
-        notifyError(
-          text.completeDataFailed,
-          err instanceof ApiError ? (err.fieldMessages[0] ?? err.message) : '',
-        );
+        notifyError(text.completeDataFailed, errorText(err));
       },
     }),
   );

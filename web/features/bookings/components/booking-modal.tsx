@@ -75,7 +75,6 @@ export function BookingModal({ opened, onClose, roomUuid, dateTimes, totalCents,
   return (
     <>
       <Modal
-        closeButtonProps={{ 'aria-label': 'Fechar' }}
         opened={opened && !success}
         onClose={onClose}
         title={pix ? text.pixTitle : text.modalTitle}

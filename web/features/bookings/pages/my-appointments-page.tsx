@@ -6,7 +6,7 @@ import { Link } from 'react-router';
 import type { MyAppointment } from '#common/contracts/booking';
 import { QueryState } from '#web/components/query-state.tsx';
 import { usePageTitle } from '#web/components/use-page-title.ts';
-import { ApiError } from '#web/lib/api.ts';
+import { errorText } from '#web/lib/api.ts';
 import { formatBrl, formatShortDate } from '#web/lib/format.ts';
 import { notifyError, notifySuccess } from '#web/lib/notify.ts';
 import { useCancelAppointment, useMyAppointments } from '../api.ts';
@@ -46,11 +46,7 @@ export function MyAppointmentsPage() {
       onConfirm: () =>
         cancel.mutate(a.uuid, {
           onSuccess: () => notifySuccess(text.cancel.done),
-          onError: (err) =>
-            notifyError(
-              text.cancel.failedTitle,
-              err instanceof ApiError ? (err.fieldMessages[0] ?? err.message) : '',
-            ),
+          onError: (err) => notifyError(text.cancel.failedTitle, errorText(err)),
         }),
     });
 

@@ -22,11 +22,12 @@ import { completeDataBody, ufs } from '#common/contracts/auth';
 import { AddressFields, emptyAddress } from '#web/components/address-fields.tsx';
 import { ProfilePhoto } from '#web/components/profile-photo.tsx';
 import { QueryState } from '#web/components/query-state.tsx';
+import { Section } from '#web/components/section.tsx';
 import { SuccessDialog } from '#web/components/success-dialog.tsx';
 import { usePageTitle } from '#web/components/use-page-title.ts';
 import { useCompleteData, useCouncils, useSpecialistProfile } from '#web/features/auth/api/profile.ts';
 import { useCards, useRemoveCard } from '#web/features/bookings/api.ts';
-import { ApiError } from '#web/lib/api.ts';
+import { errorText } from '#web/lib/api.ts';
 import { parseBrazilianDate } from '#web/lib/dates.ts';
 import { showServerErrors, zodValidate } from '#web/lib/forms.ts';
 import { notifyError } from '#web/lib/notify.ts';
@@ -124,10 +125,7 @@ export function SpecialistProfilePage() {
                 () => setSaved(true),
                 (err) => {
                   showServerErrors(form, err);
-                  notifyError(
-                    'Erro ao completar cadastro.',
-                    err instanceof ApiError ? (err.fieldMessages[0] ?? err.message) : '',
-                  );
+                  notifyError('Erro ao completar cadastro.', errorText(err));
                 },
               ),
             )}
@@ -193,12 +191,9 @@ export function SpecialistProfilePage() {
           </form>
         </Paper>
       </QueryState>
-      <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }}>
-        <Title order={2} fz="h4" mb="sm">
-          Cartões salvos
-        </Title>
+      <Section title="Cartões salvos">
         <Cards />
-      </Paper>
+      </Section>
       <SuccessDialog opened={saved} onClose={() => setSaved(false)} />
     </Stack>
   );

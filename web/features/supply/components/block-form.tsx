@@ -3,7 +3,7 @@ import { DatePickerInput, TimeInput } from '@mantine/dates';
 import { useState } from 'react';
 import { bulkBlockingBody, type Room } from '#common/contracts/supply';
 import { toZonedIso, zonedInstant } from '#common/time/zone';
-import { ApiError } from '#web/lib/api.ts';
+import { errorText } from '#web/lib/api.ts';
 import { notifyError, notifySuccess } from '#web/lib/notify.ts';
 import { useBlockRooms } from '../api.ts';
 import { text } from '../messages.ts';
@@ -42,8 +42,7 @@ export function BlockForm({
         notifySuccess(t.created(rows.length));
         onDone?.();
       },
-      onError: (err) =>
-        notifyError(text.errorTitle, err instanceof ApiError ? (err.fieldMessages[0] ?? err.message) : ''),
+      onError: (err) => notifyError(text.errorTitle, errorText(err)),
     });
   };
 

@@ -16,7 +16,7 @@ import { IconPhotoPlus, IconStar, IconTrash } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ACCEPTED_PHOTO_TYPES, MAX_PHOTO_BYTES, type Photo } from '#common/contracts/supply';
-import { ApiError } from '#web/lib/api.ts';
+import { errorText } from '#web/lib/api.ts';
 import { uploadPhotos, useDeletePhoto, useMakeCover } from '../api.ts';
 import { text } from '../messages.ts';
 
@@ -40,7 +40,7 @@ export function PhotoManager({ type, ownerUuid, photos }: Props) {
       await uploadPhotos(type, ownerUuid, files, setProgress);
       await queryClient.invalidateQueries({ queryKey: ['partner'] });
     } catch (err) {
-      setFailure(err instanceof ApiError ? (err.fieldMessages[0] ?? err.message) : text.photoFailed);
+      setFailure(errorText(err, text.photoFailed));
     } finally {
       setProgress(undefined);
     }
@@ -107,7 +107,6 @@ export function PhotoManager({ type, ownerUuid, photos }: Props) {
         </SimpleGrid>
       )}
       <Modal
-        closeButtonProps={{ 'aria-label': 'Fechar' }}
         opened={Boolean(failure)}
         onClose={() => setFailure(undefined)}
         title={text.photoFailed}

@@ -1,4 +1,4 @@
-import { Button, Grid, Group, Paper, Select, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
+import { Button, Grid, Group, Select, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { modals } from '@mantine/modals';
 import { IconPlus } from '@tabler/icons-react';
@@ -16,9 +16,10 @@ import {
 import { AddressFields, emptyAddress } from '#web/components/address-fields.tsx';
 import { useBreadcrumbName } from '#web/components/breadcrumb.tsx';
 import { QueryState } from '#web/components/query-state.tsx';
+import { Section } from '#web/components/section.tsx';
 import { SuccessDialog } from '#web/components/success-dialog.tsx';
 import { usePageTitle } from '#web/components/use-page-title.ts';
-import { ApiError } from '#web/lib/api.ts';
+import { errorText } from '#web/lib/api.ts';
 import { formatBrl } from '#web/lib/format.ts';
 import { showServerErrors, zodValidate } from '#web/lib/forms.ts';
 import { notifyError, notifySuccess } from '#web/lib/notify.ts';
@@ -50,24 +51,11 @@ const zones = [
   'America/Noronha',
 ];
 
-function Section({ title, children }: { title: string; children: React.ReactNode }) {
-  return (
-    <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }}>
-      <Title order={2} fz="h4" mb="md">
-        {title}
-      </Title>
-      {children}
-    </Paper>
-  );
-}
-
 // biome-ignore lint/suspicious/noExplicitAny: any form
 const failed = (form: any, err: unknown) => {
   showServerErrors(form, err);
-  notifyError(text.errorTitle, errorMessage(err));
+  notifyError(text.errorTitle, errorText(err));
 };
-const errorMessage = (err: unknown) =>
-  err instanceof ApiError ? (err.fieldMessages[0] ?? err.message) : String(err);
 
 function ClinicDataForm({ clinic, onSaved }: { clinic?: Clinic; onSaved(c: Clinic): void }) {
   const save = useSaveClinic();
@@ -211,11 +199,7 @@ export function ClinicEditorPage() {
             notifySuccess(t.deleted);
             navigate('/parceiro/gestao/clinicas');
           },
-          onError: (err) =>
-            notifyError(
-              text.clinicDeleteFailed,
-              err instanceof ApiError ? (err.fieldMessages[0] ?? err.message) : '',
-            ),
+          onError: (err) => notifyError(text.clinicDeleteFailed, errorText(err)),
         }),
     });
 
@@ -268,7 +252,7 @@ export function ClinicEditorPage() {
               onSave={(h) =>
                 saveHours
                   .mutateAsync({ uuid: c.uuid, hours: h })
-                  .then(done, (err) => notifyError(text.errorTitle, errorMessage(err)))
+                  .then(done, (err) => notifyError(text.errorTitle, errorText(err)))
               }
             />
           </Section>

@@ -3,7 +3,6 @@ import {
   Chip,
   Group,
   NumberInput,
-  Paper,
   Select,
   Stack,
   Switch,
@@ -20,9 +19,10 @@ import type { Room } from '#common/contracts/supply';
 import { pricePerMinuteFromHourly } from '#common/money';
 import { useBreadcrumbName } from '#web/components/breadcrumb.tsx';
 import { QueryState } from '#web/components/query-state.tsx';
+import { Section } from '#web/components/section.tsx';
 import { SuccessDialog } from '#web/components/success-dialog.tsx';
 import { usePageTitle } from '#web/components/use-page-title.ts';
-import { ApiError } from '#web/lib/api.ts';
+import { ApiError, errorText } from '#web/lib/api.ts';
 import { notifyError, notifySuccess } from '#web/lib/notify.ts';
 import {
   useClinicHours,
@@ -41,19 +41,6 @@ import { RoomBlocks } from '../components/room-blocks.tsx';
 import { text } from '../messages.ts';
 
 const t = text.room;
-const errorMessage = (err: unknown) =>
-  err instanceof ApiError ? (err.fieldMessages[0] ?? err.message) : String(err);
-
-function Section({ title, children }: { title: string; children: React.ReactNode }) {
-  return (
-    <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }}>
-      <Title order={2} fz="h4" mb="md">
-        {title}
-      </Title>
-      {children}
-    </Paper>
-  );
-}
 
 interface Values {
   clinic: string;
@@ -107,7 +94,7 @@ function RoomDataForm({
             if (err instanceof ApiError && err.errors.price_per_minute)
               form.setFieldError('hourly', err.errors.price_per_minute[0]);
             if (err instanceof ApiError && err.errors.name) form.setFieldError('name', err.errors.name[0]);
-            notifyError(text.errorTitle, errorMessage(err));
+            notifyError(text.errorTitle, errorText(err));
           }),
       )}
     >
@@ -174,7 +161,7 @@ function RoomHours({ room, onSaved }: { room: Room; onSaved(): void }) {
         onSave={(hours) =>
           save
             .mutateAsync({ uuid: room.uuid, hours })
-            .then(onSaved, (err) => notifyError(text.errorTitle, errorMessage(err)))
+            .then(onSaved, (err) => notifyError(text.errorTitle, errorText(err)))
         }
       />
     </Stack>
@@ -259,11 +246,7 @@ export function RoomEditorPage() {
                           notifySuccess(t.deleted);
                           navigate('/parceiro/gestao/salas');
                         },
-                        onError: (err) =>
-                          notifyError(
-                            text.roomDeleteFailed,
-                            err instanceof ApiError ? (err.fieldMessages[0] ?? '') : '',
-                          ),
+                        onError: (err) => notifyError(text.roomDeleteFailed, errorText(err)),
                       },
                     ),
                 })

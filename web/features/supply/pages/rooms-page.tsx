@@ -117,7 +117,6 @@ export function RoomsPage() {
         )}
       </QueryState>
       <Modal
-        closeButtonProps={{ 'aria-label': 'Fechar' }}
         opened={blocking}
         onClose={() => setBlocking(false)}
         title={text.blocks.title}
