@@ -1,5 +1,6 @@
 import { Badge, Button, Card, Group, Pagination, Stack, Table, Text, Title } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
+import { useMediaQuery } from '@mantine/hooks';
 import { modals } from '@mantine/modals';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -23,7 +24,29 @@ const statusColor: Record<string, string> = {
 };
 
 /** /especialista/agendamentos: upcoming and past bookings, cancel with the policy stated first. */
+function StatusBadge({ status }: { status: string }) {
+  return (
+    <Badge
+      color={statusColor[status] ?? 'gray'}
+      variant="light"
+      style={{ color: 'var(--mantine-color-dark-7)' }}
+    >
+      {text.statuses[status] ?? status}
+    </Badge>
+  );
+}
+
+function CancelButton({ onClick }: { onClick(): void }) {
+  return (
+    <Button size="compact-sm" variant="subtle" color="red" onClick={onClick}>
+      {t.cancelAction}
+    </Button>
+  );
+}
+
 export function MyAppointmentsPage() {
+  // On a phone a six-column table hides the status and the cancel button off screen: cards instead.
+  const phone = useMediaQuery('(max-width: 47.99em)') ?? false;
   usePageTitle(t.title);
   const [page, setPage] = useState(1);
   const [range, setRange] = useState<[string | null, string | null]>([null, null]);
@@ -80,6 +103,29 @@ export function MyAppointmentsPage() {
               </Button>
             </Stack>
           </Card>
+        ) : phone ? (
+          <Stack gap="sm">
+            {list.data?.data.map((a) => (
+              <Card key={a.uuid} withBorder padding="sm">
+                <Group justify="space-between" wrap="nowrap">
+                  <Text fw={700}>
+                    {formatShortDate(a.date_time)} · {a.date_time.slice(11, 16)}
+                  </Text>
+                  <StatusBadge status={a.status} />
+                </Group>
+                <Text size="sm">{a.room.name}</Text>
+                <Text size="xs" c="dimmed">
+                  {a.clinic.name}
+                </Text>
+                <Group justify="space-between" mt={4}>
+                  <Text size="sm" fw={600}>
+                    {formatBrl(a.amount_cents)}
+                  </Text>
+                  {a.cancelable && <CancelButton onClick={() => ask(a)} />}
+                </Group>
+              </Card>
+            ))}
+          </Stack>
         ) : (
           <Table.ScrollContainer minWidth={640}>
             <Table striped highlightOnHover>
@@ -108,21 +154,9 @@ export function MyAppointmentsPage() {
                     </Table.Td>
                     <Table.Td>{formatBrl(a.amount_cents)}</Table.Td>
                     <Table.Td>
-                      <Badge
-                        color={statusColor[a.status] ?? 'gray'}
-                        variant="light"
-                        style={{ color: 'var(--mantine-color-dark-7)' }}
-                      >
-                        {text.statuses[a.status] ?? a.status}
-                      </Badge>
+                      <StatusBadge status={a.status} />
                     </Table.Td>
-                    <Table.Td>
-                      {a.cancelable && (
-                        <Button size="compact-sm" variant="subtle" color="red" onClick={() => ask(a)}>
-                          {t.cancelAction}
-                        </Button>
-                      )}
-                    </Table.Td>
+                    <Table.Td>{a.cancelable && <CancelButton onClick={() => ask(a)} />}</Table.Td>
                   </Table.Tr>
                 ))}
               </Table.Tbody>
