@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import {
   addresses,
@@ -42,19 +42,40 @@ const orderBy = (sort: SearchSort | undefined) => {
 };
 
 /** Active rooms matching the text, pinned first, in display order (ids only). */
+const matching = (value: string | undefined, field: SearchField) =>
+  value ? and(eq(rooms.active, true), textFilter(value, field)) : eq(rooms.active, true);
+
+/** Active rooms matching the text, pinned first, in display order (ids only); a page of them when asked. */
 export async function matchingRooms(
   db: Executor,
   value: string | undefined,
   field: SearchField,
   sort?: SearchSort,
+  page?: { limit: number; offset: number },
 ) {
-  return db
+  const query = db
     .select({ roomId: rooms.id, clinicId: rooms.clinicId, timezone: clinics.timezone })
     .from(rooms)
     .innerJoin(clinics, eq(clinics.id, rooms.clinicId))
     .leftJoin(addresses, eq(addresses.id, clinics.addressId))
-    .where(value ? and(eq(rooms.active, true), textFilter(value, field)) : eq(rooms.active, true))
-    .orderBy(...orderBy(sort));
+    .where(matching(value, field))
+    .orderBy(...orderBy(sort))
+    .$dynamic();
+  return page ? query.limit(page.limit).offset(page.offset) : query;
+}
+
+export async function countMatchingRooms(
+  db: Executor,
+  value: string | undefined,
+  field: SearchField,
+): Promise<number> {
+  const rows = await db
+    .select({ n: count() })
+    .from(rooms)
+    .innerJoin(clinics, eq(clinics.id, rooms.clinicId))
+    .leftJoin(addresses, eq(addresses.id, clinics.addressId))
+    .where(matching(value, field));
+  return rows[0]?.n ?? 0;
 }
 
 /** Everything a room card or page shows, for the given rooms. */

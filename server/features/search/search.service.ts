@@ -80,16 +80,25 @@ export async function searchRooms(
   perPage: number,
 ): Promise<{ data: RoomSummary[]; meta: PageMeta }> {
   const value = body.value?.trim() || undefined;
-  let matches = await repo.matchingRooms(
-    s.db,
-    value,
-    body.attributeToFilter ?? 'all',
-    body.attributeSortBy ?? undefined,
-  );
-  if (body.date) matches = await withFreeSlot(s, matches, body.date);
-  const total = matches.length;
+  const field = body.attributeToFilter ?? 'all';
+  const sort = body.attributeSortBy ?? undefined;
+  let total: number;
+  let pageIds: number[];
+  if (body.date) {
+    // Free slots are computed, not stored: every candidate is checked, then the page is cut.
+    const free = await withFreeSlot(s, await repo.matchingRooms(s.db, value, field, sort), body.date);
+    total = free.length;
+    pageIds = free.slice((page - 1) * perPage, page * perPage).map((m) => m.roomId);
+  } else {
+    // Without a date the database pages: only this page's ids leave it.
+    const [count, rows] = await Promise.all([
+      repo.countMatchingRooms(s.db, value, field),
+      repo.matchingRooms(s.db, value, field, sort, { limit: perPage, offset: (page - 1) * perPage }),
+    ]);
+    total = count;
+    pageIds = rows.map((m) => m.roomId);
+  }
   const lastPage = Math.max(1, Math.ceil(total / perPage));
-  const pageIds = matches.slice((page - 1) * perPage, page * perPage).map((m) => m.roomId);
   const cards = await repo.roomCards(s.db, pageIds);
   const data = pageIds.map((id) => toSummary(cards, cards.rows.find((r) => r.room.id === id)!));
   return { data, meta: { current_page: page, last_page: lastPage, per_page: perPage, total } };
