@@ -44,7 +44,8 @@ z.config(z.locales.pt());
 
 declare module 'fastify' {
   interface FastifyInstance {
-    payments: PaymentProvider;
+    /** The services the features were built with (background jobs use the same). */
+    services: Services;
   }
 }
 
@@ -157,7 +158,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     { prefix: '/api' },
   );
 
-  app.decorate('payments', services.payments);
+  app.decorate('services', services);
   if (deps.webRoot !== false) await registerSpa(app, deps.webRoot ?? path.join(projectRoot, 'dist', 'web'));
   return app;
 }

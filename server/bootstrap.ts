@@ -47,16 +47,8 @@ export async function startServer(config: Config): Promise<RunningServer> {
     const app = await buildApp({ config, database, mailer, storage });
     const url = await app.listen({ port: config.port, host: config.host });
     // Expired Pix holds give their slots back; claimed with SKIP LOCKED, so every process may run it.
-    const services = {
-      config,
-      db: database.db,
-      mailer,
-      storage,
-      payments: app.payments,
-      clock: () => new Date(),
-    };
     const holds = setInterval(() => {
-      expireHolds(services).catch((err) => app.log.error({ err }, 'falha ao expirar reservas Pix'));
+      expireHolds(app.services).catch((err) => app.log.error({ err }, 'falha ao expirar reservas Pix'));
     }, 30_000);
     holds.unref();
     let stopping: Promise<void> | undefined;

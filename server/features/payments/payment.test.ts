@@ -2,7 +2,6 @@ import { createHmac } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, weekdayOf, zonedDate } from '#common/time/zone';
-import type { Services } from '../../app.ts';
 import { appointments, bookings } from '../../db/schema.ts';
 import { createTestContext, request, type TestContext } from '../../test/app.ts';
 import { signedInAs } from '../../test/fixtures.ts';
@@ -108,14 +107,7 @@ describe('payment webhook', () => {
 describe('Pix holds', () => {
   it('expire after 15 minutes and give the slot back; a late payment is refunded', async () => {
     const booking = await pixBooking('12');
-    const services = {
-      config: t.config,
-      db: t.db,
-      mailer: { send: async () => {} },
-      storage: t.storage,
-      payments: t.app.payments,
-      clock: () => t.clock.now,
-    } as Services;
+    const services = t.app.services;
     expect(await expireHolds(services)).toBe(0);
     t.clock.advance(16 * 60_000);
     expect(await expireHolds(services)).toBeGreaterThanOrEqual(1);
