@@ -1,4 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
+import { decodeQr } from '../server/test/qr.ts';
 import { closeDialog, demo, expectAccessible, signInAs } from './support/session.ts';
 
 /** The next weekday at least two days ahead, as the calendar labels it. */
@@ -19,6 +20,94 @@ async function pickDay(page: Page, d: Date) {
   await section.getByRole('button', { name: label, exact: true }).click();
   return section;
 }
+
+/** The Monday after today. */
+function nextMonday(): Date {
+  const d = new Date();
+  d.setDate(d.getDate() + 1);
+  while (d.getDay() !== 1) d.setDate(d.getDate() + 1);
+  return d;
+}
+
+const calendarLabel = (d: Date) =>
+  `${d.getDate()} ${new Intl.DateTimeFormat('pt-BR', { month: 'long' }).format(d)} ${d.getFullYear()}`;
+const iso = (d: Date) =>
+  `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+
+test('a visitor searches “pinheiros” for next Monday, books 09:00–11:00 for four Mondays with the saved card, and the partner sees it', async ({
+  page,
+}) => {
+  const monday = nextMonday();
+  await page.goto('/');
+  await page.getByRole('link', { name: 'Ver salas disponíveis' }).click();
+  await page.getByRole('textbox', { name: 'Onde?' }).fill('pinheiros');
+  await page.getByRole('button', { name: 'Quando?' }).click();
+  if (monday.getMonth() !== new Date().getMonth())
+    await page.getByRole('button', { name: 'Próximo mês' }).click();
+  await page.getByRole('button', { name: calendarLabel(monday), exact: true }).click();
+  await page.getByRole('button', { name: 'Buscar', exact: true }).click();
+  await expect(page).toHaveURL(new RegExp(`/rooms\\?.*search=pinheiros.*date=${iso(monday)}`));
+  await page.getByRole('link', { name: /Sala de Grupo/ }).click();
+
+  // The room page opens on the searched day.
+  await expect(page).toHaveURL(new RegExp(`dia=${iso(monday)}`));
+  const section = page.locator('div.mantine-Paper-root', {
+    has: page.getByRole('heading', { name: 'Horários livres' }),
+  });
+  await section.getByText('09:00', { exact: true }).click();
+  await section.getByText('10:00', { exact: true }).click();
+  await section.getByLabel('Repetir toda semana por').click();
+  await page.getByRole('option', { name: 'mais 3 semanas' }).click();
+  await section.getByRole('button', { name: 'Repetir horários' }).click();
+  await expect(section.getByText('6 horários adicionados.')).toBeVisible();
+  await expect(section.getByText('8 horários escolhidos')).toBeVisible();
+  await expect(section.getByText('Total: R$ 960,00')).toBeVisible();
+  await page.screenshot({ path: 'test-results/screens/room-repeat-desktop.png', fullPage: true });
+
+  await section.getByRole('button', { name: 'Entre para reservar' }).click();
+  await signInAs(page, demo.specialist, undefined, page.url());
+  const back = page.locator('div.mantine-Paper-root', {
+    has: page.getByRole('heading', { name: 'Horários livres' }),
+  });
+  await expect(back.getByText('8 horários escolhidos')).toBeVisible();
+  await back.getByRole('button', { name: 'Reservar' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Confirmar reserva' });
+  await expect(dialog.getByText(/4242/)).toBeVisible();
+  await dialog.getByRole('button', { name: 'Pagar R$ 960,00' }).click();
+  await expect(
+    page.getByRole('dialog', { name: 'Sucesso!' }).getByText('Reserva efetuada com sucesso.'),
+  ).toBeVisible();
+  await closeDialog(page);
+
+  await expect(page).toHaveURL(/\/especialista\/agendamentos$/);
+  const mine = page.getByRole('row', { name: /Sala de Grupo/ });
+  await expect(mine).toHaveCount(8);
+  await expect(mine.filter({ hasText: '09:00' })).toHaveCount(4);
+
+  // The partner sees them in the agenda, and subscribes to it in a calendar app.
+  await page.context().clearCookies();
+  await page.evaluate(() => localStorage.clear());
+  await signInAs(page, demo.partner);
+  await page.goto('/parceiro/gestao/agendamentos');
+  await page
+    .getByRole('textbox', { name: 'Período' })
+    .or(page.getByRole('button', { name: 'Período' }))
+    .click();
+  if (monday.getMonth() !== new Date().getMonth())
+    await page.getByRole('button', { name: 'Próximo mês' }).click();
+  await page.getByRole('button', { name: calendarLabel(monday), exact: true }).click();
+  await page.getByRole('button', { name: calendarLabel(monday), exact: true }).click();
+  const rows = page.getByRole('row', { name: /Sala de Grupo/ }).filter({ hasText: 'Mariana Costa' });
+  await expect(rows).toHaveCount(2);
+  await expectAccessible(page);
+
+  await page.getByRole('button', { name: 'Gerar link da agenda' }).click();
+  const link = await page.getByRole('textbox', { name: 'Link da agenda' }).inputValue();
+  const feed = await page.request.get(link);
+  expect(feed.headers()['content-type']).toContain('text/calendar');
+  expect((await feed.text()).match(/SUMMARY:Sala de Grupo — Mariana Costa/g)).toHaveLength(8);
+  await page.screenshot({ path: 'test-results/screens/agenda-desktop.png', fullPage: true });
+});
 
 test('a visitor picks slots, signs in, comes back to the same selection, pays by card and sees the booking; the decline card books nothing', async ({
   page,
@@ -98,6 +187,12 @@ test('a partner books another clinic’s room with Pix, sees the copia e cola an
   await dialog.getByRole('button', { name: 'Pagar R$ 70,00' }).click();
   const pix = page.getByRole('dialog', { name: 'Pague com Pix para confirmar' });
   await expect(pix.getByLabel('Pix copia e cola')).toHaveValue(/^000201.*6304[0-9A-F]{4}$/);
+  // The QR image is what a bank app reads: it decodes to the same copia e cola.
+  const qr = await pix
+    .getByRole('img', { name: 'QR Code do Pix para pagar no app do banco' })
+    .getAttribute('src');
+  const decoded = await decodeQr(Buffer.from(qr!.replace('data:image/png;base64,', ''), 'base64'));
+  expect(decoded).toBe(await pix.getByLabel('Pix copia e cola').inputValue());
   await expect(pix.getByRole('timer')).toContainText(/1[45]:\d\d/);
   await expect(page.getByText('Reserva efetuada com sucesso.')).toHaveCount(0);
   await expectAccessible(page);

@@ -22,6 +22,7 @@ import { authRoutes } from './features/auth/auth.routes.ts';
 import { availabilityRoutes } from './features/availability/availability.routes.ts';
 import { agendaRoutes } from './features/bookings/agenda.routes.ts';
 import { bookingRoutes } from './features/bookings/booking.routes.ts';
+import { icalRoutes } from './features/calendar/ical.routes.ts';
 import { addressContactRoutes } from './features/clinics/address-contact.routes.ts';
 import { clinicRoutes } from './features/clinics/clinic.routes.ts';
 import { metaRoutes } from './features/meta/meta.routes.ts';
@@ -152,6 +153,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(partnerDataRoutes(services));
       await api.register(bookingRoutes(services));
       await api.register(agendaRoutes(services));
+      await api.register(icalRoutes(services));
       await api.register(paymentWebhookRoutes(services));
       await api.register(paymentCustomerRoutes(services));
     },

@@ -8,7 +8,7 @@ import type { Config } from './config.ts';
 import { type Database, openPglite, openPostgres } from './db/client.ts';
 import { seedDemoDataIfEmpty } from './db/seed/demo.ts';
 import { ensureOwner } from './features/auth/owner-bootstrap.ts';
-import { expireHolds } from './features/payments/payment.service.ts';
+import { startJobs } from './jobs.ts';
 import { lockDataDir } from './lib/data-dir-lock.ts';
 
 export interface RunningServer {
@@ -46,17 +46,13 @@ export async function startServer(config: Config): Promise<RunningServer> {
     const mailer = createMailer({ from: config.mailFrom, mailDir: config.mailDir, smtpUrl: config.smtpUrl });
     const app = await buildApp({ config, database, mailer, storage });
     const url = await app.listen({ port: config.port, host: config.host });
-    // Expired Pix holds give their slots back; claimed with SKIP LOCKED, so every process may run it.
-    const holds = setInterval(() => {
-      expireHolds(app.services).catch((err) => app.log.error({ err }, 'falha ao expirar reservas Pix'));
-    }, 30_000);
-    holds.unref();
+    const stopJobs = startJobs(app);
     let stopping: Promise<void> | undefined;
     const stop = () =>
       (stopping ??= (async () => {
         // close() waits for in-flight requests; their keep-alive connections only become idle
         // afterwards, so keep closing idle ones until everything is done.
-        clearInterval(holds);
+        stopJobs();
         const sweep = setInterval(() => app.server.closeIdleConnections(), 100);
         try {
           await app.close();

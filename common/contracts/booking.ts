@@ -163,3 +163,19 @@ export const statusUpdateBody = z.object({
   date_time: z.iso.datetime({ offset: true, message: 'Horário inválido.' }),
   status: z.enum(partnerStatuses, { message: 'Situação inválida.' }),
 });
+
+/** Status labels of appointments, shown on every screen and in the agenda feed. */
+export const appointmentStatusLabels: Record<string, string> = {
+  pending_payment: 'Aguardando pagamento',
+  confirmed: 'Confirmada',
+  canceled: 'Cancelada',
+  completed: 'Concluída',
+  no_show: 'Não compareceu',
+  expired: 'Expirada',
+};
+
+/** The partner's private iCal feed: whether it exists and, right after (re)creating it, its URL. */
+export const icalFeedResponse = z.object({
+  data: z.object({ active: z.boolean(), url: z.string().nullable() }),
+});
+export type IcalFeed = z.infer<typeof icalFeedResponse>['data'];

@@ -1,5 +1,6 @@
 /** Clinics and rooms made through the API, as a partner would. */
 import { expect } from 'vitest';
+import type { Booking } from '#common/contracts/booking';
 import { request, type TestContext } from './app.ts';
 
 export async function createClinic(
@@ -34,4 +35,63 @@ export async function createRoom(
   });
   expect(res.statusCode, res.body).toBe(201);
   return res.json().data as { uuid: string; name: string };
+}
+
+/** Opening hours for a clinic: the whole day, every day, unless told otherwise. */
+export async function openClinic(
+  ctx: TestContext,
+  partner: { uuid: string },
+  token: string,
+  clinicUuid: string,
+  weekdays = [0, 1, 2, 3, 4, 5, 6],
+  hours: [string, string] = ['00:00', '23:59'],
+) {
+  const res = await request(ctx.app, {
+    method: 'POST',
+    url: `/api/partner/${partner.uuid}/coworking/${clinicUuid}/opening-hour`,
+    token,
+    payload: { hours: weekdays.map((weekday) => ({ weekday, opens_at: hours[0], closes_at: hours[1] })) },
+  });
+  expect(res.statusCode, res.body).toBe(200);
+}
+
+/** A saved card; the sandbox approves 4242… and declines 4000 0000 0000 0002. */
+export async function saveCard(
+  ctx: TestContext,
+  user: { uuid: string },
+  token: string,
+  number = '4242424242424242',
+) {
+  const res = await request(ctx.app, {
+    method: 'POST',
+    url: `/api/customer/${user.uuid}/card`,
+    token,
+    payload: {
+      number,
+      holder_name: 'Ana Souza',
+      exp_month: 12,
+      exp_year: 2031,
+      cvv: '123',
+    },
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json().data as { uuid: string };
+}
+
+/** Books the hours with the saved card and answers the booking. */
+export async function bookByCard(
+  ctx: TestContext,
+  token: string,
+  roomUuid: string,
+  cardUuid: string,
+  dateTimes: string[],
+) {
+  const res = await request(ctx.app, {
+    method: 'POST',
+    url: '/api/customer/appointment/bulk',
+    token,
+    payload: { room_uuid: roomUuid, date_times: dateTimes, payment_method: 'card', card_uuid: cardUuid },
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json().data as Booking;
 }

@@ -159,7 +159,7 @@ export async function seedDemoDataIfEmpty(db: Db, storage: Storage, now = new Da
         .insert(t.cards)
         .values({
           userId,
-          providerToken: `tok_sandbox_demo_${index}`,
+          providerToken: `tok_sandbox_ok_demo${index}`,
           brand: 'visa',
           last4: '4242',
           expMonth: 12,

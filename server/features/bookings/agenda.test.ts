@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, weekdayOf, zonedDate } from '#common/time/zone';
 import { createTestContext, request, type TestContext } from '../../test/app.ts';
 import { lastMailTo, signedInAs } from '../../test/fixtures.ts';
-import { createClinic, createRoom } from '../../test/supply-fixtures.ts';
+import { bookByCard, createClinic, createRoom, saveCard } from '../../test/supply-fixtures.ts';
 
 let t: TestContext;
 let partner: Awaited<ReturnType<typeof signedInAs>>;
@@ -28,30 +28,11 @@ beforeAll(async () => {
   room = await createRoom(t, partner.user, partner.token, clinic.uuid, 'Sala Agenda');
   day = addDays(zonedDate(t.clock.now, 'America/Sao_Paulo'), 3);
   if (weekdayOf(day) === 0) day = addDays(day, 1);
-  const card = await request(t.app, {
-    method: 'POST',
-    url: `/api/customer/${specialist.user.uuid}/card`,
-    token: specialist.token,
-    payload: {
-      number: '4242424242424242',
-      holder_name: 'Ana Souza',
-      exp_month: 12,
-      exp_year: 2031,
-      cvv: '123',
-    },
-  });
-  const res = await request(t.app, {
-    method: 'POST',
-    url: '/api/customer/appointment/bulk',
-    token: specialist.token,
-    payload: {
-      room_uuid: room.uuid,
-      date_times: [`${day}T09:00:00-03:00`, `${day}T10:00:00-03:00`],
-      payment_method: 'card',
-      card_uuid: card.json().data.uuid,
-    },
-  });
-  booked = res.json().data;
+  const card = await saveCard(t, specialist.user, specialist.token);
+  booked = await bookByCard(t, specialist.token, room.uuid, card.uuid, [
+    `${day}T09:00:00-03:00`,
+    `${day}T10:00:00-03:00`,
+  ]);
 });
 afterAll(() => t.close());
 

@@ -4,7 +4,7 @@ import { addDays, weekdayOf, zonedDate } from '#common/time/zone';
 import { bookings, payments } from '../../db/schema.ts';
 import { createTestContext, request, type TestContext } from '../../test/app.ts';
 import { lastMailTo, signedInAs } from '../../test/fixtures.ts';
-import { createClinic, createRoom } from '../../test/supply-fixtures.ts';
+import { bookByCard, createClinic, createRoom, saveCard } from '../../test/supply-fixtures.ts';
 
 let t: TestContext;
 let specialist: Awaited<ReturnType<typeof signedInAs>>;
@@ -31,32 +31,11 @@ beforeAll(async () => {
     },
   });
   room = await createRoom(t, partner.user, partner.token, clinic.uuid, 'Sala Cancelável', '1.0000');
-  const card = await request(t.app, {
-    method: 'POST',
-    url: `/api/customer/${specialist.user.uuid}/card`,
-    token: specialist.token,
-    payload: {
-      number: '4242424242424242',
-      holder_name: 'Ana Souza',
-      exp_month: 12,
-      exp_year: 2031,
-      cvv: '123',
-    },
-  });
-  cardUuid = card.json().data.uuid;
+  cardUuid = (await saveCard(t, specialist.user, specialist.token)).uuid;
 });
 afterAll(() => t.close());
 
-async function book(dateTimes: string[]) {
-  const res = await request(t.app, {
-    method: 'POST',
-    url: '/api/customer/appointment/bulk',
-    token: specialist.token,
-    payload: { room_uuid: room.uuid, date_times: dateTimes, payment_method: 'card', card_uuid: cardUuid },
-  });
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json().data;
-}
+const book = (dateTimes: string[]) => bookByCard(t, specialist.token, room.uuid, cardUuid, dateTimes);
 
 describe('my appointments', () => {
   it('lists by period, newest first, with room, clinic, amount and whether a cancellation refunds', async () => {
@@ -104,7 +83,7 @@ describe('my appointments', () => {
     const booking = await book([`${day}T08:00:00-03:00`, `${day}T09:00:00-03:00`]);
     const res = await request(t.app, {
       method: 'POST',
-      url: `/api/customer/appointment/${booking.appointments[0].uuid}/cancel`,
+      url: `/api/customer/appointment/${booking.appointments[0]!.uuid}/cancel`,
       token: specialist.token,
     });
     expect(res.statusCode, res.body).toBe(200);
@@ -122,7 +101,7 @@ describe('my appointments', () => {
 
     await request(t.app, {
       method: 'POST',
-      url: `/api/customer/appointment/${booking.appointments[1].uuid}/cancel`,
+      url: `/api/customer/appointment/${booking.appointments[1]!.uuid}/cancel`,
       token: specialist.token,
     });
     const [whole] = await t.db.select().from(bookings).where(eq(bookings.uuid, booking.uuid));
@@ -133,13 +112,13 @@ describe('my appointments', () => {
     const late = await book([soon.toISOString()]);
     const lateCancel = await request(t.app, {
       method: 'POST',
-      url: `/api/customer/appointment/${late.appointments[0].uuid}/cancel`,
+      url: `/api/customer/appointment/${late.appointments[0]!.uuid}/cancel`,
       token: specialist.token,
     });
     expect(lateCancel.json().data.refund_cents).toBe(0);
     const again = await request(t.app, {
       method: 'POST',
-      url: `/api/customer/appointment/${late.appointments[0].uuid}/cancel`,
+      url: `/api/customer/appointment/${late.appointments[0]!.uuid}/cancel`,
       token: specialist.token,
     });
     expect(again.statusCode).toBe(409);
@@ -151,7 +130,7 @@ describe('my appointments', () => {
     const other = await signedInAs(t, 'customer');
     const res = await request(t.app, {
       method: 'POST',
-      url: `/api/customer/appointment/${booking.appointments[0].uuid}/cancel`,
+      url: `/api/customer/appointment/${booking.appointments[0]!.uuid}/cancel`,
       token: other.token,
     });
     expect(res.statusCode).toBe(404);

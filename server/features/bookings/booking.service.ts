@@ -13,6 +13,7 @@ import { toZonedIso, zonedDate } from '#common/time/zone';
 import type { Services } from '../../app.ts';
 import { pgConstraint, pgErrorCode } from '../../db/client.ts';
 import { appointments, bookings, clinics, payments, rooms } from '../../db/schema.ts';
+import { qrDataUrl } from '../../lib/qr.ts';
 import type { UserRow } from '../auth/user.repository.ts';
 import { availabilityFor } from '../availability/availability.service.ts';
 import { sendBookingConfirmed, sendPixPending } from './booking.mails.ts';
@@ -186,7 +187,7 @@ export async function getBooking(s: Services, bookingId: number, timezone: strin
         ? {
             pix: {
               copy_paste: payment!.pixCopyPaste,
-              qr_code: payment!.pixCopyPaste,
+              qr_code: await qrDataUrl(payment!.pixCopyPaste),
               expires_at: toZonedIso(payment!.pixExpiresAt, timezone),
             },
           }

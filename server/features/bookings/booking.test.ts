@@ -5,7 +5,8 @@ import { addDays, weekdayOf, zonedDate } from '#common/time/zone';
 import { appointments, bookings, cards } from '../../db/schema.ts';
 import { createTestContext, request, type TestContext } from '../../test/app.ts';
 import { signedInAs } from '../../test/fixtures.ts';
-import { createClinic, createRoom } from '../../test/supply-fixtures.ts';
+import { decodeQr } from '../../test/qr.ts';
+import { createClinic, createRoom, saveCard } from '../../test/supply-fixtures.ts';
 
 let t: TestContext;
 let partner: Awaited<ReturnType<typeof signedInAs>>;
@@ -36,17 +37,8 @@ const at = (hh: string) => `${day}T${hh}:00:00-03:00`;
 const as = (token: string, method: 'GET' | 'POST' | 'DELETE', url: string, payload?: object) =>
   request(t.app, { method, url, payload, token });
 
-async function card(token: string, uuid: string, number = '4242 4242 4242 4242') {
-  const res = await as(token, 'POST', `/api/customer/${uuid}/card`, {
-    number,
-    holder_name: 'Ana Souza',
-    exp_month: 12,
-    exp_year: 2031,
-    cvv: '123',
-  });
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json().data as { uuid: string };
-}
+const card = (token: string, uuid: string, number = '4242 4242 4242 4242') =>
+  saveCard(t, { uuid }, token, number);
 
 describe('cards', () => {
   it('saves cards tokenised (brand, last 4; never the number), lists, makes default and removes', async () => {
@@ -173,6 +165,8 @@ describe('booking', () => {
     const data = res.json().data;
     expect(data).toMatchObject({ status: 'pending_payment', payment: { method: 'pix', status: 'pending' } });
     expect(isValidBrCode(data.payment.pix.copy_paste)).toBe(true);
+    const png = Buffer.from(data.payment.pix.qr_code.replace('data:image/png;base64,', ''), 'base64');
+    expect(await decodeQr(png)).toBe(data.payment.pix.copy_paste);
     expect(
       Math.abs(new Date(data.payment.pix.expires_at).getTime() - t.clock.now.getTime() - 15 * 60_000),
     ).toBeLessThan(1000);
@@ -242,5 +236,7 @@ describe('booking mails', () => {
     const pending = t.mail.filter((m) => m.to === specialist.user.email).at(-1)!;
     expect(pending.subject).toBe('Pague com Pix para confirmar: Sala Reserva');
     expect(pending.text).toContain(pix.json().data.payment.pix.copy_paste);
+    const qr = pending.attachments!.find((a) => a.filename === 'pix-qrcode.png')!;
+    expect(await decodeQr(qr.content as Buffer)).toBe(pix.json().data.payment.pix.copy_paste);
   });
 });

@@ -9,7 +9,7 @@ import type { Services } from '../../app.ts';
 import { queryRows, type Tx } from '../../db/client.ts';
 import { appointments, bookings, paymentEvents, payments } from '../../db/schema.ts';
 import type { UserRow } from '../auth/user.repository.ts';
-import { sendBookingConfirmed } from '../bookings/booking.mails.ts';
+import { sendBookingConfirmed, sendPixLateRefunded, sendPixReceived } from '../bookings/booking.mails.ts';
 
 export type PaymentEventType = 'payment.paid' | 'payment.failed' | 'payment.refunded';
 export interface PaymentEvent {
@@ -22,6 +22,7 @@ export interface PaymentEvent {
 export async function applyEvent(s: Services, event: PaymentEvent): Promise<{ applied: boolean }> {
   const now = s.clock();
   let confirmedBooking: number | undefined;
+  let refundedLate: number | undefined;
   const result = await s.db.transaction(async (tx) => {
     const [payment] = await tx
       .select()
@@ -55,6 +56,7 @@ export async function applyEvent(s: Services, event: PaymentEvent): Promise<{ ap
       } else {
         // Paid after the hold expired: the slots may be someone else's now, so the money goes back.
         if (payment.providerRef) await s.payments.refund(payment.providerRef, payment.amountCents);
+        refundedLate = payment.bookingId;
         await tx
           .update(payments)
           .set({ status: 'refunded', refundedCents: payment.amountCents, paidAt: now, updatedAt: now })
@@ -72,7 +74,11 @@ export async function applyEvent(s: Services, event: PaymentEvent): Promise<{ ap
     return { applied: true };
   });
   // The mail goes out after the commit, once, from whichever process applied the event.
-  if (confirmedBooking !== undefined) await sendBookingConfirmed(s, confirmedBooking);
+  if (confirmedBooking !== undefined) {
+    await sendPixReceived(s, confirmedBooking);
+    await sendBookingConfirmed(s, confirmedBooking);
+  }
+  if (refundedLate !== undefined) await sendPixLateRefunded(s, refundedLate);
   return result;
 }
 

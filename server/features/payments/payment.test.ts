@@ -124,6 +124,9 @@ describe('Pix holds', () => {
       token: specialist.token,
     });
     expect(status.json().data).toMatchObject({ status: 'refunded', booking_status: 'expired' });
+    const late = t.mail.filter((m) => m.subject === 'Pix recebido fora do prazo: valor devolvido');
+    expect(late).toHaveLength(1);
+    expect(late[0]!.text).toContain('Devolvemos o valor integralmente');
   });
 
   it('can be paid with "simular pagamento" outside production', async () => {
@@ -157,5 +160,10 @@ describe('payment mails', () => {
     const sent = t.mail.slice(before).filter((m) => m.subject === 'Reserva confirmada: Sala Pix');
     expect(sent).toHaveLength(1);
     expect(sent[0]!.attachments).toHaveLength(1);
+    const receipts = t.mail.slice(before).filter((m) => m.subject.startsWith('Pagamento recebido: R$'));
+    expect(receipts).toHaveLength(1);
+    expect(receipts[0]!.text).toContain(booking.payment.uuid);
+    // The receipt comes first, then the confirmation with the invitations.
+    expect(t.mail.indexOf(receipts[0]!)).toBeLessThan(t.mail.indexOf(sent[0]!));
   });
 });

@@ -1,6 +1,6 @@
 /** The partner's agenda (SPEC §7: GET /api/partner/appointments/{a}/{b}/{c}, status updates). */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { PartnerAppointment } from '#common/contracts/booking';
+import type { IcalFeed, PartnerAppointment } from '#common/contracts/booking';
 import type { PageMeta } from '#common/contracts/rooms';
 import { api } from '#web/lib/api.ts';
 
@@ -22,5 +22,26 @@ export function useUpdateStatus() {
     mutationFn: ({ uuid, date_time, status }: { uuid: string; date_time: string; status: string }) =>
       api(`/partner/appointment/${uuid}/status/update`, { method: 'POST', body: { date_time, status } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['agenda'] }),
+  });
+}
+
+const feedKey = (partner: string) => ['agenda', 'ical', partner];
+
+/** The private iCal feed: whether it is on; the URL comes only when it is (re)created. */
+export function useCalendarFeed(partner: string) {
+  return useQuery({
+    queryKey: feedKey(partner),
+    queryFn: () => api<{ data: IcalFeed }>(`/partner/${partner}/ical`).then((r) => r.data),
+  });
+}
+
+export function useChangeCalendarFeed(partner: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (on: boolean) =>
+      api<{ data: IcalFeed }>(`/partner/${partner}/ical`, { method: on ? 'POST' : 'DELETE' }).then(
+        (r) => r.data,
+      ),
+    onSuccess: (data) => queryClient.setQueryData(feedKey(partner), { ...data, url: null }),
   });
 }

@@ -1,4 +1,4 @@
-import { bookingMessages, cancelMessages } from '#common/contracts/booking';
+import { appointmentStatusLabels, bookingMessages, cancelMessages } from '#common/contracts/booking';
 
 /** Texts of booking and "meus agendamentos". */
 export const text = {
@@ -28,7 +28,8 @@ export const text = {
   copied: 'Copiado!',
   pixExpires: (m: string) => `Os horários ficam reservados por ${m}. Depois disso, são liberados.`,
   pixHint:
-    'Abra o app do seu banco, escolha Pix copia e cola e cole o código. A confirmação chega por e-mail.',
+    'Leia o QR Code com o app do seu banco ou use o Pix copia e cola abaixo. A confirmação chega por e-mail.',
+  pixQrAlt: 'QR Code do Pix para pagar no app do banco',
   mine: {
     title: 'Meus agendamentos',
     subtitle: 'Próximas reservas e histórico.',
@@ -44,12 +45,5 @@ export const text = {
     confirmCancel: 'Cancelar reserva',
     keep: 'Manter reserva',
   },
-  statuses: {
-    pending_payment: 'Aguardando pagamento',
-    confirmed: 'Confirmada',
-    canceled: 'Cancelada',
-    completed: 'Concluída',
-    no_show: 'Não compareceu',
-    expired: 'Expirada',
-  } as Record<string, string>,
+  statuses: appointmentStatusLabels,
 } as const;

@@ -1,5 +1,5 @@
 /** Public room browsing: search, a room's page, availability (SPEC §7 Rooms). */
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import type { PageMeta, RoomDetail, RoomSummary, SearchBody } from '#common/contracts/rooms';
 import type { Availability } from '#common/contracts/supply';
 import { api } from '#web/lib/api.ts';
@@ -30,5 +30,16 @@ export function useAvailability(uuid: string | undefined, date: string | null) {
     queryFn: () =>
       api<{ data: Availability }>(`/customer/room/${uuid}/availability/${date}`).then((r) => r.data),
     enabled: Boolean(uuid && date),
+  });
+}
+
+/** Several dates at once (bulk booking and "repetir toda semana"). */
+export function useBulkAvailability(uuid: string) {
+  return useMutation({
+    mutationFn: (dateBulk: string[]) =>
+      api<{ data: Availability[] }>(`/customer/room/${uuid}/availability`, {
+        method: 'POST',
+        body: { dateBulk },
+      }).then((r) => r.data),
   });
 }

@@ -23,4 +23,16 @@ export const text = {
     taken: 'ocupado',
     back: 'Voltar para as salas',
   },
+  repeat: {
+    label: 'Repetir toda semana por',
+    weeks: (n: number) => (n === 1 ? 'mais 1 semana' : `mais ${n} semanas`),
+    action: 'Repetir horários',
+    added: (n: number) =>
+      n === 0
+        ? 'Nenhum horário livre nas próximas semanas.'
+        : n === 1
+          ? '1 horário adicionado.'
+          : `${n} horários adicionados.`,
+    unavailable: (list: string) => `Indisponíveis: ${list}.`,
+  },
 } as const;

@@ -1,25 +1,95 @@
 import { Badge, Card, Group, Pagination, Select, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
+import { useMediaQuery } from '@mantine/hooks';
 import { modals } from '@mantine/modals';
 import { useState } from 'react';
 import { type PartnerAppointment, partnerStatuses } from '#common/contracts/booking';
 import { addDays, zonedDate } from '#common/time/zone';
 import { QueryState } from '#web/components/query-state.tsx';
+import { RoomClinic } from '#web/components/room-clinic.tsx';
 import { usePageTitle } from '#web/components/use-page-title.ts';
 import { text as bookingText } from '#web/features/bookings/messages.ts';
 import { useClinics, useRooms } from '#web/features/supply/api.ts';
 import { errorText } from '#web/lib/api.ts';
 import { formatBrl, formatShortDate } from '#web/lib/format.ts';
 import { notifyError, notifySuccess } from '#web/lib/notify.ts';
+import { useSession } from '#web/lib/session.tsx';
 import { useAgenda, useUpdateStatus } from '../api.ts';
+import { CalendarFeed } from '../components/calendar-feed.tsx';
 
 const statusLabels = bookingText.statuses;
 const today = () => zonedDate(new Date(), 'America/Sao_Paulo');
+
+const fixedStatuses = new Set(['canceled', 'expired', 'pending_payment']);
+
+/** The partner's status choice for one appointment; a plain badge once it cannot change. */
+function StatusControl({
+  a,
+  onChange,
+}: {
+  a: PartnerAppointment;
+  onChange(a: PartnerAppointment, v: string | null): void;
+}) {
+  if (fixedStatuses.has(a.status))
+    return (
+      <Badge variant="light" color="gray" style={{ color: 'var(--mantine-color-dark-7)' }}>
+        {statusLabels[a.status]}
+      </Badge>
+    );
+  return (
+    <Select
+      aria-label={`Situação de ${a.room.name} às ${a.date_time.slice(11, 16)}`}
+      data={partnerStatuses.map((value) => ({ value, label: statusLabels[value] ?? value }))}
+      value={a.status}
+      onChange={(v) => onChange(a, v)}
+      allowDeselect={false}
+      size="xs"
+      w={170}
+    />
+  );
+}
+
+/** On a phone, one card per appointment: the table would hide the status off screen. */
+function AppointmentCards({
+  list,
+  onChange,
+}: {
+  list: PartnerAppointment[];
+  onChange(a: PartnerAppointment, v: string | null): void;
+}) {
+  return (
+    <Stack gap="xs">
+      {list.map((a) => (
+        <Card key={a.uuid} withBorder padding="sm">
+          <Group justify="space-between" align="flex-start" wrap="nowrap">
+            <div>
+              <Text fw={700}>
+                {formatShortDate(a.date_time)} · {a.date_time.slice(11, 16)}
+              </Text>
+              <Text size="sm">
+                {a.room.name}{' '}
+                <Text span c="dimmed" size="sm">
+                  ({a.clinic.name})
+                </Text>
+              </Text>
+              <Text size="sm">{a.customer.name}</Text>
+            </div>
+            <Text fw={600}>{formatBrl(a.amount_cents)}</Text>
+          </Group>
+          <Group mt="xs">
+            <StatusControl a={a} onChange={onChange} />
+          </Group>
+        </Card>
+      ))}
+    </Stack>
+  );
+}
 
 /** /parceiro/gestao/agendamentos: the agenda of the partner's rooms by clinic, room and period. */
 export function AgendaPage() {
   usePageTitle('Agendamentos');
   const [range, setRange] = useState<[string, string]>(() => [today(), addDays(today(), 6)]);
+  const [draft, setDraft] = useState<[string | null, string | null]>(range);
   const [clinic, setClinic] = useState<string | null>(null);
   const [room, setRoom] = useState<string | null>(null);
   const [page, setPage] = useState(1);
@@ -27,6 +97,8 @@ export function AgendaPage() {
   const rooms = useRooms();
   const agenda = useAgenda(range, clinic, room, page);
   const update = useUpdateStatus();
+  const { user } = useSession();
+  const phone = useMediaQuery('(max-width: 47.99em)') ?? false;
 
   const change = (a: PartnerAppointment, status: string | null) => {
     if (!status || status === a.status) return;
@@ -59,9 +131,12 @@ export function AgendaPage() {
       <Group align="flex-end" wrap="wrap">
         <DatePickerInput
           type="range"
+          allowSingleDateInRange
           label="Período"
-          value={range}
+          value={draft}
           onChange={(v) => {
+            // The picker is controlled: keep the half-picked range, load only a whole one.
+            setDraft([v[0] ? String(v[0]).slice(0, 10) : null, v[1] ? String(v[1]).slice(0, 10) : null]);
             if (v[0] && v[1]) {
               setRange([String(v[0]).slice(0, 10), String(v[1]).slice(0, 10)]);
               setPage(1);
@@ -134,69 +209,45 @@ export function AgendaPage() {
                 })}
               </SimpleGrid>
             )}
-            <Table.ScrollContainer minWidth={760}>
-              <Table striped>
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>Data</Table.Th>
-                    <Table.Th>Horário</Table.Th>
-                    <Table.Th>Sala</Table.Th>
-                    <Table.Th>Especialista</Table.Th>
-                    <Table.Th>Valor</Table.Th>
-                    <Table.Th>Situação</Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {list.map((a) => (
-                    <Table.Tr key={a.uuid}>
-                      <Table.Td>{formatShortDate(a.date_time)}</Table.Td>
-                      <Table.Td>{a.date_time.slice(11, 16)}</Table.Td>
-                      <Table.Td>
-                        <Text size="sm" fw={600}>
-                          {a.room.name}
-                        </Text>
-                        <Text size="xs" c="dimmed">
-                          {a.clinic.name}
-                        </Text>
-                      </Table.Td>
-                      <Table.Td>
-                        <Text size="sm">{a.customer.name}</Text>
-                        <Text size="xs" c="dimmed">
-                          {a.customer.email}
-                        </Text>
-                      </Table.Td>
-                      <Table.Td>{formatBrl(a.amount_cents)}</Table.Td>
-                      <Table.Td>
-                        {a.status === 'canceled' ||
-                        a.status === 'expired' ||
-                        a.status === 'pending_payment' ? (
-                          <Badge
-                            variant="light"
-                            color="gray"
-                            style={{ color: 'var(--mantine-color-dark-7)' }}
-                          >
-                            {statusLabels[a.status]}
-                          </Badge>
-                        ) : (
-                          <Select
-                            aria-label={`Situação de ${a.room.name} às ${a.date_time.slice(11, 16)}`}
-                            data={partnerStatuses.map((value) => ({
-                              value,
-                              label: statusLabels[value] ?? value,
-                            }))}
-                            value={a.status}
-                            onChange={(v) => change(a, v)}
-                            allowDeselect={false}
-                            size="xs"
-                            w={170}
-                          />
-                        )}
-                      </Table.Td>
+            {phone ? (
+              <AppointmentCards list={list} onChange={change} />
+            ) : (
+              <Table.ScrollContainer minWidth={760}>
+                <Table striped>
+                  <Table.Thead>
+                    <Table.Tr>
+                      <Table.Th>Data</Table.Th>
+                      <Table.Th>Horário</Table.Th>
+                      <Table.Th>Sala</Table.Th>
+                      <Table.Th>Especialista</Table.Th>
+                      <Table.Th>Valor</Table.Th>
+                      <Table.Th>Situação</Table.Th>
                     </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
+                  </Table.Thead>
+                  <Table.Tbody>
+                    {list.map((a) => (
+                      <Table.Tr key={a.uuid}>
+                        <Table.Td>{formatShortDate(a.date_time)}</Table.Td>
+                        <Table.Td>{a.date_time.slice(11, 16)}</Table.Td>
+                        <Table.Td>
+                          <RoomClinic room={a.room.name} clinic={a.clinic.name} />
+                        </Table.Td>
+                        <Table.Td>
+                          <Text size="sm">{a.customer.name}</Text>
+                          <Text size="xs" c="dimmed">
+                            {a.customer.email}
+                          </Text>
+                        </Table.Td>
+                        <Table.Td>{formatBrl(a.amount_cents)}</Table.Td>
+                        <Table.Td>
+                          <StatusControl a={a} onChange={change} />
+                        </Table.Td>
+                      </Table.Tr>
+                    ))}
+                  </Table.Tbody>
+                </Table>
+              </Table.ScrollContainer>
+            )}
           </>
         )}
       </QueryState>
@@ -210,6 +261,7 @@ export function AgendaPage() {
           />
         </Group>
       )}
+      {user && <CalendarFeed partner={user.uuid} />}
     </Stack>
   );
 }

@@ -1,4 +1,4 @@
-import { Alert, Button, CopyButton, Group, Stack, Text, Textarea } from '@mantine/core';
+import { Alert, Button, Center, CopyButton, Group, Image, Stack, Text, Textarea } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import type { Booking } from '#common/contracts/booking';
 import { usePublicConfig } from '#web/lib/public-config.ts';
@@ -39,6 +39,9 @@ export function PixPanel({ booking, onDone }: { booking: Booking; onDone(): void
   return (
     <Stack>
       <Text>{text.pixHint}</Text>
+      <Center>
+        <Image src={pix.qr_code} alt={text.pixQrAlt} w={220} h={220} radius="sm" />
+      </Center>
       <Textarea label={text.pixCopy} value={pix.copy_paste} readOnly autosize minRows={3} />
       <Group>
         <CopyButton value={pix.copy_paste}>

@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import type { MyAppointment } from '#common/contracts/booking';
 import { QueryState } from '#web/components/query-state.tsx';
+import { RoomClinic } from '#web/components/room-clinic.tsx';
 import { usePageTitle } from '#web/components/use-page-title.ts';
 import { errorText } from '#web/lib/api.ts';
 import { formatBrl, formatShortDate } from '#web/lib/format.ts';
@@ -145,12 +146,7 @@ export function MyAppointmentsPage() {
                     <Table.Td>{formatShortDate(a.date_time)}</Table.Td>
                     <Table.Td>{a.date_time.slice(11, 16)}</Table.Td>
                     <Table.Td>
-                      <Text size="sm" fw={600}>
-                        {a.room.name}
-                      </Text>
-                      <Text size="xs" c="dimmed">
-                        {a.clinic.name}
-                      </Text>
+                      <RoomClinic room={a.room.name} clinic={a.clinic.name} />
                     </Table.Td>
                     <Table.Td>{formatBrl(a.amount_cents)}</Table.Td>
                     <Table.Td>

@@ -5,7 +5,8 @@ import type { RoomSummary } from '#common/contracts/rooms';
 import { formatBrl } from '#web/lib/format.ts';
 import { text } from '../messages.ts';
 
-export function RoomCard({ room }: { room: RoomSummary }) {
+/** A room in the list; with the searched date, its page opens on that day. */
+export function RoomCard({ room, date }: { room: RoomSummary; date?: string | null }) {
   const cover = room.photos.find((p) => p.is_cover) ?? room.photos[0];
   const where = room.clinic.address
     ? `${room.clinic.address.neighborhood}, ${room.clinic.address.city}`
@@ -16,7 +17,7 @@ export function RoomCard({ room }: { room: RoomSummary }) {
       radius="md"
       padding="md"
       component={Link}
-      to={`/rooms/${room.uuid}`}
+      to={date ? `/rooms/${room.uuid}?dia=${date}` : `/rooms/${room.uuid}`}
       aria-label={`${room.name} — ${room.clinic.name}`}
     >
       <Card.Section pos="relative">

@@ -26,6 +26,7 @@ import { text as bookingText } from '#web/features/bookings/messages.ts';
 import { formatBrl } from '#web/lib/format.ts';
 import { useSession } from '#web/lib/session.tsx';
 import { useAvailability, useRoomDetail } from '../api.ts';
+import { RepeatWeekly } from '../components/repeat-weekly.tsx';
 import { text } from '../messages.ts';
 
 const t = text.room;
@@ -159,6 +160,11 @@ function Availability({ uuid, hourCents }: { uuid: string; hourCents: number }) 
               </Button>
             </Group>
           </Group>
+          <RepeatWeekly
+            uuid={uuid}
+            selected={selected}
+            onAdd={(slots) => update([...new Set([...selected, ...slots])])}
+          />
         </Paper>
       )}
       {booking && (

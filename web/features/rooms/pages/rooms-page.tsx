@@ -85,7 +85,7 @@ export function RoomsPage() {
       ) : (
         <SimpleGrid cols={{ base: 1, sm: 2, md: 3, lg: 4 }}>
           {query.data?.data.map((room) => (
-            <RoomCard key={room.uuid} room={room} />
+            <RoomCard key={room.uuid} room={room} date={date} />
           ))}
         </SimpleGrid>
       )}

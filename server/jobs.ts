@@ -1,0 +1,36 @@
+/**
+ * Background jobs of one server process. Each claims its rows with SKIP LOCKED, so any number of
+ * processes on one database may run them at once without doing the work twice.
+ */
+import type { FastifyInstance } from 'fastify';
+import { sendDueReminders } from './features/bookings/reminder.service.ts';
+import { expireHolds } from './features/payments/payment.service.ts';
+
+const jobs = [
+  // Expired Pix holds give their slots back.
+  { name: 'expirar reservas Pix', every: 30_000, run: expireHolds },
+  // Day-before reminders, from 08:00 clinic time.
+  { name: 'lembretes de véspera', every: 5 * 60_000, run: sendDueReminders },
+];
+
+/** Starts every job on its interval; answers a function that stops them. */
+export function startJobs(app: FastifyInstance): () => void {
+  const timers = jobs.map((job) => {
+    let running = false;
+    const timer = setInterval(() => {
+      if (running) return;
+      running = true;
+      job
+        .run(app.services)
+        .catch((err) => app.log.error({ err }, `falha no trabalho: ${job.name}`))
+        .finally(() => {
+          running = false;
+        });
+    }, job.every);
+    timer.unref();
+    return timer;
+  });
+  return () => {
+    for (const timer of timers) clearInterval(timer);
+  };
+}

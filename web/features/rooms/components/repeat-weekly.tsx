@@ -1,0 +1,60 @@
+import { Button, Group, Select, Text } from '@mantine/core';
+import { useState } from 'react';
+import { errorText } from '#web/lib/api.ts';
+import { useBulkAvailability } from '../api.ts';
+import { text } from '../messages.ts';
+import { repeatDates, repeatMatches } from '../repeat.ts';
+
+const t = text.repeat;
+const fmt = (key: string) => `${key.slice(8, 10)}/${key.slice(5, 7)} ${key.slice(11, 16)}`;
+
+/** Copies the chosen hours to the next weeks, checking every date in one call. */
+export function RepeatWeekly({
+  uuid,
+  selected,
+  onAdd,
+}: {
+  uuid: string;
+  selected: string[];
+  onAdd(slots: string[]): void;
+}) {
+  const [weeks, setWeeks] = useState('3');
+  const [result, setResult] = useState<string>();
+  const check = useBulkAvailability(uuid);
+  const n = Number(weeks);
+
+  const repeat = async () => {
+    setResult(undefined);
+    try {
+      const days = await check.mutateAsync(repeatDates(selected, n));
+      const { free, unavailable } = repeatMatches(selected, n, days);
+      onAdd(free);
+      setResult(
+        [t.added(free.length), unavailable.length ? t.unavailable(unavailable.map(fmt).join(', ')) : '']
+          .filter(Boolean)
+          .join(' '),
+      );
+    } catch (err) {
+      setResult(errorText(err));
+    }
+  };
+
+  return (
+    <Group gap="xs" align="flex-end" wrap="wrap" mt="md">
+      <Select
+        label={t.label}
+        data={Array.from({ length: 12 }, (_, i) => ({ value: String(i + 1), label: t.weeks(i + 1) }))}
+        value={weeks}
+        onChange={(v) => setWeeks(v ?? '1')}
+        allowDeselect={false}
+        w={200}
+      />
+      <Button variant="light" onClick={repeat} loading={check.isPending}>
+        {t.action}
+      </Button>
+      <Text size="sm" aria-live="polite" style={{ flexBasis: '100%' }}>
+        {result}
+      </Text>
+    </Group>
+  );
+}
