@@ -15,3 +15,68 @@ test('phone: a specialist sees each booking as a card with its status and the ca
   expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
   await expectAccessible(page);
 });
+
+/** The next weekday at least two days ahead. */
+function nextBusinessDay(): Date {
+  const d = new Date();
+  d.setDate(d.getDate() + 2);
+  while (d.getDay() === 0 || d.getDay() === 6) d.setDate(d.getDate() + 1);
+  return d;
+}
+
+const fitsTheScreen = (page: import('@playwright/test').Page) =>
+  page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
+
+test('phone: a specialist picks an hour on the room page and pays with Pix, the QR code in view', async ({
+  page,
+}) => {
+  await signInAs(page, demo.specialist2);
+  await page.goto('/rooms?search=Savassi');
+  await page.getByRole('link', { name: /— Acolher Savassi$/ }).first().click();
+  const section = page.locator('div.mantine-Paper-root', {
+    has: page.getByRole('heading', { name: 'Horários livres' }),
+  });
+  const d = nextBusinessDay();
+  if (d.getMonth() !== new Date().getMonth())
+    await section.getByRole('button', { name: 'Próximo mês' }).click();
+  const label = `${d.getDate()} ${new Intl.DateTimeFormat('pt-BR', { month: 'long' }).format(d)} ${d.getFullYear()}`;
+  await section.getByRole('button', { name: label, exact: true }).click();
+  await section.getByText('11:00', { exact: true }).click();
+  await expect(section.getByText('1 horário escolhido')).toBeVisible();
+  expect(await fitsTheScreen(page)).toBe(true);
+  await page.screenshot({ path: 'test-results/screens/room-phone.png', fullPage: true });
+
+  await section.getByRole('button', { name: 'Reservar' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Confirmar reserva' });
+  await dialog.getByText('Pix', { exact: true }).click();
+  await dialog.getByRole('button', { name: /^Pagar R\$/ }).click();
+  const pix = page.getByRole('dialog', { name: 'Pague com Pix para confirmar' });
+  const qr = pix.getByRole('img', { name: 'QR Code do Pix para pagar no app do banco' });
+  await expect(qr).toBeInViewport();
+  await expect(pix.getByRole('button', { name: 'Copiar código' })).toBeVisible();
+  await page.screenshot({ path: 'test-results/screens/pix-phone.png' });
+  await expectAccessible(page);
+  await pix.getByRole('button', { name: 'Simular pagamento' }).click();
+  await expect(pix.getByText('Pagamento recebido')).toBeVisible();
+});
+
+test('phone: a partner’s agenda is one card per appointment with the status choice in view', async ({
+  page,
+}) => {
+  await signInAs(page, demo.partner);
+  await expect(page).toHaveURL(/\/parceiro\/gestao\/agendamentos$/);
+  const first = page
+    .locator('.mantine-Card-root', {
+      has: page
+        .getByRole('textbox', { name: /^Situação de/ })
+        .or(page.getByRole('combobox', { name: /^Situação de/ })),
+    })
+    .first();
+  await expect(first).toBeVisible();
+  await first.scrollIntoViewIfNeeded();
+  await expect(first.getByText(/Mariana Costa|Lucas Ferreira/)).toBeInViewport();
+  await expect(page.getByRole('table')).toHaveCount(0);
+  expect(await fitsTheScreen(page)).toBe(true);
+  await page.screenshot({ path: 'test-results/screens/agenda-phone.png', fullPage: true });
+  await expectAccessible(page);
+});
