@@ -24,6 +24,26 @@ export async function generateSupply(db: Db, size: SupplySize): Promise<void> {
   await db.execute(sql`
     insert into clinics (partner_id, name, timezone)
     select u.id, 'Clínica ' || u.id, 'America/Sao_Paulo' from users u where u.role = 'partner'`);
+  // Each clinic in one of twenty neighbourhoods of six cities, so a text search finds a twentieth.
+  await db.execute(sql`
+    with places(n, neighborhood, city, state) as (
+      values (0, 'Pinheiros', 'São Paulo', 'SP'), (1, 'Vila Madalena', 'São Paulo', 'SP'),
+             (2, 'Moema', 'São Paulo', 'SP'), (3, 'Bela Vista', 'São Paulo', 'SP'),
+             (4, 'Itaim Bibi', 'São Paulo', 'SP'), (5, 'Tatuapé', 'São Paulo', 'SP'),
+             (6, 'Santana', 'São Paulo', 'SP'), (7, 'Savassi', 'Belo Horizonte', 'MG'),
+             (8, 'Funcionários', 'Belo Horizonte', 'MG'), (9, 'Lourdes', 'Belo Horizonte', 'MG'),
+             (10, 'Botafogo', 'Rio de Janeiro', 'RJ'), (11, 'Copacabana', 'Rio de Janeiro', 'RJ'),
+             (12, 'Tijuca', 'Rio de Janeiro', 'RJ'), (13, 'Barra da Tijuca', 'Rio de Janeiro', 'RJ'),
+             (14, 'Batel', 'Curitiba', 'PR'), (15, 'Água Verde', 'Curitiba', 'PR'),
+             (16, 'Moinhos de Vento', 'Porto Alegre', 'RS'), (17, 'Bela Vista', 'Porto Alegre', 'RS'),
+             (18, 'Boa Viagem', 'Recife', 'PE'), (19, 'Casa Forte', 'Recife', 'PE')
+    ), a as (
+      insert into addresses (owner_id, zip_code, street, number, neighborhood, city, state)
+      select c.partner_id, '01310100', 'Rua ' || c.id, (c.id % 900 + 1)::text, p.neighborhood, p.city, p.state
+      from clinics c join places p on p.n = c.id % 20
+      returning id, owner_id
+    )
+    update clinics c set address_id = a.id from a where a.owner_id = c.partner_id`);
   await db.execute(sql`
     insert into clinic_opening_hours (clinic_id, weekday, opens_at, closes_at)
     select c.id, d, '07:00', '22:00' from clinics c cross join generate_series(1, 6) d`);

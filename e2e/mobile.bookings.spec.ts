@@ -32,7 +32,10 @@ test('phone: a specialist picks an hour on the room page and pays with Pix, the 
 }) => {
   await signInAs(page, demo.specialist2);
   await page.goto('/rooms?search=Savassi');
-  await page.getByRole('link', { name: /— Acolher Savassi$/ }).first().click();
+  await page
+    .getByRole('link', { name: /— Acolher Savassi$/ })
+    .first()
+    .click();
   const section = page.locator('div.mantine-Paper-root', {
     has: page.getByRole('heading', { name: 'Horários livres' }),
   });

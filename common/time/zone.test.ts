@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, toZonedIso, weekdayOf, zonedDate, zonedInstant } from './zone.ts';
+import { addDays, toZonedIso, wallClock, weekdayOf, zonedDate, zonedInstant } from './zone.ts';
 
 describe('time zones', () => {
   it('maps São Paulo wall clock to instants and back', () => {
@@ -24,5 +24,41 @@ describe('time zones', () => {
     expect(addDays('2026-03-01', -1)).toBe('2026-02-28');
     expect(weekdayOf('2026-11-22')).toBe(0);
     expect(weekdayOf('2026-11-28')).toBe(6);
+  });
+
+  it('reads the same wall clock as ICU at every instant, across transitions of odd zones', () => {
+    const zones = [
+      'America/Sao_Paulo', // had summer time until 2019
+      'America/New_York',
+      'Europe/Lisbon',
+      'Australia/Lord_Howe', // 30-minute summer time
+      'Asia/Kathmandu', // +05:45
+      'America/Noronha',
+    ];
+    const start = Date.UTC(2018, 0, 1);
+    const end = Date.UTC(2019, 11, 31);
+    for (const timeZone of zones) {
+      const icu = new Intl.DateTimeFormat('en-US', {
+        timeZone,
+        hourCycle: 'h23',
+        year: 'numeric',
+        month: 'numeric',
+        day: 'numeric',
+        hour: 'numeric',
+        minute: 'numeric',
+      });
+      for (let ms = start; ms < end; ms += 37 * 60_000) {
+        const at = new Date(ms);
+        const parts = Object.fromEntries(icu.formatToParts(at).map((p) => [p.type, Number(p.value)]));
+        const w = wallClock(at, timeZone);
+        expect([w.year, w.month, w.day, w.hour, w.minute], `${timeZone} ${at.toISOString()}`).toEqual([
+          parts.year,
+          parts.month,
+          parts.day,
+          parts.hour,
+          parts.minute,
+        ]);
+      }
+    }
   });
 });

@@ -19,8 +19,8 @@ function formatter(timeZone: string): Intl.DateTimeFormat {
   return f;
 }
 
-/** The zone's wall clock at `instant` as numbers. */
-export function wallClock(instant: Date, timeZone: string) {
+/** The zone's wall clock read from ICU (slow: a few microseconds per call). */
+function icuWallClock(instant: Date, timeZone: string) {
   const parts = Object.fromEntries(
     formatter(timeZone)
       .formatToParts(instant)
@@ -36,11 +36,46 @@ export function wallClock(instant: Date, timeZone: string) {
   };
 }
 
+/**
+ * Offsets only change at transitions that fall on a quarter hour (every zone since 1970), so the
+ * offset is read from ICU once per zone and quarter hour and kept: the slot arithmetic of a search
+ * over hundreds of rooms asks for thousands of them (docs/performance.md).
+ */
+const QUARTER = 900_000;
+const offsets = new Map<string, number>();
+function offsetAt(ms: number, timeZone: string): number {
+  const bucket = Math.floor(ms / QUARTER);
+  const key = `${timeZone}|${bucket}`;
+  let off = offsets.get(key);
+  if (off === undefined) {
+    const at = new Date(bucket * QUARTER);
+    const w = icuWallClock(at, timeZone);
+    off = Math.round(
+      (Date.UTC(w.year, w.month - 1, w.day, w.hour, w.minute, w.second) - at.getTime()) / 60_000,
+    );
+    if (offsets.size >= 100_000) offsets.clear();
+    offsets.set(key, off);
+  }
+  return off;
+}
+
+/** The zone's wall clock at `instant` as numbers. */
+export function wallClock(instant: Date, timeZone: string) {
+  formatter(timeZone); // an unknown zone throws here, as ICU would
+  const local = new Date(instant.getTime() + offsetAt(instant.getTime(), timeZone) * 60_000);
+  return {
+    year: local.getUTCFullYear(),
+    month: local.getUTCMonth() + 1,
+    day: local.getUTCDate(),
+    hour: local.getUTCHours(),
+    minute: local.getUTCMinutes(),
+    second: local.getUTCSeconds(),
+  };
+}
+
 /** Offset of the zone from UTC at `instant`, in minutes (São Paulo: -180). */
 export function zoneOffsetMinutes(instant: Date, timeZone: string): number {
-  const w = wallClock(instant, timeZone);
-  const asUtc = Date.UTC(w.year, w.month - 1, w.day, w.hour, w.minute, w.second);
-  return Math.round((asUtc - Math.floor(instant.getTime() / 1000) * 1000) / 60_000);
+  return offsetAt(instant.getTime(), timeZone);
 }
 
 /** The instant when the zone's clock shows `date` (yyyy-MM-dd) at `time` (HH:mm). */
