@@ -80,22 +80,3 @@ export async function slotData(db: Executor, refs: RoomRef[], from: Date, to: Da
   ]);
   return { ...hours, blocks, held };
 }
-
-/** The rows of slotData grouped by room (and clinic), read once instead of filtered per room. */
-export function groupSlotData(data: Awaited<ReturnType<typeof slotData>>) {
-  const by = <T, K>(rows: T[], key: (row: T) => K) => {
-    const map = new Map<K, T[]>();
-    for (const row of rows) {
-      const list = map.get(key(row));
-      if (list) list.push(row);
-      else map.set(key(row), [row]);
-    }
-    return map;
-  };
-  return {
-    roomHours: by(data.roomHours, (h) => h.roomId),
-    clinicHours: by(data.clinicHours, (h) => h.clinicId),
-    blocks: by(data.blocks, (b) => b.roomId),
-    held: by(data.held, (h) => h.roomId),
-  };
-}

@@ -8,6 +8,7 @@ import {
   photos,
   roomFacilities,
   rooms,
+  slotHoldingStatuses,
 } from '../../db/schema.ts';
 
 export type SearchField = 'all' | 'city' | 'neighborhood' | 'clinic' | 'room';
@@ -41,9 +42,56 @@ const orderBy = (sort: SearchSort | undefined) => {
   }
 };
 
-/** Active rooms matching the text, pinned first, in display order (ids only). */
-const matching = (value: string | undefined, field: SearchField) =>
-  value ? and(eq(rooms.active, true), textFilter(value, field)) : eq(rooms.active, true);
+/**
+ * The room has at least one free hour on `date` (its clinic's wall clock), the same rule as the
+ * slot arithmetic of the room page (DESIGN §5): whole hours inside the room's own hours, or its
+ * clinic's when it has none ("23:59" closes at midnight), not past, not held, not blocked, and not
+ * an hour skipped by a daylight-saving jump. Decided in the database, so a search with a date
+ * pages like one without.
+ */
+export function hasFreeSlot(date: string, weekday: number, now: Date): SQL {
+  return sql`exists (
+    select 1
+    from (
+      select h.opens_at, h.closes_at from room_operating_hours h
+      where h.room_id = ${rooms.id} and h.weekday = ${weekday}
+      union all
+      select h.opens_at, h.closes_at from clinic_opening_hours h
+      where h.clinic_id = ${clinics.id} and h.weekday = ${weekday}
+        and not exists (select 1 from room_operating_hours x where x.room_id = ${rooms.id})
+    ) oh
+    cross join lateral generate_series(
+      ceil(extract(epoch from oh.opens_at) / 3600)::int,
+      (case when oh.closes_at = '23:59' then 24 else floor(extract(epoch from oh.closes_at) / 3600)::int end) - 1
+    ) g
+    cross join lateral (select ${date}::date + make_interval(hours => g) as wall) w
+    cross join lateral (select w.wall at time zone ${clinics.timezone} as starts_at) slot
+    where slot.starts_at > ${now.toISOString()}::timestamptz
+      and slot.starts_at at time zone ${clinics.timezone} = w.wall
+      and not exists (
+        select 1 from appointments a
+        where a.room_id = ${rooms.id} and a.starts_at = slot.starts_at
+          and a.status in (${sql.raw(slotHoldingStatuses.map((v) => `'${v}'`).join(', '))}))
+      and not exists (
+        select 1 from blocked_schedules b
+        where b.room_id = ${rooms.id} and b.starts_at < slot.starts_at + interval '1 hour'
+          and b.ends_at > slot.starts_at)
+  )`;
+}
+
+export interface FreeOn {
+  date: string;
+  weekday: number;
+  now: Date;
+}
+
+/** Active rooms matching the text (and free on a date, when given). */
+const matching = (value: string | undefined, field: SearchField, free?: FreeOn) =>
+  and(
+    eq(rooms.active, true),
+    value ? textFilter(value, field) : undefined,
+    free ? hasFreeSlot(free.date, free.weekday, free.now) : undefined,
+  );
 
 /** Active rooms matching the text, pinned first, in display order (ids only); a page of them when asked. */
 export async function matchingRooms(
@@ -52,13 +100,14 @@ export async function matchingRooms(
   field: SearchField,
   sort?: SearchSort,
   page?: { limit: number; offset: number },
+  free?: FreeOn,
 ) {
   const query = db
     .select({ roomId: rooms.id, clinicId: rooms.clinicId, timezone: clinics.timezone })
     .from(rooms)
     .innerJoin(clinics, eq(clinics.id, rooms.clinicId))
     .leftJoin(addresses, eq(addresses.id, clinics.addressId))
-    .where(matching(value, field))
+    .where(matching(value, field, free))
     .orderBy(...orderBy(sort))
     .$dynamic();
   return page ? query.limit(page.limit).offset(page.offset) : query;
@@ -68,13 +117,14 @@ export async function countMatchingRooms(
   db: Executor,
   value: string | undefined,
   field: SearchField,
+  free?: FreeOn,
 ): Promise<number> {
   const rows = await db
     .select({ n: count() })
     .from(rooms)
     .innerJoin(clinics, eq(clinics.id, rooms.clinicId))
     .leftJoin(addresses, eq(addresses.id, clinics.addressId))
-    .where(matching(value, field));
+    .where(matching(value, field, free));
   return rows[0]?.n ?? 0;
 }
 

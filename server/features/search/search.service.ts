@@ -8,10 +8,9 @@ import type { PageMeta, RoomDetail, RoomSummary, searchBody } from '#common/cont
 import { supplyMessages } from '#common/contracts/supply';
 import { AppError } from '#common/errors';
 import { hourPriceCents } from '#common/money';
-import { addDays, zonedInstant } from '#common/time/zone';
+import { weekdayOf } from '#common/time/zone';
 import type { Services } from '../../app.ts';
-import { groupSlotData, hoursOf, slotData } from '../availability/availability.repository.ts';
-import { slotsFor } from '../availability/slots.ts';
+import { hoursOf } from '../availability/availability.repository.ts';
 import { toHours, toPhoto } from '../supply.mappers.ts';
 import * as repo from './search.repository.ts';
 
@@ -47,32 +46,6 @@ function toSummary(cards: Cards, row: Cards['rows'][number]): RoomSummary {
   };
 }
 
-/** Rooms with at least one free slot on `date` (in each clinic's zone). */
-async function withFreeSlot(
-  s: Services,
-  candidates: { roomId: number; clinicId: number; timezone: string }[],
-  date: string,
-) {
-  if (candidates.length === 0) return [];
-  // The widest window any zone's `date` can cover.
-  const from = new Date(zonedInstant(date, '00:00', 'UTC').getTime() - 14 * 3_600_000);
-  const to = new Date(zonedInstant(addDays(date, 1), '00:00', 'UTC').getTime() + 14 * 3_600_000);
-  const rows = groupSlotData(await slotData(s.db, candidates, from, to));
-  const now = s.clock();
-  return candidates.filter((c) => {
-    const slots = slotsFor({
-      date,
-      timezone: c.timezone,
-      roomHours: toHours(rows.roomHours.get(c.roomId) ?? []),
-      clinicHours: toHours(rows.clinicHours.get(c.clinicId) ?? []),
-      blocks: rows.blocks.get(c.roomId) ?? [],
-      taken: new Set((rows.held.get(c.roomId) ?? []).map((h) => h.startsAt.getTime())),
-      now,
-    });
-    return slots.some((slot) => slot.available);
-  });
-}
-
 export async function searchRooms(
   s: Services,
   body: z.output<typeof searchBody>,
@@ -82,22 +55,13 @@ export async function searchRooms(
   const value = body.value?.trim() || undefined;
   const field = body.attributeToFilter ?? 'all';
   const sort = body.attributeSortBy ?? undefined;
-  let total: number;
-  let pageIds: number[];
-  if (body.date) {
-    // Free slots are computed, not stored: every candidate is checked, then the page is cut.
-    const free = await withFreeSlot(s, await repo.matchingRooms(s.db, value, field, sort), body.date);
-    total = free.length;
-    pageIds = free.slice((page - 1) * perPage, page * perPage).map((m) => m.roomId);
-  } else {
-    // Without a date the database pages: only this page's ids leave it.
-    const [count, rows] = await Promise.all([
-      repo.countMatchingRooms(s.db, value, field),
-      repo.matchingRooms(s.db, value, field, sort, { limit: perPage, offset: (page - 1) * perPage }),
-    ]);
-    total = count;
-    pageIds = rows.map((m) => m.roomId);
-  }
+  // Free slots are decided in the database too, so only this page's ids leave it.
+  const free = body.date ? { date: body.date, weekday: weekdayOf(body.date), now: s.clock() } : undefined;
+  const [total, rows] = await Promise.all([
+    repo.countMatchingRooms(s.db, value, field, free),
+    repo.matchingRooms(s.db, value, field, sort, { limit: perPage, offset: (page - 1) * perPage }, free),
+  ]);
+  const pageIds = rows.map((m) => m.roomId);
   const lastPage = Math.max(1, Math.ceil(total / perPage));
   const cards = await repo.roomCards(s.db, pageIds);
   const data = pageIds.map((id) => toSummary(cards, cards.rows.find((r) => r.room.id === id)!));

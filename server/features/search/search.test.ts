@@ -2,6 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, weekdayOf, zonedDate } from '#common/time/zone';
 import { seedDemoDataIfEmpty } from '../../db/seed/demo.ts';
 import { createTestContext, request, type TestContext } from '../../test/app.ts';
+import { signedInAs } from '../../test/fixtures.ts';
+import { bookByCard, createClinic, createRoom, openClinic, saveCard } from '../../test/supply-fixtures.ts';
+import { availabilityFor } from '../availability/availability.service.ts';
 
 let t: TestContext;
 beforeAll(async () => {
@@ -73,6 +76,55 @@ describe('room search (open to visitors)', () => {
     expect(names(sunday)).toEqual(['Consultório 501']);
     const tuesday = await search({ date: next(2) });
     expect(tuesday.json().meta.total).toBe(9);
+  });
+
+  it('decides a free hour in the database exactly as the room page computes it', async () => {
+    const partner = await signedInAs(t, 'partner');
+    const specialist = await signedInAs(t, 'customer');
+    const card = await saveCard(t, specialist.user, specialist.token);
+    const clinic = await createClinic(t, partner.user, partner.token, 'Clínica Regra Livre');
+    const day = next(3);
+    await openClinic(t, partner.user, partner.token, clinic.uuid, [weekdayOf(day)], ['08:00', '10:00']);
+    const make = (name: string) => createRoom(t, partner.user, partner.token, clinic.uuid, name);
+    const [full, blocked, otherDay, half, free] = await Promise.all(
+      ['Cheia', 'Bloqueada', 'Outro dia', 'Meia', 'Livre'].map(make),
+    );
+    await bookByCard(t, specialist.token, full!.uuid, card.uuid, [
+      `${day}T08:00:00-03:00`,
+      `${day}T09:00:00-03:00`,
+    ]);
+    const block = (uuid: string, from: string, to: string) =>
+      request(t.app, {
+        method: 'POST',
+        url: '/api/partner/bulkblocking',
+        token: partner.token,
+        payload: {
+          room_uuid: [uuid],
+          starts_at: `${day}T${from}:00-03:00`,
+          ends_at: `${day}T${to}:00-03:00`,
+        },
+      });
+    expect((await block(blocked!.uuid, '00:00', '23:00')).statusCode).toBe(201);
+    expect((await block(half!.uuid, '08:00', '09:00')).statusCode).toBe(201);
+    const own = await request(t.app, {
+      method: 'POST',
+      url: `/api/partner/operatinghour/${otherDay!.uuid}`,
+      token: partner.token,
+      payload: { hours: [{ weekday: (weekdayOf(day) + 1) % 7, opens_at: '00:00', closes_at: '23:59' }] },
+    });
+    expect(own.statusCode, own.body).toBe(200);
+
+    const found = names(
+      await search({ value: 'Clínica Regra Livre', attributeToFilter: 'clinic', date: day }),
+    );
+    expect(found.sort()).toEqual(['Livre', 'Meia']);
+    for (const room of [full, blocked, otherDay, half, free]) {
+      const [avail] = await availabilityFor(t.app.services, room!.uuid, [day]);
+      expect(
+        avail!.slots.some((slot) => slot.available),
+        room!.name,
+      ).toBe(found.includes(room!.name));
+    }
   });
 
   it('answers bad input with Portuguese 422s', async () => {

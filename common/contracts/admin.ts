@@ -1,0 +1,309 @@
+/** The operator's back office (SPEC §7 "fusion" calls; DESIGN §4 operator shapes). */
+import { z } from 'zod';
+import { isValidCnpj, isValidCpf, onlyDigits } from '../br/documents.ts';
+import { pageMeta, pageQuery } from './rooms.ts';
+
+export const adminMessages = {
+  emailTaken: 'Email existente',
+  partnerEmailTaken: 'Email já existe no sistema',
+  saveFailed: 'Erro ao salvar informações',
+  updated: 'Informações Atualizadas com Sucesso!',
+  exported: 'Arquivo exportado com sucesso',
+  exportFailed: 'Erro ao exportar arquivo',
+  financeFailed: 'Erro ao exportar finanças',
+  notSelf: 'Você não pode desativar a sua própria conta.',
+  notOwner: 'Somente o proprietário pode desativar outro operador.',
+  facilityTaken: 'Já existe um diferencial com esse nome.',
+  planTaken: 'Já existe um plano com esse nome.',
+} as const;
+
+const isoDate = z.iso.date({ message: 'Data inválida: use aaaa-mm-dd.' });
+const name = z.string({ message: 'Informe o nome.' }).trim().min(3, 'Informe o nome completo.').max(120);
+const email = z
+  .string({ message: 'Informe o e-mail.' })
+  .trim()
+  .toLowerCase()
+  .pipe(z.email({ message: 'Informe um e-mail válido.' }));
+const binary = z.union([z.literal(0), z.literal(1), z.literal('0'), z.literal('1')], {
+  message: 'Use 0 ou 1.',
+});
+
+/** A date range, both ends included, at most about two years. */
+export const dateRangeBody = z
+  .object({ dateInit: isoDate, dateEnd: isoDate })
+  .refine((v) => v.dateInit <= v.dateEnd, { message: 'A data final vem antes da inicial.', path: ['dateEnd'] })
+  .refine((v) => Date.parse(v.dateEnd) - Date.parse(v.dateInit) <= 800 * 86_400_000, {
+    message: 'Escolha um período de até dois anos.',
+    path: ['dateEnd'],
+  });
+export type DateRange = z.infer<typeof dateRangeBody>;
+
+// ---------------------------------------------------------------- people
+
+export const specialistSorts = ['name', 'email', 'created_at'] as const;
+export const sortedQuery = pageQuery.extend({
+  sort: z.enum(specialistSorts, { message: 'Ordenação inválida.' }).default('name'),
+  order: z.enum(['asc', 'desc'], { message: 'Ordem inválida.' }).default('asc'),
+});
+
+export const searchAttributes = ['name', 'email', 'cpf'] as const;
+export const customerSearchBody = z.object({
+  attribute: z.enum(searchAttributes, { message: 'Busque por nome, e-mail ou CPF.' }),
+  value: z.string({ message: 'Informe o que buscar.' }).trim().min(1, 'Informe o que buscar.').max(120),
+});
+
+export const adminSpecialistSchema = z.object({
+  uuid: z.uuid(),
+  name: z.string(),
+  email: z.string(),
+  active: z.boolean(),
+  email_verified: z.boolean(),
+  created_at: z.string(),
+  cpf: z.string().nullable(),
+  phone: z.string().nullable(),
+  profession: z.string().nullable(),
+  council: z.string().nullable(),
+  appointments_count: z.number().int(),
+});
+export type AdminSpecialist = z.infer<typeof adminSpecialistSchema>;
+export const adminSpecialistPage = z.object({ data: z.array(adminSpecialistSchema), meta: pageMeta });
+
+export const planSchema = z.object({
+  uuid: z.uuid(),
+  name: z.string(),
+  commission_percent: z.string(),
+  monthly_fee_cents: z.number().int(),
+  active: z.boolean(),
+  partners_count: z.number().int(),
+});
+export type Plan = z.infer<typeof planSchema>;
+
+export const adminPartnerSchema = z.object({
+  uuid: z.uuid(),
+  name: z.string(),
+  email: z.string(),
+  active: z.boolean(),
+  email_verified: z.boolean(),
+  created_at: z.string(),
+  legal_name: z.string().nullable(),
+  document: z.string().nullable(),
+  phone: z.string().nullable(),
+  plan: z.object({ uuid: z.uuid(), name: z.string(), commission_percent: z.string() }).nullable(),
+  clinics_count: z.number().int(),
+  rooms_count: z.number().int(),
+});
+export type AdminPartner = z.infer<typeof adminPartnerSchema>;
+export const adminPartnerPage = z.object({ data: z.array(adminPartnerSchema), meta: pageMeta });
+
+/** `paginate=false` answers every row (for selects); otherwise pages. */
+export const usersQuery = pageQuery.extend({
+  paginate: z.enum(['true', 'false'], { message: 'Use paginate=true ou false.' }).default('true'),
+});
+
+/** The specialist fills CPF, council and the rest after setting the password (completeData). */
+export const customerStoreBody = z.object({ name, email });
+
+export const partnerStoreBody = z
+  .object({
+    name,
+    email,
+    plan_uuid: z.uuid({ message: 'Escolha o plano.' }),
+    document: z
+      .string()
+      .transform(onlyDigits)
+      .transform((v) => v || null)
+      .nullish(),
+    legal_name: z.string().trim().max(200).nullish(),
+  })
+  .refine((v) => !v.document || isValidCpf(v.document) || isValidCnpj(v.document), {
+    message: 'CPF ou CNPJ inválido.',
+    path: ['document'],
+  });
+
+export const setActiveBody = z.object({
+  user_uuid: z.uuid({ message: 'Usuário inválido.' }),
+  setStatus: binary,
+});
+
+/** The operator's edit of a partner (PUT /api/fusion/basicdata/{id}). */
+export const adminBasicDataBody = z.object({
+  name,
+  phone: z.preprocess(
+    (v) => (typeof v === 'string' && v.trim() === '' ? null : v),
+    z
+      .string()
+      .transform(onlyDigits)
+      .refine((v) => v.length === 10 || v.length === 11, 'Telefone inválido: use DDD + número.')
+      .nullish(),
+  ),
+  legal_name: z.string().trim().max(200).nullish(),
+  plan_uuid: z.uuid({ message: 'Plano inválido.' }).optional(),
+});
+
+export const auditEntrySchema = z.object({
+  action: z.string(),
+  description: z.string(),
+  actor: z.object({ name: z.string(), email: z.string() }).nullable(),
+  created_at: z.string(),
+});
+
+export const adminUserDetailSchema = z.object({
+  uuid: z.uuid(),
+  name: z.string(),
+  email: z.string(),
+  role_name: z.string(),
+  active: z.boolean(),
+  email_verified: z.boolean(),
+  created_at: z.string(),
+  specialist: adminSpecialistSchema.nullable(),
+  partner: adminPartnerSchema.nullable(),
+  clinics: z.array(
+    z.object({
+      uuid: z.uuid(),
+      name: z.string(),
+      city: z.string().nullable(),
+      rooms: z.array(
+        z.object({ uuid: z.uuid(), name: z.string(), active: z.boolean(), fixed: z.number().int() }),
+      ),
+    }),
+  ),
+  audit: z.array(auditEntrySchema),
+});
+export type AdminUserDetail = z.infer<typeof adminUserDetailSchema>;
+
+export const allUsersSchema = z.object({
+  uuid: z.uuid(),
+  name: z.string(),
+  email: z.string(),
+  role_name: z.string(),
+  active: z.boolean(),
+});
+
+// ---------------------------------------------------------------- rooms and appointments
+
+export const adminRoomsQuery = pageQuery.extend({
+  search: z.string().trim().max(120).optional(),
+  partner: z.uuid().optional(),
+  fixed: z.enum(['0', '1']).optional(),
+  active: z.enum(['0', '1']).optional(),
+});
+
+export const adminRoomSchema = z.object({
+  uuid: z.uuid(),
+  name: z.string(),
+  active: z.boolean(),
+  fixed: z.number().int(),
+  hour_price_cents: z.number().int(),
+  clinic: z.object({
+    uuid: z.uuid(),
+    name: z.string(),
+    neighborhood: z.string().nullable(),
+    city: z.string().nullable(),
+  }),
+  partner: z.object({ uuid: z.uuid(), name: z.string() }),
+});
+export type AdminRoom = z.infer<typeof adminRoomSchema>;
+export const adminRoomPage = z.object({ data: z.array(adminRoomSchema), meta: pageMeta });
+
+export const setFixedBody = z.object({ room_uuid: z.uuid({ message: 'Sala inválida.' }), fixed: binary });
+
+export const adminAppointmentsBody = z
+  .object({
+    dateInit: isoDate,
+    dateEnd: isoDate,
+    partner: z.uuid().nullish(),
+    clinic: z.uuid().nullish(),
+    room: z.uuid().nullish(),
+    status: z
+      .enum(['pending_payment', 'confirmed', 'canceled', 'completed', 'no_show', 'expired'], {
+        message: 'Situação inválida.',
+      })
+      .nullish(),
+  })
+  .refine((v) => v.dateInit <= v.dateEnd, { message: 'A data final vem antes da inicial.', path: ['dateEnd'] });
+
+export const adminAppointmentSchema = z.object({
+  uuid: z.uuid(),
+  date_time: z.string(),
+  status: z.string(),
+  amount_cents: z.number().int(),
+  payment_method: z.string(),
+  room: z.object({ uuid: z.uuid(), name: z.string() }),
+  clinic: z.object({ uuid: z.uuid(), name: z.string() }),
+  partner: z.object({ uuid: z.uuid(), name: z.string() }),
+  customer: z.object({ uuid: z.uuid(), name: z.string(), email: z.string() }),
+});
+export type AdminAppointment = z.infer<typeof adminAppointmentSchema>;
+export const adminAppointmentPage = z.object({ data: z.array(adminAppointmentSchema), meta: pageMeta });
+
+// ---------------------------------------------------------------- facilities and plans
+
+export const facilityBody = z.object({
+  name: z.string({ message: 'Informe o nome.' }).trim().min(2, 'Informe o nome.').max(60, 'Nome longo demais.'),
+});
+export const adminFacilitySchema = z.object({ uuid: z.uuid(), name: z.string(), rooms_count: z.number().int() });
+export type AdminFacility = z.infer<typeof adminFacilitySchema>;
+
+export const planBody = z.object({
+  name: z.string({ message: 'Informe o nome.' }).trim().min(2, 'Informe o nome.').max(60),
+  commission_percent: z.coerce
+    .number({ message: 'Informe a comissão.' })
+    .min(0, 'A comissão vai de 0 a 100%.')
+    .max(100, 'A comissão vai de 0 a 100%.')
+    .multipleOf(0.01, 'Use no máximo duas casas decimais.'),
+  monthly_fee_cents: z.coerce
+    .number({ message: 'Informe a mensalidade.' })
+    .int('Informe a mensalidade em centavos.')
+    .min(0, 'A mensalidade não pode ser negativa.')
+    .max(100_000_000),
+  active: z.boolean().optional(),
+});
+
+// ---------------------------------------------------------------- dashboards
+
+export const dashboardQuery = z
+  .object({ dateInit: isoDate, dateEnd: isoDate })
+  .refine((v) => v.dateInit <= v.dateEnd, { message: 'A data final vem antes da inicial.', path: ['dateEnd'] })
+  .refine((v) => Date.parse(v.dateEnd) - Date.parse(v.dateInit) <= 800 * 86_400_000, {
+    message: 'Escolha um período de até dois anos.',
+    path: ['dateEnd'],
+  });
+
+export const coworkingCountSchema = z.object({
+  clinics: z.number().int(),
+  rooms: z.number().int(),
+  active_rooms: z.number().int(),
+  partners: z.number().int(),
+  new_clinics: z.number().int(),
+});
+export const frequentSchedulesSchema = z.object({
+  /** weekday 0 (domingo) … 6, hour 0…23 (clinic time), appointments that hour. */
+  cells: z.array(z.object({ weekday: z.number().int(), hour: z.number().int(), count: z.number().int() })),
+});
+export const salesTurnoverSchema = z.object({
+  gross_cents: z.number().int(),
+  refunded_cents: z.number().int(),
+  commission_cents: z.number().int(),
+  net_cents: z.number().int(),
+  paid_appointments: z.number().int(),
+  days: z.array(z.object({ date: z.string(), gross_cents: z.number().int(), net_cents: z.number().int() })),
+});
+export const specialistsStatsSchema = z.object({
+  total: z.number().int(),
+  new: z.number().int(),
+  active: z.number().int(),
+  days: z.array(z.object({ date: z.string(), new: z.number().int() })),
+});
+export const availableRoomsSchema = z.object({
+  rooms: z.number().int(),
+  open_hours: z.number().int(),
+  booked_hours: z.number().int(),
+  /** booked / open, 0…1 (null without open hours). */
+  occupancy: z.number().nullable(),
+  top: z.array(z.object({ uuid: z.uuid(), name: z.string(), clinic: z.string(), booked_hours: z.number().int() })),
+});
+export type CoworkingCount = z.infer<typeof coworkingCountSchema>;
+export type FrequentSchedules = z.infer<typeof frequentSchedulesSchema>;
+export type SalesTurnover = z.infer<typeof salesTurnoverSchema>;
+export type SpecialistsStats = z.infer<typeof specialistsStatsSchema>;
+export type AvailableRooms = z.infer<typeof availableRoomsSchema>;
