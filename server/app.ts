@@ -18,6 +18,8 @@ import { createSandboxProvider, type PaymentProvider } from './adapters/payments
 import type { Storage } from './adapters/storage.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
+import { marketplaceRoutes, partnerDashboardRoutes } from './features/admin/marketplace.routes.ts';
+import { peopleRoutes } from './features/admin/people.routes.ts';
 import { authRoutes } from './features/auth/auth.routes.ts';
 import { availabilityRoutes } from './features/availability/availability.routes.ts';
 import { agendaRoutes } from './features/bookings/agenda.routes.ts';
@@ -47,6 +49,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The services the features were built with (background jobs use the same). */
     services: Services;
+    /** Method and path of every API route (HEAD left out). */
+    routeTable: { method: string; url: string }[];
   }
 }
 
@@ -98,6 +102,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
+  // Every API route, as declared: the authorization tests walk this table.
+  const routeTable: { method: string; url: string }[] = [];
+  app.decorate('routeTable', routeTable);
+  app.addHook('onRoute', (route) => {
+    if (!route.url.startsWith('/api/') || route.url.startsWith('/api/docs')) return;
+    for (const method of [route.method].flat())
+      if (method !== 'HEAD') routeTable.push({ method, url: route.url });
+  });
 
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: {
@@ -154,6 +166,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(bookingRoutes(services));
       await api.register(agendaRoutes(services));
       await api.register(icalRoutes(services));
+      await api.register(peopleRoutes(services));
+      await api.register(marketplaceRoutes(services));
+      await api.register(partnerDashboardRoutes(services));
       await api.register(paymentWebhookRoutes(services));
       await api.register(paymentCustomerRoutes(services));
     },

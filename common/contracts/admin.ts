@@ -31,7 +31,10 @@ const binary = z.union([z.literal(0), z.literal(1), z.literal('0'), z.literal('1
 /** A date range, both ends included, at most about two years. */
 export const dateRangeBody = z
   .object({ dateInit: isoDate, dateEnd: isoDate })
-  .refine((v) => v.dateInit <= v.dateEnd, { message: 'A data final vem antes da inicial.', path: ['dateEnd'] })
+  .refine((v) => v.dateInit <= v.dateEnd, {
+    message: 'A data final vem antes da inicial.',
+    path: ['dateEnd'],
+  })
   .refine((v) => Date.parse(v.dateEnd) - Date.parse(v.dateInit) <= 800 * 86_400_000, {
     message: 'Escolha um período de até dois anos.',
     path: ['dateEnd'],
@@ -220,7 +223,10 @@ export const adminAppointmentsBody = z
       })
       .nullish(),
   })
-  .refine((v) => v.dateInit <= v.dateEnd, { message: 'A data final vem antes da inicial.', path: ['dateEnd'] });
+  .refine((v) => v.dateInit <= v.dateEnd, {
+    message: 'A data final vem antes da inicial.',
+    path: ['dateEnd'],
+  });
 
 export const adminAppointmentSchema = z.object({
   uuid: z.uuid(),
@@ -239,9 +245,17 @@ export const adminAppointmentPage = z.object({ data: z.array(adminAppointmentSch
 // ---------------------------------------------------------------- facilities and plans
 
 export const facilityBody = z.object({
-  name: z.string({ message: 'Informe o nome.' }).trim().min(2, 'Informe o nome.').max(60, 'Nome longo demais.'),
+  name: z
+    .string({ message: 'Informe o nome.' })
+    .trim()
+    .min(2, 'Informe o nome.')
+    .max(60, 'Nome longo demais.'),
 });
-export const adminFacilitySchema = z.object({ uuid: z.uuid(), name: z.string(), rooms_count: z.number().int() });
+export const adminFacilitySchema = z.object({
+  uuid: z.uuid(),
+  name: z.string(),
+  rooms_count: z.number().int(),
+});
 export type AdminFacility = z.infer<typeof adminFacilitySchema>;
 
 export const planBody = z.object({
@@ -263,7 +277,10 @@ export const planBody = z.object({
 
 export const dashboardQuery = z
   .object({ dateInit: isoDate, dateEnd: isoDate })
-  .refine((v) => v.dateInit <= v.dateEnd, { message: 'A data final vem antes da inicial.', path: ['dateEnd'] })
+  .refine((v) => v.dateInit <= v.dateEnd, {
+    message: 'A data final vem antes da inicial.',
+    path: ['dateEnd'],
+  })
   .refine((v) => Date.parse(v.dateEnd) - Date.parse(v.dateInit) <= 800 * 86_400_000, {
     message: 'Escolha um período de até dois anos.',
     path: ['dateEnd'],
@@ -300,7 +317,9 @@ export const availableRoomsSchema = z.object({
   booked_hours: z.number().int(),
   /** booked / open, 0…1 (null without open hours). */
   occupancy: z.number().nullable(),
-  top: z.array(z.object({ uuid: z.uuid(), name: z.string(), clinic: z.string(), booked_hours: z.number().int() })),
+  top: z.array(
+    z.object({ uuid: z.uuid(), name: z.string(), clinic: z.string(), booked_hours: z.number().int() }),
+  ),
 });
 export type CoworkingCount = z.infer<typeof coworkingCountSchema>;
 export type FrequentSchedules = z.infer<typeof frequentSchedulesSchema>;

@@ -46,12 +46,12 @@ export function registerAuth(app: FastifyInstance, deps: { db: Db; clock: () => 
   });
 }
 
-/** preHandler: any signed-in user. */
+/** preValidation hook: any signed-in user (checked before the body, so a visitor gets 401, not 422). */
 export async function requireUser(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
   if (!request.auth) throw new AppError('unauthenticated', messages.unauthenticated);
 }
 
-/** preHandler factory: signed in with one of `roles` (401 when signed out, 403 otherwise). */
+/** preValidation hook factory: signed in with one of `roles` (401 when signed out, 403 otherwise). */
 export function requireRole(...roles: Role[]) {
   return async (request: FastifyRequest, _reply: FastifyReply): Promise<void> => {
     if (!request.auth) throw new AppError('unauthenticated', messages.unauthenticated);

@@ -74,7 +74,7 @@ export const authRoutes =
     app.get(
       '/user',
       {
-        preHandler: requireUser,
+        preValidation: requireUser,
         schema: {
           tags,
           summary: 'Usuário atual',
@@ -88,7 +88,7 @@ export const authRoutes =
     app.get(
       '/logout',
       {
-        preHandler: requireUser,
+        preValidation: requireUser,
         schema: { tags, summary: 'Encerra a sessão (revoga o token usado)', security: [{ bearer: [] }] },
       },
       async (request, reply) => {

@@ -15,7 +15,7 @@ const anyOr = (v: string) => (v === 'todas' || v === 'todos' ? undefined : v);
 export const agendaRoutes =
   (s: Services): FastifyPluginAsyncZod =>
   async (app) => {
-    app.addHook('preHandler', requireRole('partner'));
+    app.addHook('preValidation', requireRole('partner'));
 
     app.get(
       '/partner/appointments/:dateInit/:dateEnd/:clinic',

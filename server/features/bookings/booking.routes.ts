@@ -24,7 +24,7 @@ const security = [{ bearer: [] }];
 export const bookingRoutes =
   (s: Services): FastifyPluginAsyncZod =>
   async (app) => {
-    app.addHook('preHandler', requireRole('customer', 'partner'));
+    app.addHook('preValidation', requireRole('customer', 'partner'));
 
     app.get(
       '/customer/card/:id',

@@ -16,7 +16,7 @@ export const icalRoutes =
     app.get(
       '/partner/:partner/ical',
       {
-        preHandler: requireRole('partner'),
+        preValidation: requireRole('partner'),
         schema: {
           tags,
           security,
@@ -31,7 +31,7 @@ export const icalRoutes =
     app.post(
       '/partner/:partner/ical',
       {
-        preHandler: requireRole('partner'),
+        preValidation: requireRole('partner'),
         schema: {
           tags,
           security,
@@ -49,7 +49,7 @@ export const icalRoutes =
     app.delete(
       '/partner/:partner/ical',
       {
-        preHandler: requireRole('partner'),
+        preValidation: requireRole('partner'),
         schema: {
           tags,
           security,

@@ -13,7 +13,7 @@ const idParams = z.object({ id: z.uuid() });
 export const addressContactRoutes =
   (s: Services): FastifyPluginAsyncZod =>
   async (app) => {
-    app.addHook('preHandler', requireUser);
+    app.addHook('preValidation', requireUser);
 
     app.post(
       '/address',

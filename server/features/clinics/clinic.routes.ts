@@ -20,7 +20,7 @@ const clinicParams = partnerParams.extend({ clinic: z.uuid() });
 export const clinicRoutes =
   (s: Services): FastifyPluginAsyncZod =>
   async (app) => {
-    app.addHook('preHandler', requireRole('partner'));
+    app.addHook('preValidation', requireRole('partner'));
 
     app.get(
       '/partner/coworkings',

@@ -21,7 +21,7 @@ const params = z.object({ partner: z.uuid() });
 export const partnerDataRoutes =
   (s: Services): FastifyPluginAsyncZod =>
   async (app) => {
-    app.addHook('preHandler', requireRole('partner'));
+    app.addHook('preValidation', requireRole('partner'));
 
     app.put(
       '/partner/basicdata/:partner',

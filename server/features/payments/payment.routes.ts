@@ -59,7 +59,7 @@ export const paymentWebhookRoutes =
 export const paymentCustomerRoutes =
   (s: Services): FastifyPluginAsyncZod =>
   async (app) => {
-    app.addHook('preHandler', requireRole('customer', 'partner'));
+    app.addHook('preValidation', requireRole('customer', 'partner'));
     const params = z.object({ id: z.uuid() });
     app.get(
       '/customer/payment/:id',

@@ -64,7 +64,7 @@ function parseOwner(fields: Record<string, string>) {
 export const photoUploadRoutes =
   (s: Services): FastifyPluginAsyncZod =>
   async (app) => {
-    app.addHook('preHandler', requireUser);
+    app.addHook('preValidation', requireUser);
 
     const upload = async (request: FastifyRequest, ownerFrom?: { type: photos.PhotoType; uuid: string }) => {
       const { fields, files } = await readMultipart(request);

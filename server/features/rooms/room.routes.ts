@@ -24,7 +24,7 @@ const facilityParams = z.object({ roomId: z.uuid(), facilityId: z.uuid() });
 export const roomRoutes =
   (s: Services): FastifyPluginAsyncZod =>
   async (app) => {
-    app.addHook('preHandler', requireRole('partner'));
+    app.addHook('preValidation', requireRole('partner'));
     const me = (request: Parameters<typeof currentUser>[0]) => currentUser(request).id;
 
     app.get(

@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
-import type { Executor } from '../../db/client.ts';
+import { type Executor, queryRows } from '../../db/client.ts';
 import {
   addresses,
   clinics,
@@ -43,38 +43,42 @@ const orderBy = (sort: SearchSort | undefined) => {
 };
 
 /**
- * The room has at least one free hour on `date` (its clinic's wall clock), the same rule as the
- * slot arithmetic of the room page (DESIGN §5): whole hours inside the room's own hours, or its
- * clinic's when it has none ("23:59" closes at midnight), not past, not held, not blocked, and not
- * an hour skipped by a daylight-saving jump. Decided in the database, so a search with a date
- * pages like one without.
+ * Whether room `c` (a row of `cand`: room_id, clinic_id, timezone) has at least one free hour on
+ * `date` on its clinic's wall clock — the rule of the room page's slots (DESIGN §5): whole hours
+ * inside the room's own hours, or its clinic's when it has none ("23:59" closes at midnight), not
+ * past, not held, not blocked, and not an hour skipped by a daylight-saving jump. The held starts
+ * of the day are read once per room (an index range), not once per hour.
  */
-export function hasFreeSlot(date: string, weekday: number, now: Date): SQL {
+function freeSlotExists(free: FreeOn): SQL {
+  // The widest window any zone's `date` can cover.
+  const from = new Date(Date.parse(`${free.date}T00:00:00Z`) - 14 * 3_600_000).toISOString();
+  const to = new Date(Date.parse(`${free.date}T00:00:00Z`) + 38 * 3_600_000).toISOString();
   return sql`exists (
     select 1
     from (
       select h.opens_at, h.closes_at from room_operating_hours h
-      where h.room_id = ${rooms.id} and h.weekday = ${weekday}
+      where h.room_id = c.room_id and h.weekday = ${free.weekday}
       union all
       select h.opens_at, h.closes_at from clinic_opening_hours h
-      where h.clinic_id = ${clinics.id} and h.weekday = ${weekday}
-        and not exists (select 1 from room_operating_hours x where x.room_id = ${rooms.id})
+      where h.clinic_id = c.clinic_id and h.weekday = ${free.weekday}
+        and not exists (select 1 from room_operating_hours x where x.room_id = c.room_id)
     ) oh
     cross join lateral generate_series(
       ceil(extract(epoch from oh.opens_at) / 3600)::int,
       (case when oh.closes_at = '23:59' then 24 else floor(extract(epoch from oh.closes_at) / 3600)::int end) - 1
     ) g
-    cross join lateral (select ${date}::date + make_interval(hours => g) as wall) w
-    cross join lateral (select w.wall at time zone ${clinics.timezone} as starts_at) slot
-    where slot.starts_at > ${now.toISOString()}::timestamptz
-      and slot.starts_at at time zone ${clinics.timezone} = w.wall
-      and not exists (
-        select 1 from appointments a
-        where a.room_id = ${rooms.id} and a.starts_at = slot.starts_at
-          and a.status in (${sql.raw(slotHoldingStatuses.map((v) => `'${v}'`).join(', '))}))
+    cross join lateral (select ${free.date}::date + make_interval(hours => g) as wall) w
+    cross join lateral (select w.wall at time zone c.timezone as starts_at) slot
+    where slot.starts_at > ${free.now.toISOString()}::timestamptz
+      and slot.starts_at at time zone c.timezone = w.wall
+      and slot.starts_at <> all (array(
+        select a.starts_at from appointments a
+        where a.room_id = c.room_id
+          and a.starts_at >= ${from}::timestamptz and a.starts_at < ${to}::timestamptz
+          and a.status in (${sql.raw(slotHoldingStatuses.map((v) => `'${v}'`).join(', '))})))
       and not exists (
         select 1 from blocked_schedules b
-        where b.room_id = ${rooms.id} and b.starts_at < slot.starts_at + interval '1 hour'
+        where b.room_id = c.room_id and b.starts_at < slot.starts_at + interval '1 hour'
           and b.ends_at > slot.starts_at)
   )`;
 }
@@ -85,13 +89,52 @@ export interface FreeOn {
   now: Date;
 }
 
-/** Active rooms matching the text (and free on a date, when given). */
-const matching = (value: string | undefined, field: SearchField, free?: FreeOn) =>
-  and(
-    eq(rooms.active, true),
-    value ? textFilter(value, field) : undefined,
-    free ? hasFreeSlot(free.date, free.weekday, free.now) : undefined,
+/**
+ * Rooms matching the text with a free hour on the date, a page of them in display order and how
+ * many there are in all. The text match is settled first (a materialized set), so the free-hour
+ * check runs only for its rooms.
+ */
+export async function freeRoomsPage(
+  db: Executor,
+  value: string | undefined,
+  field: SearchField,
+  sort: SearchSort | undefined,
+  page: { limit: number; offset: number },
+  free: FreeOn,
+): Promise<{ ids: number[]; total: number }> {
+  const order =
+    sort === 'price_asc'
+      ? sql`c.fixed desc, c.price asc, c.folded, c.room_id`
+      : sort === 'price_desc'
+        ? sql`c.fixed desc, c.price desc, c.folded, c.room_id`
+        : sql`c.fixed desc, c.folded, c.room_id`;
+  const cand = sql`with cand as materialized (
+      select ${rooms.id} as room_id, ${rooms.clinicId} as clinic_id, ${clinics.timezone} as timezone,
+             ${rooms.fixed} as fixed, ${rooms.pricePerMinute} as price, salas_fold(${rooms.name}) as folded
+      from ${rooms}
+      join ${clinics} on ${clinics.id} = ${rooms.clinicId}
+      left join ${addresses} on ${addresses.id} = ${clinics.addressId}
+      where ${matching(value, field)}
+    )`;
+  const rows = await queryRows<{ room_id: number; total: number }>(
+    db,
+    sql`${cand}
+        select c.room_id, count(*) over () as total from cand c
+        where ${freeSlotExists(free)}
+        order by ${order} limit ${page.limit} offset ${page.offset}`,
   );
+  if (rows.length > 0) return { ids: rows.map((r) => Number(r.room_id)), total: Number(rows[0]!.total) };
+  if (page.offset === 0) return { ids: [], total: 0 };
+  const [count] = await queryRows<{ n: number }>(
+    db,
+    sql`${cand} select count(*)::int as n from cand c where ${freeSlotExists(free)}`,
+  );
+  return { ids: [], total: Number(count?.n ?? 0) };
+}
+
+/** Active rooms matching the text. */
+const matching = (value: string | undefined, field: SearchField) =>
+  and(eq(rooms.active, true), value ? textFilter(value, field) : undefined);
 
 /** Active rooms matching the text, pinned first, in display order (ids only); a page of them when asked. */
 export async function matchingRooms(
@@ -100,14 +143,13 @@ export async function matchingRooms(
   field: SearchField,
   sort?: SearchSort,
   page?: { limit: number; offset: number },
-  free?: FreeOn,
 ) {
   const query = db
     .select({ roomId: rooms.id, clinicId: rooms.clinicId, timezone: clinics.timezone })
     .from(rooms)
     .innerJoin(clinics, eq(clinics.id, rooms.clinicId))
     .leftJoin(addresses, eq(addresses.id, clinics.addressId))
-    .where(matching(value, field, free))
+    .where(matching(value, field))
     .orderBy(...orderBy(sort))
     .$dynamic();
   return page ? query.limit(page.limit).offset(page.offset) : query;
@@ -117,14 +159,13 @@ export async function countMatchingRooms(
   db: Executor,
   value: string | undefined,
   field: SearchField,
-  free?: FreeOn,
 ): Promise<number> {
   const rows = await db
     .select({ n: count() })
     .from(rooms)
     .innerJoin(clinics, eq(clinics.id, rooms.clinicId))
     .leftJoin(addresses, eq(addresses.id, clinics.addressId))
-    .where(matching(value, field, free));
+    .where(matching(value, field));
   return rows[0]?.n ?? 0;
 }
 

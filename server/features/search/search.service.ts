@@ -55,13 +55,21 @@ export async function searchRooms(
   const value = body.value?.trim() || undefined;
   const field = body.attributeToFilter ?? 'all';
   const sort = body.attributeSortBy ?? undefined;
-  // Free slots are decided in the database too, so only this page's ids leave it.
-  const free = body.date ? { date: body.date, weekday: weekdayOf(body.date), now: s.clock() } : undefined;
-  const [total, rows] = await Promise.all([
-    repo.countMatchingRooms(s.db, value, field, free),
-    repo.matchingRooms(s.db, value, field, sort, { limit: perPage, offset: (page - 1) * perPage }, free),
-  ]);
-  const pageIds = rows.map((m) => m.roomId);
+  const window = { limit: perPage, offset: (page - 1) * perPage };
+  let total: number;
+  let pageIds: number[];
+  if (body.date) {
+    // Free hours are decided in the database too, so only this page's ids leave it.
+    const free = { date: body.date, weekday: weekdayOf(body.date), now: s.clock() };
+    ({ ids: pageIds, total } = await repo.freeRoomsPage(s.db, value, field, sort, window, free));
+  } else {
+    const [count, rows] = await Promise.all([
+      repo.countMatchingRooms(s.db, value, field),
+      repo.matchingRooms(s.db, value, field, sort, window),
+    ]);
+    total = count;
+    pageIds = rows.map((m) => m.roomId);
+  }
   const lastPage = Math.max(1, Math.ceil(total / perPage));
   const cards = await repo.roomCards(s.db, pageIds);
   const data = pageIds.map((id) => toSummary(cards, cards.rows.find((r) => r.room.id === id)!));

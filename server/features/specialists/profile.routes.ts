@@ -28,7 +28,7 @@ export const specialistProfileRoutes =
     app.get(
       '/customer/profile',
       {
-        preHandler: requireRole('customer'),
+        preValidation: requireRole('customer'),
         schema: {
           tags,
           summary: 'Dados do especialista (null até completar o cadastro)',
@@ -42,7 +42,7 @@ export const specialistProfileRoutes =
     app.post(
       '/customer/completeData',
       {
-        preHandler: requireRole('customer'),
+        preValidation: requireRole('customer'),
         schema: {
           tags,
           summary: 'Completa o cadastro do especialista',

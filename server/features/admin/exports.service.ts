@@ -1,0 +1,194 @@
+/**
+ * The operator's xlsx exports, streamed: rows leave the database in batches (keyset pages) and
+ * go straight into exceljs' streaming writer, so memory stays flat whatever the period.
+ * Portuguese headers, real dates in the clinic's wall clock, BRL number formats, frozen header
+ * row, autofilter; the finance sheet ends with totals.
+ */
+import { PassThrough } from 'node:stream';
+import { type SQL, sql } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
+import type { DateRange } from '#common/contracts/admin';
+import { appointmentStatusLabels } from '#common/contracts/booking';
+import { addDays, wallClock, zonedInstant } from '#common/time/zone';
+import type { Services } from '../../app.ts';
+import { queryRows } from '../../db/client.ts';
+import { REPORT_ZONE, revenueRows } from './dashboard.service.ts';
+
+const BATCH = 2000;
+const BRL = '"R$" #,##0.00';
+const DATE_TIME = 'dd/mm/yyyy hh:mm';
+const methods: Record<string, string> = { card: 'Cartão', pix: 'Pix' };
+
+/** A wall-clock time as Excel shows it: the same digits, whatever the reader's zone. */
+function excelDate(instant: Date | string, timeZone: string): Date {
+  const w = wallClock(new Date(instant), timeZone);
+  return new Date(Date.UTC(w.year, w.month - 1, w.day, w.hour, w.minute));
+}
+const reais = (cents: unknown) => Number(cents ?? 0) / 100;
+
+export const exportFileName = (prefix: string, range: DateRange) =>
+  `${prefix}-${range.dateInit}-${range.dateEnd}.xlsx`;
+
+/** Rows of `query` ordered by (starts_at, id), one batch at a time. */
+async function* batches(s: Services, query: SQL) {
+  let after: { startsAt: string; id: number } | null = null;
+  for (;;) {
+    const cursor: SQL = after
+      ? sql`where (x.starts_at, x.id) > (${after.startsAt}::timestamptz, ${after.id})`
+      : sql``;
+    const rows: Record<string, unknown>[] = await queryRows<Record<string, unknown>>(
+      s.db,
+      sql`select * from (${query}) x ${cursor} order by x.starts_at, x.id limit ${BATCH}`,
+    );
+    if (rows.length === 0) return;
+    yield rows;
+    const last = rows.at(-1)!;
+    after = { startsAt: new Date(last.starts_at as string).toISOString(), id: Number(last.id) };
+    if (rows.length < BATCH) return;
+  }
+}
+
+interface Column {
+  header: string;
+  key: string;
+  width: number;
+  numFmt?: string;
+}
+
+function sheetOf(workbook: ExcelJS.stream.xlsx.WorkbookWriter, name: string, columns: Column[]) {
+  const sheet = workbook.addWorksheet(name, { views: [{ state: 'frozen', ySplit: 1 }] });
+  sheet.columns = columns.map((c) => ({
+    header: c.header,
+    key: c.key,
+    width: c.width,
+    style: c.numFmt ? { numFmt: c.numFmt } : {},
+  }));
+  sheet.autoFilter = { from: { row: 1, column: 1 }, to: { row: 1, column: columns.length } };
+  const header = sheet.getRow(1);
+  header.font = { bold: true, color: { argb: 'FFFFFFFF' } };
+  header.fill = { type: 'pattern', pattern: 'solid', fgColor: { argb: 'FF0B7A75' } };
+  return sheet;
+}
+
+/** Writes the workbook into a stream the route sends; errors end the stream. */
+function streamed(fill: (workbook: ExcelJS.stream.xlsx.WorkbookWriter) => Promise<void>): PassThrough {
+  const out = new PassThrough();
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
+    stream: out,
+    useStyles: true,
+    useSharedStrings: false,
+  });
+  workbook.creator = 'Salas';
+  fill(workbook)
+    .then(() => workbook.commit())
+    .catch((err) => out.destroy(err));
+  return out;
+}
+
+function appointmentRows(range: DateRange): SQL {
+  const from = zonedInstant(range.dateInit, '00:00', REPORT_ZONE).toISOString();
+  const to = zonedInstant(addDays(range.dateEnd, 1), '00:00', REPORT_ZONE).toISOString();
+  return sql`
+    select a.id, a.starts_at, a.status, a.price_cents, a.refund_cents, b.payment_method as method,
+           r.name as room_name, c.name as clinic_name, c.timezone, pu.name as partner_name,
+           cu.name as customer_name, cu.email as customer_email
+    from appointments a
+    join bookings b on b.id = a.booking_id
+    join rooms r on r.id = a.room_id
+    join clinics c on c.id = r.clinic_id
+    join users pu on pu.id = c.partner_id
+    join users cu on cu.id = a.customer_id
+    where a.starts_at >= ${from}::timestamptz and a.starts_at < ${to}::timestamptz`;
+}
+
+/** Agendamentos-{start}-{end}.xlsx: every appointment in the period. */
+export function exportAppointments(s: Services, range: DateRange): PassThrough {
+  return streamed(async (workbook) => {
+    const sheet = sheetOf(workbook, 'Agendamentos', [
+      { header: 'Data e hora', key: 'when', width: 18, numFmt: DATE_TIME },
+      { header: 'Sala', key: 'room', width: 26 },
+      { header: 'Clínica', key: 'clinic', width: 30 },
+      { header: 'Parceiro', key: 'partner', width: 26 },
+      { header: 'Especialista', key: 'customer', width: 26 },
+      { header: 'E-mail do especialista', key: 'email', width: 30 },
+      { header: 'Situação', key: 'status', width: 18 },
+      { header: 'Pagamento', key: 'method', width: 12 },
+      { header: 'Valor', key: 'price', width: 14, numFmt: BRL },
+      { header: 'Reembolso', key: 'refund', width: 14, numFmt: BRL },
+    ]);
+    for await (const rows of batches(s, appointmentRows(range))) {
+      for (const r of rows)
+        sheet
+          .addRow({
+            when: excelDate(r.starts_at as string, String(r.timezone)),
+            room: r.room_name,
+            clinic: r.clinic_name,
+            partner: r.partner_name,
+            customer: r.customer_name,
+            email: r.customer_email,
+            status: appointmentStatusLabels[String(r.status)] ?? r.status,
+            method: methods[String(r.method)] ?? r.method,
+            price: reais(r.price_cents),
+            refund: reais(r.refund_cents),
+          })
+          .commit();
+    }
+    sheet.commit();
+  });
+}
+
+/** Finanças-{start}-{end}.xlsx: per paid appointment, gross, the plan's commission and the partner's net, with totals. */
+export function exportFinance(s: Services, range: DateRange): PassThrough {
+  return streamed(async (workbook) => {
+    const sheet = sheetOf(workbook, 'Finanças', [
+      { header: 'Data e hora', key: 'when', width: 18, numFmt: DATE_TIME },
+      { header: 'Sala', key: 'room', width: 26 },
+      { header: 'Clínica', key: 'clinic', width: 30 },
+      { header: 'Parceiro', key: 'partner', width: 26 },
+      { header: 'CPF/CNPJ do parceiro', key: 'document', width: 20 },
+      { header: 'Plano', key: 'plan', width: 16 },
+      { header: 'Comissão (%)', key: 'percent', width: 13, numFmt: '0.00' },
+      { header: 'Valor bruto', key: 'gross', width: 14, numFmt: BRL },
+      { header: 'Comissão', key: 'commission', width: 14, numFmt: BRL },
+      { header: 'Líquido do parceiro', key: 'net', width: 18, numFmt: BRL },
+      { header: 'Pagamento', key: 'method', width: 12 },
+      { header: 'Especialista', key: 'customer', width: 26 },
+    ]);
+    let count = 0;
+    let gross = 0;
+    let commission = 0;
+    for await (const rows of batches(s, revenueRows({ ...range }))) {
+      for (const r of rows) {
+        count++;
+        gross += Number(r.gross_cents);
+        commission += Number(r.commission_cents);
+        sheet
+          .addRow({
+            when: excelDate(r.starts_at as string, String(r.timezone)),
+            room: r.room_name,
+            clinic: r.clinic_name,
+            partner: r.partner_name,
+            document: r.partner_document ?? '',
+            plan: r.plan_name ?? 'Sem plano',
+            percent: Number(r.commission_percent),
+            gross: reais(r.gross_cents),
+            commission: reais(r.commission_cents),
+            net: reais(Number(r.gross_cents) - Number(r.commission_cents)),
+            method: methods[String(r.method)] ?? r.method,
+            customer: r.customer_name,
+          })
+          .commit();
+      }
+    }
+    const last = count + 1;
+    const total = sheet.addRow({
+      when: 'Total',
+      gross: { formula: `SUM(H2:H${last})`, result: reais(gross) },
+      commission: { formula: `SUM(I2:I${last})`, result: reais(commission) },
+      net: { formula: `SUM(J2:J${last})`, result: reais(gross - commission) },
+    });
+    total.font = { bold: true };
+    total.commit();
+    sheet.commit();
+  });
+}
