@@ -9,6 +9,7 @@ const rooms = () => import('./areas/rooms-area.tsx');
 const customer = () => import('./areas/customer-area.tsx');
 const partner = () => import('./areas/partner-area.tsx');
 const admin = () => import('./areas/admin-area.tsx');
+const dashboards = () => import('./areas/dashboard-area.tsx');
 const page = <M,>(load: () => Promise<M>, name: keyof M) =>
   lazy(async () => ({ default: (await load())[name] as React.ComponentType }));
 
@@ -46,14 +47,15 @@ const PartnerAppointmentsPage = page(partner, 'PartnerAppointmentsPage');
 const PartnerDataPage = page(partner, 'PartnerDataPage');
 const PartnerBankPage = page(partner, 'PartnerBankPage');
 const PartnerPaymentPage = page(partner, 'PartnerPaymentPage');
-const PartnerDashboardPage = page(partner, 'PartnerDashboardPage');
+const PartnerDashboardPage = page(dashboards, 'PartnerDashboardPage');
 const AdminSpecialistsPage = page(admin, 'AdminSpecialistsPage');
 const AdminRoomsPage = page(admin, 'AdminRoomsPage');
 const AdminPartnersPage = page(admin, 'AdminPartnersPage');
 const AdminAppointmentsPage = page(admin, 'AdminAppointmentsPage');
 const AdminFacilitiesPage = page(admin, 'AdminFacilitiesPage');
 const AdminPlansPage = page(admin, 'AdminPlansPage');
-const AdminDashboardPage = page(admin, 'AdminDashboardPage');
+const AdminDashboardPage = page(dashboards, 'AdminDashboardPage');
+const AdminUserDetailPage = page(admin, 'AdminUserDetailPage');
 
 const to = (path: string) => <Navigate to={path} replace />;
 
@@ -120,6 +122,8 @@ export const routes: RouteObject[] = [
           { path: '/admin/gestao/especialistas', element: <AdminSpecialistsPage /> },
           { path: '/admin/gestao/salas', element: <AdminRoomsPage /> },
           { path: '/admin/gestao/parceiros', element: <AdminPartnersPage /> },
+          { path: '/admin/gestao/especialistas/:uuid', element: <AdminUserDetailPage /> },
+          { path: '/admin/gestao/parceiros/:uuid', element: <AdminUserDetailPage /> },
           { path: '/admin/gestao/agendamentos', element: <AdminAppointmentsPage /> },
           { path: '/admin/gestao/diferenciais', element: <AdminFacilitiesPage /> },
           { path: '/admin/gestao/planos', element: <AdminPlansPage /> },

@@ -58,9 +58,10 @@ export interface RequestOptions {
   signal?: AbortSignal;
 }
 
-export async function api<T>(path: string, options: RequestOptions = {}): Promise<T> {
+/** Sends one call; answers the response when it is 2xx, throws ApiError otherwise. */
+async function send(path: string, options: RequestOptions, accept: string): Promise<Response> {
   const method = options.method ?? 'GET';
-  const headers: Record<string, string> = { accept: 'application/json' };
+  const headers: Record<string, string> = { accept };
   const token = getToken();
   if (token) headers.authorization = `Bearer ${token}`;
   if (options.body !== undefined) headers['content-type'] = 'application/json';
@@ -81,14 +82,36 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
     if ((err as Error).name === 'AbortError') throw err;
     throw new ApiError(0, {});
   }
-  if (response.status === 204) return undefined as T;
-  const body = await response.json().catch(() => ({}));
   if (!response.ok) {
+    const body = await response.json().catch(() => ({}));
     if (response.status === 401 && token) {
       clearToken();
       for (const listener of unauthorizedListeners) listener();
     }
     throw new ApiError(response.status, body as ApiErrorBody);
   }
-  return body as T;
+  return response;
+}
+
+export async function api<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const response = await send(path, options, 'application/json');
+  if (response.status === 204) return undefined as T;
+  return (await response.json().catch(() => ({}))) as T;
+}
+
+/** A file answer (the xlsx exports), saved under the name the server gives it. */
+export async function download(path: string, options: RequestOptions = {}): Promise<string> {
+  const response = await send(path, options, '*/*');
+  const disposition = response.headers.get('content-disposition') ?? '';
+  const utf8 = disposition.match(/filename\*=UTF-8''([^;]+)/i)?.[1];
+  const name = utf8 ? decodeURIComponent(utf8) : (disposition.match(/filename="([^"]+)"/)?.[1] ?? 'arquivo');
+  const url = URL.createObjectURL(await response.blob());
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = name;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  return name;
 }

@@ -170,12 +170,18 @@ export async function seedDemoDataIfEmpty(db: Db, storage: Storage, now = new Da
         .returning({ id: t.cards.id });
 
       // Past (completed) and upcoming (confirmed) bookings, each a paid card order.
+      // Two months of history, so the dashboards and last month's exports have something to show.
       const plan: { date: string; time: string; status: 'completed' | 'confirmed' }[] = [
         { date: businessDay(today, -1, 15), time: '10:00', status: 'completed' },
         { date: businessDay(today, -1, 10), time: '14:00', status: 'completed' },
         { date: businessDay(today, -1, 3), time: '09:00', status: 'completed' },
         { date: businessDay(today, 1, 2), time: '10:00', status: 'confirmed' },
         { date: businessDay(today, 1, 6), time: '15:00', status: 'confirmed' },
+        ...[44, 40, 36, 32, 28, 24, 20].map((n, i) => ({
+          date: businessDay(today, -1, n + index),
+          time: ['08:00', '09:00', '11:00', '14:00', '16:00', '18:00', '10:00'][i]!,
+          status: 'completed' as const,
+        })),
       ];
       for (const [i, slot] of plan.entries()) {
         const room = rooms.get(s.rooms[i % s.rooms.length]!)!;

@@ -1,10 +1,7 @@
-import { ComingSoon } from '#web/components/coming-soon.tsx';
-
-// Operator screens; the back-office release replaces these placeholders.
-export const AdminSpecialistsPage = () => <ComingSoon title="Especialistas" />;
-export const AdminRoomsPage = () => <ComingSoon title="Salas" />;
-export const AdminPartnersPage = () => <ComingSoon title="Parceiros" />;
-export const AdminAppointmentsPage = () => <ComingSoon title="Agendamentos" />;
-export const AdminFacilitiesPage = () => <ComingSoon title="Diferenciais" />;
-export const AdminPlansPage = () => <ComingSoon title="Planos" />;
-export const AdminDashboardPage = () => <ComingSoon title="Dashboard" />;
+export { AdminAppointmentsPage } from '#web/features/admin/pages/appointments-page.tsx';
+export { AdminFacilitiesPage } from '#web/features/admin/pages/facilities-page.tsx';
+export { AdminPartnersPage } from '#web/features/admin/pages/partners-page.tsx';
+export { AdminPlansPage } from '#web/features/admin/pages/plans-page.tsx';
+export { AdminRoomsPage } from '#web/features/admin/pages/rooms-page.tsx';
+export { AdminSpecialistsPage } from '#web/features/admin/pages/specialists-page.tsx';
+export { AdminUserDetailPage } from '#web/features/admin/pages/user-detail-page.tsx';

@@ -1,5 +1,3 @@
-import { ComingSoon } from '#web/components/coming-soon.tsx';
-
 export { AgendaPage as PartnerAppointmentsPage } from '#web/features/agenda/pages/agenda-page.tsx';
 export { PartnerBankPage } from '#web/features/partner-data/pages/partner-bank-page.tsx';
 export { PartnerDataPage } from '#web/features/partner-data/pages/partner-data-page.tsx';
@@ -9,6 +7,3 @@ export { ClinicEditorPage as PartnerClinicEditorPage } from '#web/features/suppl
 export { ClinicsPage as PartnerClinicsPage } from '#web/features/supply/pages/clinics-page.tsx';
 export { RoomEditorPage as PartnerRoomEditorPage } from '#web/features/supply/pages/room-editor-page.tsx';
 export { RoomsPage as PartnerRoomsPage } from '#web/features/supply/pages/rooms-page.tsx';
-
-// Partner screens; the partner and booking releases replace these placeholders.
-export const PartnerDashboardPage = () => <ComingSoon title="Dashboard" />;

@@ -1,10 +1,11 @@
-import { Badge, Card, Group, Pagination, Select, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
-import { DatePickerInput } from '@mantine/dates';
+import { Badge, Card, Group, Select, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { modals } from '@mantine/modals';
 import { useState } from 'react';
 import { type PartnerAppointment, partnerStatuses } from '#common/contracts/booking';
 import { addDays, zonedDate } from '#common/time/zone';
+import { Pager } from '#web/components/pager.tsx';
+import { PeriodInput } from '#web/components/period-input.tsx';
 import { QueryState } from '#web/components/query-state.tsx';
 import { RoomClinic } from '#web/components/room-clinic.tsx';
 import { usePageTitle } from '#web/components/use-page-title.ts';
@@ -89,7 +90,6 @@ function AppointmentCards({
 export function AgendaPage() {
   usePageTitle('Agendamentos');
   const [range, setRange] = useState<[string, string]>(() => [today(), addDays(today(), 6)]);
-  const [draft, setDraft] = useState<[string | null, string | null]>(range);
   const [clinic, setClinic] = useState<string | null>(null);
   const [room, setRoom] = useState<string | null>(null);
   const [page, setPage] = useState(1);
@@ -129,21 +129,12 @@ export function AgendaPage() {
         Agendamentos
       </Title>
       <Group align="flex-end" wrap="wrap">
-        <DatePickerInput
-          type="range"
-          allowSingleDateInRange
-          label="Período"
-          value={draft}
+        <PeriodInput
+          value={range}
           onChange={(v) => {
-            // The picker is controlled: keep the half-picked range, load only a whole one.
-            setDraft([v[0] ? String(v[0]).slice(0, 10) : null, v[1] ? String(v[1]).slice(0, 10) : null]);
-            if (v[0] && v[1]) {
-              setRange([String(v[0]).slice(0, 10), String(v[1]).slice(0, 10)]);
-              setPage(1);
-            }
+            setRange(v);
+            setPage(1);
           }}
-          valueFormat="DD/MM/YYYY"
-          w={{ base: '100%', sm: 260 }}
         />
         <Select
           label="Clínica"
@@ -251,16 +242,7 @@ export function AgendaPage() {
           </>
         )}
       </QueryState>
-      {agenda.data && agenda.data.meta.last_page > 1 && (
-        <Group justify="center">
-          <Pagination
-            total={agenda.data.meta.last_page}
-            value={page}
-            onChange={setPage}
-            getItemProps={(p) => ({ 'aria-label': `Página ${p}` })}
-          />
-        </Group>
-      )}
+      <Pager meta={agenda.data?.meta} onChange={setPage} />
       {user && <CalendarFeed partner={user.uuid} />}
     </Stack>
   );

@@ -1,10 +1,11 @@
-import { Badge, Button, Card, Group, Pagination, Stack, Table, Text, Title } from '@mantine/core';
+import { Badge, Button, Card, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
 import { useMediaQuery } from '@mantine/hooks';
 import { modals } from '@mantine/modals';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import type { MyAppointment } from '#common/contracts/booking';
+import { Pager } from '#web/components/pager.tsx';
 import { QueryState } from '#web/components/query-state.tsx';
 import { RoomClinic } from '#web/components/room-clinic.tsx';
 import { usePageTitle } from '#web/components/use-page-title.ts';
@@ -160,16 +161,7 @@ export function MyAppointmentsPage() {
           </Table.ScrollContainer>
         )}
       </QueryState>
-      {list.data && list.data.meta.last_page > 1 && (
-        <Group justify="center">
-          <Pagination
-            total={list.data.meta.last_page}
-            value={page}
-            onChange={setPage}
-            getItemProps={(p) => ({ 'aria-label': `Página ${p}` })}
-          />
-        </Group>
-      )}
+      <Pager meta={list.data?.meta} onChange={setPage} />
     </Stack>
   );
 }

@@ -1,0 +1,206 @@
+/** The operator's back office calls (SPEC §7 "fusion") and the partner dashboard. */
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type {
+  AdminAppointment,
+  AdminFacility,
+  AdminPartner,
+  AdminRoom,
+  AdminSpecialist,
+  AdminUserDetail,
+  AvailableRooms,
+  CoworkingCount,
+  FrequentSchedules,
+  Plan,
+  SalesTurnover,
+  SpecialistsStats,
+} from '#common/contracts/admin';
+import type { PageMeta } from '#common/contracts/rooms';
+import { api } from '#web/lib/api.ts';
+
+type Page<T> = { data: T[]; meta: PageMeta };
+const qs = (params: Record<string, string | number | null | undefined>) =>
+  new URLSearchParams(
+    Object.entries(params)
+      .filter(([, v]) => v !== null && v !== undefined && v !== '')
+      .map(([k, v]) => [k, String(v)]),
+  ).toString();
+
+// ---------------------------------------------------------------- people
+
+export type SpecialistQuery = {
+  page: number;
+  sort: 'name' | 'email' | 'created_at';
+  order: 'asc' | 'desc';
+  search?: { attribute: 'name' | 'email' | 'cpf'; value: string };
+};
+
+export function useSpecialists(q: SpecialistQuery) {
+  return useQuery({
+    queryKey: ['admin', 'specialists', q],
+    queryFn: () =>
+      q.search?.value
+        ? api<Page<AdminSpecialist>>(`/fusion/customer/search?page=${q.page}`, {
+            method: 'POST',
+            body: q.search,
+          })
+        : api<Page<AdminSpecialist>>(
+            `/fusion/customer/sorted?${qs({ page: q.page, sort: q.sort, order: q.order })}`,
+          ),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function usePartners(page: number) {
+  return useQuery({
+    queryKey: ['admin', 'partners', page],
+    queryFn: () => api<Page<AdminPartner>>(`/fusion/users/partner?page=${page}`),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useAllPartners() {
+  return useQuery({
+    queryKey: ['admin', 'partners', 'all'],
+    queryFn: () => api<Page<AdminPartner>>('/fusion/users/partner?paginate=false').then((r) => r.data),
+  });
+}
+
+export function useUserDetail(uuid: string | undefined) {
+  return useQuery({
+    queryKey: ['admin', 'user', uuid],
+    queryFn: () => api<{ data: AdminUserDetail }>(`/fusion/user/${uuid}`).then((r) => r.data),
+    enabled: Boolean(uuid),
+  });
+}
+
+function useAdminMutation<B, R>(call: (body: B) => Promise<R>) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: call,
+    onSuccess: () => client.invalidateQueries({ queryKey: ['admin'] }),
+  });
+}
+
+export const useSetActive = () =>
+  useAdminMutation((b: { user_uuid: string; setStatus: 0 | 1 }) =>
+    api('/fusion/setActiveStatus', { method: 'POST', body: b }),
+  );
+export const useCreateSpecialist = () =>
+  useAdminMutation((b: { name: string; email: string }) =>
+    api<{ data: AdminSpecialist }>('/fusion/customer/store', { method: 'POST', body: b }),
+  );
+export const useCreatePartner = () =>
+  useAdminMutation(
+    (b: { name: string; email: string; plan_uuid: string; document?: string; legal_name?: string }) =>
+      api<{ data: AdminPartner }>('/fusion/user', { method: 'POST', body: b }),
+  );
+export const useUpdatePartner = (uuid: string) =>
+  useAdminMutation(
+    (b: { name: string; phone: string | null; legal_name: string | null; plan_uuid?: string }) =>
+      api<{ data: AdminPartner }>(`/fusion/basicdata/${uuid}`, { method: 'PUT', body: b }),
+  );
+
+// ---------------------------------------------------------------- marketplace
+
+export type RoomFilter = { page: number; search?: string; partner?: string | null; fixed?: string | null };
+
+export function useAdminRooms(f: RoomFilter) {
+  return useQuery({
+    queryKey: ['admin', 'rooms', f],
+    queryFn: () => api<Page<AdminRoom>>(`/fusion/rooms?${qs(f)}`),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export const useSetFixed = () =>
+  useAdminMutation((b: { room_uuid: string; fixed: 0 | 1 }) =>
+    api('/fusion/room/setFixed', { method: 'POST', body: b }),
+  );
+
+export type AppointmentFilter = {
+  dateInit: string;
+  dateEnd: string;
+  partner?: string | null;
+  status?: string | null;
+};
+
+export function useAdminAppointments(f: AppointmentFilter, page: number) {
+  return useQuery({
+    queryKey: ['admin', 'appointments', f, page],
+    queryFn: () =>
+      api<Page<AdminAppointment>>(`/fusion/appointments?page=${page}&per_page=50`, {
+        method: 'POST',
+        body: f,
+      }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useUserAppointments(uuid: string, range: { dateInit: string; dateEnd: string }) {
+  return useQuery({
+    queryKey: ['admin', 'user-appointments', uuid, range],
+    queryFn: () =>
+      api<Page<AdminAppointment>>(`/fusion/appointment/${uuid}?per_page=20`, { method: 'POST', body: range }),
+  });
+}
+
+export function useFacilities() {
+  return useQuery({
+    queryKey: ['admin', 'facilities'],
+    queryFn: () => api<{ data: AdminFacility[] }>('/fusion/facilitywithoutpaginate').then((r) => r.data),
+  });
+}
+
+export const useSaveFacility = () =>
+  useAdminMutation((b: { uuid?: string; name: string }) =>
+    b.uuid
+      ? api(`/fusion/facility/${b.uuid}`, { method: 'PUT', body: { name: b.name } })
+      : api('/fusion/facility', { method: 'POST', body: { name: b.name } }),
+  );
+export const useDeleteFacility = () =>
+  useAdminMutation((uuid: string) => api(`/fusion/facility/${uuid}`, { method: 'DELETE' }));
+
+export function usePlans() {
+  return useQuery({
+    queryKey: ['admin', 'plans'],
+    queryFn: () => api<{ data: Plan[] }>('/fusion/plan').then((r) => r.data),
+  });
+}
+
+export type PlanInput = {
+  uuid?: string;
+  name: string;
+  commission_percent: number;
+  monthly_fee_cents: number;
+  active: boolean;
+};
+export const useSavePlan = () =>
+  useAdminMutation(({ uuid, ...body }: PlanInput) =>
+    uuid
+      ? api(`/fusion/plan/${uuid}`, { method: 'PUT', body })
+      : api('/fusion/plan', { method: 'POST', body }),
+  );
+
+// ---------------------------------------------------------------- dashboards
+
+export interface Dashboard {
+  coworkingcount: CoworkingCount;
+  frequentschedules: FrequentSchedules;
+  salesturnover: SalesTurnover;
+  specialists: SpecialistsStats;
+  availableRooms: AvailableRooms;
+}
+
+/** One figure of the operator's (`fusion`) or the partner's dashboard for a period. */
+export function useDashboard<K extends keyof Dashboard>(
+  scope: 'fusion' | 'partner',
+  name: K,
+  range: { dateInit: string; dateEnd: string },
+) {
+  return useQuery({
+    queryKey: ['dashboard', scope, name, range],
+    queryFn: () =>
+      api<{ data: Dashboard[K] }>(`/${scope}/dashboard/${name}?${qs(range)}`).then((r) => r.data),
+    placeholderData: keepPreviousData,
+  });
+}

@@ -1,0 +1,233 @@
+import {
+  Badge,
+  Button,
+  Group,
+  Select,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Timeline,
+  Title,
+} from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useParams } from 'react-router';
+import type { AdminUserDetail } from '#common/contracts/admin';
+import { addDays, zonedDate } from '#common/time/zone';
+import { useBreadcrumbName } from '#web/components/breadcrumb.tsx';
+import { QueryState } from '#web/components/query-state.tsx';
+import { RoomClinic } from '#web/components/room-clinic.tsx';
+import { Section } from '#web/components/section.tsx';
+import { usePageTitle } from '#web/components/use-page-title.ts';
+import { text as bookingText } from '#web/features/bookings/messages.ts';
+import { ApiError, errorText } from '#web/lib/api.ts';
+import { formatBrl, formatShortDate } from '#web/lib/format.ts';
+import { notifyError, notifySuccess } from '#web/lib/notify.ts';
+import { usePlans, useUpdatePartner, useUserAppointments, useUserDetail } from '../api.ts';
+import { ActiveSwitch } from '../components/active-switch.tsx';
+import { formatDocument } from './partners-page.tsx';
+
+const when = (iso: string) =>
+  new Date(iso).toLocaleString('pt-BR', {
+    dateStyle: 'short',
+    timeStyle: 'short',
+    timeZone: 'America/Sao_Paulo',
+  });
+
+function PartnerEditor({ user }: { user: AdminUserDetail }) {
+  const partner = user.partner!;
+  const plans = usePlans();
+  const update = useUpdatePartner(user.uuid);
+  const form = useForm({
+    initialValues: {
+      name: user.name,
+      phone: partner.phone ?? '',
+      legal_name: partner.legal_name ?? '',
+      plan_uuid: partner.plan?.uuid ?? '',
+    },
+  });
+  const submit = form.onSubmit((v) =>
+    update.mutate(
+      {
+        name: v.name,
+        phone: v.phone || null,
+        legal_name: v.legal_name || null,
+        plan_uuid: v.plan_uuid || undefined,
+      },
+      {
+        onSuccess: () => notifySuccess('Informações Atualizadas com Sucesso!'),
+        onError: (err) => {
+          if (err instanceof ApiError) form.setErrors(err.errors);
+          notifyError('Erro ao salvar informações', errorText(err));
+        },
+      },
+    ),
+  );
+  return (
+    <Section title="Dados do parceiro">
+      <form onSubmit={submit}>
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          <TextInput label="Nome" required {...form.getInputProps('name')} />
+          <TextInput label="Telefone" placeholder="(11) 99999-9999" {...form.getInputProps('phone')} />
+          <TextInput label="Razão social" {...form.getInputProps('legal_name')} />
+          <Select
+            label="Plano"
+            data={(plans.data ?? []).map((p) => ({
+              value: p.uuid,
+              label: `${p.name} — ${p.commission_percent.replace('.', ',')}%`,
+            }))}
+            allowDeselect={false}
+            {...form.getInputProps('plan_uuid')}
+          />
+        </SimpleGrid>
+        <Group justify="space-between" mt="md">
+          <Text size="sm" c="dimmed">
+            Documento: {formatDocument(partner.document)}
+          </Text>
+          <Button type="submit" loading={update.isPending}>
+            Salvar
+          </Button>
+        </Group>
+      </form>
+    </Section>
+  );
+}
+
+function RecentAppointments({ uuid }: { uuid: string }) {
+  const today = zonedDate(new Date(), 'America/Sao_Paulo');
+  const list = useUserAppointments(uuid, { dateInit: addDays(today, -90), dateEnd: addDays(today, 90) });
+  return (
+    <Section title="Agendamentos (90 dias antes e depois de hoje)">
+      <QueryState isPending={list.isPending} error={list.error} retry={() => list.refetch()}>
+        {list.data?.data.length === 0 ? (
+          <Text c="dimmed">Nenhum agendamento no período.</Text>
+        ) : (
+          <Table.ScrollContainer minWidth={640}>
+            <Table>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>Data</Table.Th>
+                  <Table.Th>Sala</Table.Th>
+                  <Table.Th>Especialista</Table.Th>
+                  <Table.Th>Valor</Table.Th>
+                  <Table.Th>Situação</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {list.data?.data.map((a) => (
+                  <Table.Tr key={a.uuid}>
+                    <Table.Td>
+                      {formatShortDate(a.date_time)} {a.date_time.slice(11, 16)}
+                    </Table.Td>
+                    <Table.Td>
+                      <RoomClinic room={a.room.name} clinic={a.clinic.name} />
+                    </Table.Td>
+                    <Table.Td>{a.customer.name}</Table.Td>
+                    <Table.Td>{formatBrl(a.amount_cents)}</Table.Td>
+                    <Table.Td>{bookingText.statuses[a.status] ?? a.status}</Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        )}
+      </QueryState>
+    </Section>
+  );
+}
+
+/** /admin/gestao/especialistas/{uuid} and /admin/gestao/parceiros/{uuid}: one person, with the trail. */
+export function AdminUserDetailPage() {
+  const { uuid } = useParams();
+  const detail = useUserDetail(uuid);
+  const user = detail.data;
+  usePageTitle(user?.name ?? 'Conta');
+  useBreadcrumbName(uuid, user?.name);
+  return (
+    <QueryState isPending={detail.isPending} error={detail.error} retry={() => detail.refetch()}>
+      {user && (
+        <Stack>
+          <Group justify="space-between" align="flex-start">
+            <div>
+              <Title order={1} fz="h2">
+                {user.name}
+              </Title>
+              <Text c="dimmed">
+                {user.email} · desde {formatShortDate(user.created_at)}
+              </Text>
+              <Group gap="xs" mt={4}>
+                <Badge variant="light">{user.role_name === 'partner' ? 'Parceiro' : 'Especialista'}</Badge>
+                {!user.email_verified && (
+                  <Badge variant="light" color="yellow" style={{ color: 'var(--mantine-color-dark-7)' }}>
+                    Ainda não definiu a senha
+                  </Badge>
+                )}
+              </Group>
+            </div>
+            <ActiveSwitch uuid={user.uuid} name={user.name} active={user.active} />
+          </Group>
+          {user.specialist && (
+            <Section title="Dados do especialista">
+              <SimpleGrid cols={{ base: 1, sm: 3 }}>
+                <Text size="sm">CPF: {user.specialist.cpf ? formatDocument(user.specialist.cpf) : '—'}</Text>
+                <Text size="sm">Profissão: {user.specialist.profession ?? '—'}</Text>
+                <Text size="sm">Conselho: {user.specialist.council ?? '—'}</Text>
+              </SimpleGrid>
+            </Section>
+          )}
+          {user.partner && <PartnerEditor key={user.uuid} user={user} />}
+          {user.clinics.length > 0 && (
+            <Section title="Clínicas e salas">
+              <Stack gap="sm">
+                {user.clinics.map((c) => (
+                  <div key={c.uuid}>
+                    <Text fw={600}>
+                      {c.name}
+                      {c.city ? ` · ${c.city}` : ''}
+                    </Text>
+                    <Group gap={6} mt={4}>
+                      {c.rooms.map((r) => (
+                        <Badge
+                          key={r.uuid}
+                          variant={r.fixed ? 'filled' : 'light'}
+                          color={r.active ? 'salas' : 'gray'}
+                        >
+                          {r.name}
+                          {r.fixed ? ' · fixada' : ''}
+                          {r.active ? '' : ' · inativa'}
+                        </Badge>
+                      ))}
+                      {c.rooms.length === 0 && (
+                        <Text size="sm" c="dimmed">
+                          Sem salas.
+                        </Text>
+                      )}
+                    </Group>
+                  </div>
+                ))}
+              </Stack>
+            </Section>
+          )}
+          <RecentAppointments uuid={user.uuid} />
+          <Section title="Histórico de ações do operador">
+            {user.audit.length === 0 ? (
+              <Text c="dimmed">Nenhuma ação registrada.</Text>
+            ) : (
+              <Timeline bulletSize={14} lineWidth={2}>
+                {user.audit.map((a, i) => (
+                  <Timeline.Item key={`${a.created_at}-${i}`} title={a.description}>
+                    <Text size="xs" c="dimmed">
+                      {when(a.created_at)} ·{' '}
+                      {a.actor ? `${a.actor.name} (${a.actor.email})` : 'operador removido'}
+                    </Text>
+                  </Timeline.Item>
+                ))}
+              </Timeline>
+            )}
+          </Section>
+        </Stack>
+      )}
+    </QueryState>
+  );
+}
