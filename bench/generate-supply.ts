@@ -76,6 +76,17 @@ export async function generateSupply(db: Db, size: SupplySize): Promise<void> {
     select nb.id, ns.room_id, (select id from users where role = 'customer' limit 1), ns.starts_at,
            ns.starts_at + interval '1 hour', 'confirmed', 6000
     from numbered_b nb join numbered_s ns on ns.room_id = nb.room_id and ns.n = nb.n`);
+  // Every booking paid by card; every partner on a plan (the finance figures need both).
+  await db.execute(sql`
+    insert into payments (booking_id, provider, provider_ref, method, status, amount_cents, paid_at)
+    select id, 'sandbox', 'bench_' || id, 'card', 'paid', amount_cents, now() from bookings`);
+  await db.execute(sql`
+    insert into plans (name, commission_percent, monthly_fee_cents) values ('Bench', 10, 0)
+    on conflict (name) do nothing`);
+  await db.execute(sql`
+    insert into partner_profiles (user_id, plan_id)
+    select u.id, (select id from plans where name = 'Bench') from users u where u.role = 'partner'
+    on conflict (user_id) do nothing`);
   console.log(
     `gerado: ${size.clinics} clínicas, ${rooms} salas, até ${rooms * size.appointmentsPerRoom} agendamentos`,
   );

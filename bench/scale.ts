@@ -24,6 +24,7 @@ import { type Db, openPostgres } from '../server/db/client.ts';
 import * as schema from '../server/db/schema.ts';
 import { availabilityFor } from '../server/features/availability/availability.service.ts';
 import { searchRooms } from '../server/features/search/search.service.ts';
+import { measureDashboards } from './dashboards.ts';
 import { generateSupply } from './generate-supply.ts';
 import { ensureBuilt, fmt, percentile, startServer, stopServer } from './lib.mjs';
 
@@ -178,8 +179,14 @@ try {
       `| ${label} | **razão servidor/SQL** | **${fmt(percentile(viaServer, 50) / percentile(viaSql, 50), 2)}×** | **${fmt(percentile(viaServer, 95) / percentile(viaSql, 95), 2)}×** | |`,
     );
   }
-} finally {
   await stopServer(server.child);
+  console.log('\nPainéis do operador, 30 dias, sequenciais:');
+  await measureDashboards(pool, (db) => ({ ...services, db }), {
+    dateInit: addDays(today, -29),
+    dateEnd: today,
+  });
+} finally {
+  if (server.child.exitCode === null) await stopServer(server.child);
   await pool.end();
   await database.close();
 }
