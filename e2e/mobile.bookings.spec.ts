@@ -83,3 +83,17 @@ test('phone: a partner’s agenda is one card per appointment with the status ch
   await page.screenshot({ path: 'test-results/screens/agenda-phone.png', fullPage: true });
   await expectAccessible(page);
 });
+
+test('phone: the operator’s dashboard and lists fit the screen', async ({ page }) => {
+  await signInAs(page, demo.owner);
+  await page.goto('/admin/dashboard');
+  await expect(page.getByText('Faturamento', { exact: true })).toBeVisible();
+  await expect(page.locator('.recharts-surface').first()).toBeVisible();
+  expect(await fitsTheScreen(page)).toBe(true);
+  await page.screenshot({ path: 'test-results/screens/admin-dashboard-phone.png', fullPage: true });
+  await expectAccessible(page);
+  await page.goto('/admin/gestao/especialistas');
+  await expect(page.getByRole('link', { name: 'Mariana Costa' })).toBeVisible();
+  expect(await fitsTheScreen(page)).toBe(true);
+  await page.screenshot({ path: 'test-results/screens/admin-specialists-phone.png', fullPage: true });
+});

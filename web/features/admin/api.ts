@@ -121,6 +121,8 @@ export type AppointmentFilter = {
   dateInit: string;
   dateEnd: string;
   partner?: string | null;
+  clinic?: string | null;
+  room?: string | null;
   status?: string | null;
 };
 

@@ -12,7 +12,7 @@ import { text as bookingText } from '#web/features/bookings/messages.ts';
 import { download, errorText } from '#web/lib/api.ts';
 import { formatBrl, formatShortDate } from '#web/lib/format.ts';
 import { notifyError, notifySuccess } from '#web/lib/notify.ts';
-import { useAdminAppointments, useAllPartners } from '../api.ts';
+import { useAdminAppointments, useAllPartners, useUserDetail } from '../api.ts';
 
 const today = () => zonedDate(new Date(), 'America/Sao_Paulo');
 const statuses = Object.entries(bookingText.statuses).map(([value, label]) => ({ value, label }));
@@ -23,10 +23,16 @@ export function AdminAppointmentsPage() {
   const [range, setRange] = useState<Period>(() => [addDays(today(), -30), addDays(today(), 30)]);
   const [partner, setPartner] = useState<string | null>(null);
   const [status, setStatus] = useState<string | null>(null);
+  const [clinic, setClinic] = useState<string | null>(null);
+  const [room, setRoom] = useState<string | null>(null);
+  // Clinics and rooms come from the chosen partner's page.
+  const owner = useUserDetail(partner ?? undefined);
+  const clinics = partner ? (owner.data?.clinics ?? []) : [];
+  const rooms = clinics.filter((c) => !clinic || c.uuid === clinic).flatMap((c) => c.rooms);
   const [page, setPage] = useState(1);
   const [exporting, setExporting] = useState<string>();
   const partners = useAllPartners();
-  const filter = { dateInit: range[0], dateEnd: range[1], partner, status };
+  const filter = { dateInit: range[0], dateEnd: range[1], partner, clinic, room, status };
   const list = useAdminAppointments(filter, page);
 
   const exportFile = async (kind: 'exportAppointments' | 'exportFinance') => {
@@ -84,12 +90,43 @@ export function AdminAppointmentsPage() {
           value={partner}
           onChange={(v) => {
             setPartner(v);
+            setClinic(null);
+            setRoom(null);
             setPage(1);
           }}
           clearable
           searchable
           w={{ base: '100%', sm: 240 }}
         />
+        {partner && (
+          <>
+            <Select
+              label="Clínica"
+              placeholder="Todas"
+              data={clinics.map((c) => ({ value: c.uuid, label: c.name }))}
+              value={clinic}
+              onChange={(v) => {
+                setClinic(v);
+                setRoom(null);
+                setPage(1);
+              }}
+              clearable
+              w={{ base: '100%', sm: 220 }}
+            />
+            <Select
+              label="Sala"
+              placeholder="Todas"
+              data={rooms.map((r) => ({ value: r.uuid, label: r.name }))}
+              value={room}
+              onChange={(v) => {
+                setRoom(v);
+                setPage(1);
+              }}
+              clearable
+              w={{ base: '100%', sm: 200 }}
+            />
+          </>
+        )}
         <Select
           label="Situação"
           placeholder="Todas"
