@@ -206,7 +206,7 @@ test('the operator downloads last month’s appointments and finance as xlsx wit
 });
 
 test('a partner sees the dashboard of its own rooms, revenue net of commission', async ({ page }) => {
-  await signInAs(page, demo.partner);
+  await signInAs(page, demo.partner2);
   await page.goto('/parceiro/dashboard');
   await expect(page.getByText('Receita líquida')).toBeVisible();
   await expect(page.getByText('Receita por dia (líquida de comissão)')).toBeVisible();

@@ -29,7 +29,7 @@ test('header, footer, help button and the search bar for visitors', async ({ pag
 });
 
 test('breadcrumb and section menus in the partner area', async ({ page }) => {
-  await signInAs(page, demo.partner);
+  await signInAs(page, demo.partner2);
   await expect(page).toHaveURL(/\/parceiro\/gestao\/agendamentos$/);
   await expect(page.getByRole('navigation', { name: 'Você está em' })).toHaveCount(0);
   const section = page.getByRole('navigation', { name: 'Menu da seção Gestão' });

@@ -275,16 +275,8 @@ export const planBody = z.object({
 
 // ---------------------------------------------------------------- dashboards
 
-export const dashboardQuery = z
-  .object({ dateInit: isoDate, dateEnd: isoDate })
-  .refine((v) => v.dateInit <= v.dateEnd, {
-    message: 'A data final vem antes da inicial.',
-    path: ['dateEnd'],
-  })
-  .refine((v) => Date.parse(v.dateEnd) - Date.parse(v.dateInit) <= 800 * 86_400_000, {
-    message: 'Escolha um período de até dois anos.',
-    path: ['dateEnd'],
-  });
+/** The dashboards' period, in the query string. */
+export const dashboardQuery = dateRangeBody;
 
 export const coworkingCountSchema = z.object({
   clinics: z.number().int(),

@@ -21,7 +21,7 @@ import type { PageMeta } from '#common/contracts/rooms';
 import { supplyMessages } from '#common/contracts/supply';
 import { AppError } from '#common/errors';
 import type { Services } from '../../app.ts';
-import { pgErrorCode } from '../../db/client.ts';
+import { pgErrorCode, type Tx } from '../../db/client.ts';
 import { partnerProfiles, plans, users } from '../../db/schema.ts';
 import { randomToken, sha256 } from '../../lib/crypto.ts';
 import { renderMail } from '../../lib/mail-template.ts';
@@ -176,7 +176,7 @@ async function createUser(
   operator: UserRow,
   values: { name: string; email: string; role: 'customer' | 'partner' },
   taken: string,
-  profile: (tx: Parameters<Parameters<Services['db']['transaction']>[0]>[0], user: UserRow) => Promise<void>,
+  profile: (tx: Tx, user: UserRow) => Promise<void>,
 ): Promise<UserRow> {
   const now = s.clock();
   let user: UserRow;

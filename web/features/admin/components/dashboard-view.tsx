@@ -73,8 +73,14 @@ function HeatMap({ data }: { data: FrequentSchedules | undefined }) {
         Horário mais procurado: <b>{weekdayNames[busiest.weekday]}</b>, às{' '}
         <b>{String(busiest.hour).padStart(2, '0')}:00</b> ({busiest.count} agendamentos).
       </Text>
-      <Table.ScrollContainer minWidth={Math.max(360, range.length * 30 + 80)}>
-        <Table withRowBorders={false} verticalSpacing={2} horizontalSpacing={2}>
+      {/* A focusable region: on a phone the hours scroll sideways, by touch or by keyboard. */}
+      <Box role="region" aria-label="Mapa de calor por dia e hora" tabIndex={0} style={{ overflowX: 'auto' }}>
+        <Table
+          withRowBorders={false}
+          verticalSpacing={2}
+          horizontalSpacing={2}
+          miw={Math.max(360, range.length * 30 + 80)}
+        >
           <Table.Thead>
             <Table.Tr>
               <Table.Th />
@@ -116,7 +122,7 @@ function HeatMap({ data }: { data: FrequentSchedules | undefined }) {
             ))}
           </Table.Tbody>
         </Table>
-      </Table.ScrollContainer>
+      </Box>
     </Stack>
   );
 }

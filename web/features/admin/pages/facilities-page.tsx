@@ -17,7 +17,8 @@ import { useState } from 'react';
 import type { AdminFacility } from '#common/contracts/admin';
 import { QueryState } from '#web/components/query-state.tsx';
 import { usePageTitle } from '#web/components/use-page-title.ts';
-import { ApiError, errorText } from '#web/lib/api.ts';
+import { errorText } from '#web/lib/api.ts';
+import { showFormError } from '#web/lib/form-errors.ts';
 import { notifyError, notifySuccess } from '#web/lib/notify.ts';
 import { useDeleteFacility, useFacilities, useSaveFacility } from '../api.ts';
 
@@ -32,10 +33,7 @@ function FacilityForm({ facility, onClose }: { facility: AdminFacility | null; o
           notifySuccess('Informações Atualizadas com Sucesso!');
           onClose();
         },
-        onError: (err) => {
-          if (err instanceof ApiError && Object.keys(err.errors).length) form.setErrors(err.errors);
-          else notifyError('Erro ao salvar informações', errorText(err));
-        },
+        onError: showFormError(form, 'Erro ao salvar informações'),
       },
     ),
   );

@@ -7,8 +7,8 @@ import { formatCnpj, formatCpf } from '#common/br/documents';
 import { Pager } from '#web/components/pager.tsx';
 import { QueryState } from '#web/components/query-state.tsx';
 import { usePageTitle } from '#web/components/use-page-title.ts';
-import { ApiError, errorText } from '#web/lib/api.ts';
-import { notifyError, notifySuccess } from '#web/lib/notify.ts';
+import { showFormError } from '#web/lib/form-errors.ts';
+import { notifySuccess } from '#web/lib/notify.ts';
 import { useCreatePartner, usePartners, usePlans } from '../api.ts';
 import { ActiveSwitch } from '../components/active-switch.tsx';
 
@@ -28,11 +28,8 @@ function NewPartner({ opened, onClose }: { opened: boolean; onClose(): void }) {
         form.reset();
         onClose();
       },
-      onError: (err) => {
-        // SPEC §8: 'Email já existe no sistema', else 'Erro ao salvar informações'.
-        if (err instanceof ApiError && Object.keys(err.errors).length) form.setErrors(err.errors);
-        notifyError('Erro ao salvar informações', errorText(err));
-      },
+      // SPEC §8: 'Email já existe no sistema', else 'Erro ao salvar informações'.
+      onError: showFormError(form, 'Erro ao salvar informações'),
     }),
   );
   return (

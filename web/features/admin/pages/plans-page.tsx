@@ -18,9 +18,9 @@ import { useState } from 'react';
 import type { Plan } from '#common/contracts/admin';
 import { QueryState } from '#web/components/query-state.tsx';
 import { usePageTitle } from '#web/components/use-page-title.ts';
-import { ApiError, errorText } from '#web/lib/api.ts';
+import { showFormError } from '#web/lib/form-errors.ts';
 import { formatBrl } from '#web/lib/format.ts';
-import { notifyError, notifySuccess } from '#web/lib/notify.ts';
+import { notifySuccess } from '#web/lib/notify.ts';
 import { usePlans, useSavePlan } from '../api.ts';
 
 function PlanForm({ plan, onClose }: { plan: Plan | null; onClose(): void }) {
@@ -47,15 +47,10 @@ function PlanForm({ plan, onClose }: { plan: Plan | null; onClose(): void }) {
           notifySuccess('Informações Atualizadas com Sucesso!');
           onClose();
         },
-        onError: (err) => {
-          if (err instanceof ApiError && Object.keys(err.errors).length)
-            form.setErrors({
-              name: err.errors.name?.[0],
-              commission: err.errors.commission_percent?.[0],
-              fee: err.errors.monthly_fee_cents?.[0],
-            });
-          else notifyError('Erro ao salvar informações', errorText(err));
-        },
+        onError: showFormError(form, 'Erro ao salvar informações', {
+          commission_percent: 'commission',
+          monthly_fee_cents: 'fee',
+        }),
       },
     ),
   );

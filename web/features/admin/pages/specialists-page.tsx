@@ -8,9 +8,9 @@ import { formatCpf } from '#common/br/documents';
 import { Pager } from '#web/components/pager.tsx';
 import { QueryState } from '#web/components/query-state.tsx';
 import { usePageTitle } from '#web/components/use-page-title.ts';
-import { ApiError, errorText } from '#web/lib/api.ts';
+import { showFormError } from '#web/lib/form-errors.ts';
 import { formatShortDate } from '#web/lib/format.ts';
-import { notifyError, notifySuccess } from '#web/lib/notify.ts';
+import { notifySuccess } from '#web/lib/notify.ts';
 import { type SpecialistQuery, useCreateSpecialist, useSpecialists } from '../api.ts';
 import { ActiveSwitch } from '../components/active-switch.tsx';
 
@@ -37,10 +37,7 @@ function NewSpecialist({ opened, onClose }: { opened: boolean; onClose(): void }
         form.reset();
         onClose();
       },
-      onError: (err) => {
-        if (err instanceof ApiError && Object.keys(err.errors).length) form.setErrors(err.errors);
-        else notifyError('Erro ao salvar informações', errorText(err));
-      },
+      onError: showFormError(form, 'Erro ao salvar informações'),
     }),
   );
   return (

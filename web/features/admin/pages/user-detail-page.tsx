@@ -21,9 +21,9 @@ import { RoomClinic } from '#web/components/room-clinic.tsx';
 import { Section } from '#web/components/section.tsx';
 import { usePageTitle } from '#web/components/use-page-title.ts';
 import { text as bookingText } from '#web/features/bookings/messages.ts';
-import { ApiError, errorText } from '#web/lib/api.ts';
+import { showFormError } from '#web/lib/form-errors.ts';
 import { formatBrl, formatShortDate } from '#web/lib/format.ts';
-import { notifyError, notifySuccess } from '#web/lib/notify.ts';
+import { notifySuccess } from '#web/lib/notify.ts';
 import { usePlans, useUpdatePartner, useUserAppointments, useUserDetail } from '../api.ts';
 import { ActiveSwitch } from '../components/active-switch.tsx';
 import { formatDocument } from './partners-page.tsx';
@@ -57,10 +57,7 @@ function PartnerEditor({ user }: { user: AdminUserDetail }) {
       },
       {
         onSuccess: () => notifySuccess('Informações Atualizadas com Sucesso!'),
-        onError: (err) => {
-          if (err instanceof ApiError) form.setErrors(err.errors);
-          notifyError('Erro ao salvar informações', errorText(err));
-        },
+        onError: showFormError(form, 'Erro ao salvar informações'),
       },
     ),
   );

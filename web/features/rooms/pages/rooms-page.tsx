@@ -1,17 +1,7 @@
-import {
-  Button,
-  Card,
-  Group,
-  Pagination,
-  Select,
-  SimpleGrid,
-  Skeleton,
-  Stack,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Button, Card, Group, Select, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { Link, useSearchParams } from 'react-router';
 import { searchSorts } from '#common/contracts/rooms';
+import { Pager } from '#web/components/pager.tsx';
 import { usePageTitle } from '#web/components/use-page-title.ts';
 import { useRoomSearch } from '../api.ts';
 import { RoomCard } from '../components/room-card.tsx';
@@ -89,19 +79,7 @@ export function RoomsPage() {
           ))}
         </SimpleGrid>
       )}
-      {meta && meta.last_page > 1 && (
-        <Group justify="center">
-          <Pagination
-            total={meta.last_page}
-            value={meta.current_page}
-            onChange={(p) => set('page', String(p))}
-            getControlProps={(control) => ({
-              'aria-label': control === 'next' ? 'Próxima página' : 'Página anterior',
-            })}
-            getItemProps={(p) => ({ 'aria-label': `Página ${p}` })}
-          />
-        </Group>
-      )}
+      <Pager meta={meta} onChange={(p) => set('page', String(p))} />
     </Stack>
   );
 }
