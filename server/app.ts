@@ -39,18 +39,26 @@ import { specialistProfileRoutes } from './features/specialists/profile.routes.t
 import { projectRoot } from './lib/paths.ts';
 import { registerAuth } from './plugins/auth.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
+import { registerInputGuard } from './plugins/input-guard.ts';
 import { loggerOptions } from './plugins/logging.ts';
 import { registerSpa } from './plugins/spa.ts';
 import { registerXsrf } from './plugins/xsrf.ts';
 
 z.config(z.locales.pt());
 
+/** An API route as declared: the authorization and hostile-input tests walk these. */
+export interface RouteEntry {
+  method: string;
+  url: string;
+  schema?: { body?: unknown; querystring?: unknown; params?: unknown };
+}
+
 declare module 'fastify' {
   interface FastifyInstance {
     /** The services the features were built with (background jobs use the same). */
     services: Services;
     /** Method and path of every API route (HEAD left out). */
-    routeTable: { method: string; url: string }[];
+    routeTable: RouteEntry[];
   }
 }
 
@@ -102,13 +110,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
+  registerInputGuard(app);
   // Every API route, as declared: the authorization tests walk this table.
-  const routeTable: { method: string; url: string }[] = [];
+  const routeTable: RouteEntry[] = [];
   app.decorate('routeTable', routeTable);
   app.addHook('onRoute', (route) => {
     if (!route.url.startsWith('/api/') || route.url.startsWith('/api/docs')) return;
+    const schema = route.schema as RouteEntry['schema'];
     for (const method of [route.method].flat())
-      if (method !== 'HEAD') routeTable.push({ method, url: route.url });
+      if (method !== 'HEAD') routeTable.push({ method, url: route.url, schema });
   });
 
   await app.register(fastifyHelmet, {

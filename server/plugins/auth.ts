@@ -74,3 +74,16 @@ export function currentUserNamed(request: FastifyRequest, uuid: string): UserRow
   if (user.uuid !== uuid) throw new AppError('not_found', messages.notFound);
   return user;
 }
+
+/**
+ * preValidation hook factory: the path parameter `name`, when the route has it, must be the
+ * signed-in user's uuid — checked before the body, so naming someone else answers 404 whatever is
+ * sent (run after requireRole/requireUser).
+ */
+export function requireSelf(name: string) {
+  return async (request: FastifyRequest, _reply: FastifyReply): Promise<void> => {
+    const value = (request.params as Record<string, string | undefined>)[name];
+    if (value !== undefined && value !== request.auth?.user.uuid)
+      throw new AppError('not_found', messages.notFound);
+  };
+}

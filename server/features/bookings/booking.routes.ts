@@ -12,7 +12,7 @@ import {
 } from '#common/contracts/booking';
 import { pageMeta, pageQuery } from '#common/contracts/rooms';
 import type { Services } from '../../app.ts';
-import { currentUser, currentUserNamed, requireRole } from '../../plugins/auth.ts';
+import { currentUser, currentUserNamed, requireRole, requireSelf } from '../../plugins/auth.ts';
 import { cancelMyAppointment, listMyAppointments } from './appointment.service.ts';
 import { createBooking } from './booking.service.ts';
 import * as cards from './card.service.ts';
@@ -29,6 +29,7 @@ export const bookingRoutes =
     app.get(
       '/customer/card/:id',
       {
+        preValidation: requireSelf('id'),
         schema: {
           tags,
           security,
@@ -43,6 +44,7 @@ export const bookingRoutes =
     app.post(
       '/customer/:id/card',
       {
+        preValidation: requireSelf('id'),
         schema: {
           tags,
           security,
@@ -77,6 +79,7 @@ export const bookingRoutes =
     app.post(
       '/customer/:id/card/:cardId',
       {
+        preValidation: requireSelf('id'),
         schema: {
           tags,
           security,

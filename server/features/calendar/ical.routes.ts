@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { icalFeedResponse } from '#common/contracts/booking';
 import type { Services } from '../../app.ts';
-import { currentUserNamed, requireRole } from '../../plugins/auth.ts';
+import { currentUserNamed, requireRole, requireSelf } from '../../plugins/auth.ts';
 import { createFeed, feedCalendar, feedStatus, removeFeed } from './ical.service.ts';
 
 const tags = ['agenda do parceiro'];
@@ -16,7 +16,7 @@ export const icalRoutes =
     app.get(
       '/partner/:partner/ical',
       {
-        preValidation: requireRole('partner'),
+        preValidation: [requireRole('partner'), requireSelf('partner')],
         schema: {
           tags,
           security,
@@ -31,7 +31,7 @@ export const icalRoutes =
     app.post(
       '/partner/:partner/ical',
       {
-        preValidation: requireRole('partner'),
+        preValidation: [requireRole('partner'), requireSelf('partner')],
         schema: {
           tags,
           security,
@@ -49,7 +49,7 @@ export const icalRoutes =
     app.delete(
       '/partner/:partner/ical',
       {
-        preValidation: requireRole('partner'),
+        preValidation: [requireRole('partner'), requireSelf('partner')],
         schema: {
           tags,
           security,

@@ -8,7 +8,7 @@ import {
   weekHoursResponse,
 } from '#common/contracts/supply';
 import type { Services } from '../../app.ts';
-import { currentUser, currentUserNamed, requireRole } from '../../plugins/auth.ts';
+import { currentUser, currentUserNamed, requireRole, requireSelf } from '../../plugins/auth.ts';
 import * as clinics from './clinic.service.ts';
 
 const tags = ['clínicas'];
@@ -21,6 +21,7 @@ export const clinicRoutes =
   (s: Services): FastifyPluginAsyncZod =>
   async (app) => {
     app.addHook('preValidation', requireRole('partner'));
+    app.addHook('preValidation', requireSelf('partner'));
 
     app.get(
       '/partner/coworkings',

@@ -10,7 +10,7 @@ import {
   pixKeyResponse,
 } from '#common/contracts/partner';
 import type { Services } from '../../app.ts';
-import { currentUserNamed, requireRole } from '../../plugins/auth.ts';
+import { currentUserNamed, requireRole, requireSelf } from '../../plugins/auth.ts';
 import * as partners from './partner-data.service.ts';
 
 const tags = ['parceiro'];
@@ -22,6 +22,7 @@ export const partnerDataRoutes =
   (s: Services): FastifyPluginAsyncZod =>
   async (app) => {
     app.addHook('preValidation', requireRole('partner'));
+    app.addHook('preValidation', requireSelf('partner'));
 
     app.put(
       '/partner/basicdata/:partner',

@@ -10,7 +10,7 @@ import {
   weekHoursResponse,
 } from '#common/contracts/supply';
 import type { Services } from '../../app.ts';
-import { currentUser, currentUserNamed, requireRole } from '../../plugins/auth.ts';
+import { currentUser, currentUserNamed, requireRole, requireSelf } from '../../plugins/auth.ts';
 import * as rooms from './room.service.ts';
 
 const tags = ['salas'];
@@ -25,6 +25,7 @@ export const roomRoutes =
   (s: Services): FastifyPluginAsyncZod =>
   async (app) => {
     app.addHook('preValidation', requireRole('partner'));
+    app.addHook('preValidation', requireSelf('partner'));
     const me = (request: Parameters<typeof currentUser>[0]) => currentUser(request).id;
 
     app.get(
