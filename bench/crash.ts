@@ -66,6 +66,7 @@ async function call(method: string, p: string, body?: unknown, token?: string) {
     },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
+  // biome-ignore lint/suspicious/noExplicitAny: answers of many shapes, read field by field by the script
   return { status: res.status, json: (await res.json().catch(() => ({}))) as Record<string, any> };
 }
 

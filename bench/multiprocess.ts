@@ -83,6 +83,7 @@ async function call(
     },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
+  // biome-ignore lint/suspicious/noExplicitAny: answers of many shapes, read field by field by the script
   return { status: res.status, json: (await res.json().catch(() => ({}))) as Record<string, any> };
 }
 
