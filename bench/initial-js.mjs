@@ -1,0 +1,50 @@
+// The JavaScript a first visit downloads before the page is usable, per public page: the scripts
+// Chromium fetches while loading (until the network is idle), summed gzipped (level 9, as served).
+// Usage: npm run build && node bench/initial-js.mjs
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { chromium } from '@playwright/test';
+import { ensureBuilt, root, startServer, stopServer } from './lib.mjs';
+
+ensureBuilt();
+const port = 3811;
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'salas-js-'));
+const { child } = await startServer({ DATA_DIR: dataDir, DEMO_DATA: 'true' }, { port });
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: ['--no-sandbox'],
+});
+const base = `http://127.0.0.1:${port}`;
+const room = (
+  await (
+    await fetch(`${base}/api/customer/room/genericsearch`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', cookie: 'XSRF-TOKEN=x', 'x-xsrf-token': 'x' },
+      body: '{}',
+    })
+  ).json()
+).data[0].uuid;
+
+console.log('| página | scripts | JS inicial (gzip) | meta |');
+console.log('| --- | --- | --- | --- |');
+for (const page of ['/rooms', `/rooms/${room}`]) {
+  const context = await browser.newContext();
+  const tab = await context.newPage();
+  const scripts = new Set();
+  tab.on('response', (res) => {
+    if (res.request().resourceType() === 'script') scripts.add(new URL(res.url()).pathname);
+  });
+  await tab.goto(`${base}${page}`, { waitUntil: 'networkidle' });
+  let gzip = 0;
+  for (const s of scripts)
+    gzip += zlib.gzipSync(fs.readFileSync(path.join(root, 'dist/web', s)), { level: 9 }).length;
+  console.log(
+    `| ${page.replace(room, '{uuid}')} | ${scripts.size} | ${(gzip / 1024).toFixed(0)} KB | ≤ 200 KB |`,
+  );
+  await context.close();
+}
+await browser.close();
+await stopServer(child);
+fs.rmSync(dataDir, { recursive: true, force: true });
