@@ -49,7 +49,10 @@ async function freshDatabase(): Promise<{ database: Database; drop: () => Promis
   };
 }
 
-export async function createTestContext(env: Record<string, string> = {}): Promise<TestContext> {
+export async function createTestContext(
+  env: Record<string, string> = {},
+  options: { webRoot?: string } = {},
+): Promise<TestContext> {
   const { database, drop } = await freshDatabase();
   await database.migrate();
   const config = loadConfig({
@@ -72,7 +75,7 @@ export async function createTestContext(env: Record<string, string> = {}): Promi
     mailer,
     storage,
     clock: () => clock.now,
-    webRoot: false,
+    webRoot: options.webRoot ?? false,
     logger: false,
   });
   await app.ready();
