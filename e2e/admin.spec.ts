@@ -1,12 +1,10 @@
 import { expect, type Page, test } from '@playwright/test';
 import ExcelJS from 'exceljs';
+import { calendarLabel, isoDate } from './support/dates.ts';
 import { waitForMail } from './support/mail.ts';
 import { closeDialog, DEMO_PASSWORD, demo, expectAccessible, signInAs } from './support/session.ts';
 
-const pad = (n: number) => String(n).padStart(2, '0');
-const iso = (d: Date) => `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
-const calendarLabel = (d: Date) =>
-  `${d.getDate()} ${new Intl.DateTimeFormat('pt-BR', { month: 'long' }).format(d)} ${d.getFullYear()}`;
+const iso = isoDate;
 
 /** Picks a period (both ends in one month) in the "Período" picker, moving back to that month. */
 async function pickPeriod(page: Page, from: Date, to: Date) {

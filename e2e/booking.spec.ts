@@ -1,5 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { decodeQr } from '../server/test/qr.ts';
+import { calendarLabel, isoDate } from './support/dates.ts';
 import { closeDialog, demo, expectAccessible, signInAs } from './support/session.ts';
 
 /** The next weekday at least two days ahead, as the calendar labels it. */
@@ -16,7 +17,7 @@ async function pickDay(page: Page, d: Date) {
   });
   if (d.getMonth() !== new Date().getMonth())
     await section.getByRole('button', { name: 'Próximo mês' }).click();
-  const label = `${d.getDate()} ${new Intl.DateTimeFormat('pt-BR', { month: 'long' }).format(d)} ${d.getFullYear()}`;
+  const label = calendarLabel(d);
   await section.getByRole('button', { name: label, exact: true }).click();
   return section;
 }
@@ -29,10 +30,7 @@ function nextMonday(): Date {
   return d;
 }
 
-const calendarLabel = (d: Date) =>
-  `${d.getDate()} ${new Intl.DateTimeFormat('pt-BR', { month: 'long' }).format(d)} ${d.getFullYear()}`;
-const iso = (d: Date) =>
-  `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+const iso = isoDate;
 
 test('a visitor searches “pinheiros” for next Monday, books 09:00–11:00 for four Mondays with the saved card, and the partner sees it', async ({
   page,

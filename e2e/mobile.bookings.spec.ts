@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { calendarLabel } from './support/dates.ts';
 import { demo, expectAccessible, signInAs } from './support/session.ts';
 
 test('phone: a specialist sees each booking as a card with its status and the cancel button in view', async ({
@@ -42,7 +43,7 @@ test('phone: a specialist picks an hour on the room page and pays with Pix, the 
   const d = nextBusinessDay();
   if (d.getMonth() !== new Date().getMonth())
     await section.getByRole('button', { name: 'Próximo mês' }).click();
-  const label = `${d.getDate()} ${new Intl.DateTimeFormat('pt-BR', { month: 'long' }).format(d)} ${d.getFullYear()}`;
+  const label = calendarLabel(d);
   await section.getByRole('button', { name: label, exact: true }).click();
   await section.getByText('11:00', { exact: true }).click();
   await expect(section.getByText('1 horário escolhido')).toBeVisible();

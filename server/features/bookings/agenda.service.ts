@@ -9,6 +9,7 @@ import { addDays, toZonedIso, zonedInstant } from '#common/time/zone';
 import type { Services } from '../../app.ts';
 import { appointments, bookings, clinics, payments, rooms, users } from '../../db/schema.ts';
 import { renderMail } from '../../lib/mail-template.ts';
+import { pageMeta } from '../../lib/paging.ts';
 import type { UserRow } from '../auth/user.repository.ts';
 
 const ZONE = 'America/Sao_Paulo';
@@ -69,12 +70,7 @@ export async function partnerAgenda(
       clinic: { uuid: clinic.uuid, name: clinic.name },
       customer: { uuid: customer.uuid, name: customer.name, email: customer.email },
     })),
-    meta: {
-      current_page: page,
-      last_page: Math.max(1, Math.ceil(total / perPage)),
-      per_page: perPage,
-      total,
-    },
+    meta: pageMeta(total, page, perPage),
   };
 }
 

@@ -9,6 +9,7 @@ import { addDays, toZonedIso, zonedInstant } from '#common/time/zone';
 import type { Services } from '../../app.ts';
 import { appointments, bookings, clinics, payments, rooms } from '../../db/schema.ts';
 import { renderMail } from '../../lib/mail-template.ts';
+import { pageMeta } from '../../lib/paging.ts';
 import type { UserRow } from '../auth/user.repository.ts';
 
 const ZONE = 'America/Sao_Paulo';
@@ -54,12 +55,7 @@ export async function listMyAppointments(
       refundable: refundable(a.startsAt, now),
       cancelable: (CANCELABLE as string[]).includes(a.status) && a.startsAt > now,
     })),
-    meta: {
-      current_page: page,
-      last_page: Math.max(1, Math.ceil(total / perPage)),
-      per_page: perPage,
-      total,
-    },
+    meta: pageMeta(total, page, perPage),
   };
 }
 

@@ -1,4 +1,5 @@
 import { and, asc, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { weekdayOf } from '#common/time/zone';
 import { type Executor, queryRows } from '../../db/client.ts';
 import {
   addresses,
@@ -57,10 +58,10 @@ function freeSlotExists(free: FreeOn): SQL {
     select 1
     from (
       select h.opens_at, h.closes_at from room_operating_hours h
-      where h.room_id = c.room_id and h.weekday = ${free.weekday}
+      where h.room_id = c.room_id and h.weekday = ${weekdayOf(free.date)}
       union all
       select h.opens_at, h.closes_at from clinic_opening_hours h
-      where h.clinic_id = c.clinic_id and h.weekday = ${free.weekday}
+      where h.clinic_id = c.clinic_id and h.weekday = ${weekdayOf(free.date)}
         and not exists (select 1 from room_operating_hours x where x.room_id = c.room_id)
     ) oh
     cross join lateral generate_series(
@@ -85,7 +86,6 @@ function freeSlotExists(free: FreeOn): SQL {
 
 export interface FreeOn {
   date: string;
-  weekday: number;
   now: Date;
 }
 

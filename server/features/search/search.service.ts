@@ -8,8 +8,8 @@ import type { PageMeta, RoomDetail, RoomSummary, searchBody } from '#common/cont
 import { supplyMessages } from '#common/contracts/supply';
 import { AppError } from '#common/errors';
 import { hourPriceCents } from '#common/money';
-import { weekdayOf } from '#common/time/zone';
 import type { Services } from '../../app.ts';
+import { pageMeta } from '../../lib/paging.ts';
 import { hoursOf } from '../availability/availability.repository.ts';
 import { toHours, toPhoto } from '../supply.mappers.ts';
 import * as repo from './search.repository.ts';
@@ -60,7 +60,7 @@ export async function searchRooms(
   let pageIds: number[];
   if (body.date) {
     // Free hours are decided in the database too, so only this page's ids leave it.
-    const free = { date: body.date, weekday: weekdayOf(body.date), now: s.clock() };
+    const free = { date: body.date, now: s.clock() };
     ({ ids: pageIds, total } = await repo.freeRoomsPage(s.db, value, field, sort, window, free));
   } else {
     const [count, rows] = await Promise.all([
@@ -70,10 +70,9 @@ export async function searchRooms(
     total = count;
     pageIds = rows.map((m) => m.roomId);
   }
-  const lastPage = Math.max(1, Math.ceil(total / perPage));
   const cards = await repo.roomCards(s.db, pageIds);
   const data = pageIds.map((id) => toSummary(cards, cards.rows.find((r) => r.room.id === id)!));
-  return { data, meta: { current_page: page, last_page: lastPage, per_page: perPage, total } };
+  return { data, meta: pageMeta(total, page, perPage) };
 }
 
 export async function roomDetail(s: Services, uuid: string): Promise<RoomDetail> {
