@@ -32,10 +32,48 @@ function precompress(): Plugin {
   };
 }
 
+/**
+ * The public pages' own chunks, so the server can announce them in index.html
+ * (<link rel="modulepreload">): the browser fetches them beside the entry instead of after it.
+ * Writes dist/web/route-preloads.json: { "rooms": ["/assets/…js", …], "room": […] }.
+ */
+function routePreloads(pages: Record<string, string>): Plugin {
+  return {
+    name: 'salas-route-preloads',
+    apply: 'build',
+    generateBundle(_, bundle) {
+      const chunks = Object.values(bundle).filter((c) => c.type === 'chunk');
+      const byFile = new Map(chunks.map((c) => [c.fileName, c]));
+      const closure = (file: string, seen = new Set<string>()) => {
+        if (seen.has(file)) return seen;
+        seen.add(file);
+        for (const dep of byFile.get(file)?.imports ?? []) closure(dep, seen);
+        return seen;
+      };
+      const entry = chunks.find((c) => c.isEntry);
+      const preloaded = entry ? closure(entry.fileName) : new Set<string>();
+      const out: Record<string, string[]> = {};
+      for (const [name, source] of Object.entries(pages)) {
+        const chunk = chunks.find((c) => c.facadeModuleId === path.join(root, source));
+        if (!chunk) throw new Error(`salas-route-preloads: no chunk for ${source}`);
+        out[name] = [...closure(chunk.fileName)].filter((f) => !preloaded.has(f)).map((f) => `/${f}`);
+      }
+      this.emitFile({ type: 'asset', fileName: 'route-preloads.json', source: JSON.stringify(out) });
+    },
+  };
+}
+
 export default defineConfig({
   root,
   publicDir: path.join(root, 'public'),
-  plugins: [react(), precompress()],
+  plugins: [
+    react(),
+    routePreloads({
+      rooms: 'features/rooms/pages/rooms-page.tsx',
+      room: 'features/rooms/pages/room-page.tsx',
+    }),
+    precompress(),
+  ],
   resolve: {
     alias: { '#web': root },
   },

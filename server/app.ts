@@ -13,7 +13,6 @@ import {
 } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { MAX_PHOTO_BYTES } from '#common/contracts/supply';
-import { formatBrl } from '#common/money';
 import type { Mailer } from './adapters/mail.ts';
 import { createSandboxProvider, type PaymentProvider } from './adapters/payments.ts';
 import type { Storage } from './adapters/storage.ts';
@@ -35,8 +34,8 @@ import { photoServeRoutes } from './features/photos/photo.routes.ts';
 import { photoUploadRoutes } from './features/photos/upload.routes.ts';
 import { facilityRoutes } from './features/rooms/facility.routes.ts';
 import { roomRoutes } from './features/rooms/room.routes.ts';
+import { roomListPage, roomPage } from './features/search/page-data.ts';
 import { searchRoutes } from './features/search/search.routes.ts';
-import { roomDetail } from './features/search/search.service.ts';
 import { specialistProfileRoutes } from './features/specialists/profile.routes.ts';
 import { projectRoot } from './lib/paths.ts';
 import { registerAuth } from './plugins/auth.ts';
@@ -191,22 +190,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   if (deps.webRoot !== false)
     await registerSpa(app, deps.webRoot ?? path.join(projectRoot, 'dist', 'web'), {
       publicUrl: config.publicUrl,
-      roomMeta: async (uuid) => {
-        const room = await roomDetail(services, uuid);
-        const where = room.clinic.address
-          ? `${room.clinic.address.neighborhood}, ${room.clinic.address.city}`
-          : '';
-        const price = formatBrl(room.hour_price_cents);
-        return {
-          title: `${room.name} · ${room.clinic.name} — Salas`,
-          description:
-            `${room.name} em ${room.clinic.name}${where ? ` (${where})` : ''}, ${price} por hora. ${room.description}`.slice(
-              0,
-              300,
-            ),
-          image: room.photos[0] ? `${config.publicUrl}${room.photos[0].url}?size=lg` : undefined,
-        };
-      },
+      rooms: (query) => roomListPage(services, query),
+      room: (uuid) => roomPage(services, uuid),
     });
   return app;
 }

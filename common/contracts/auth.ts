@@ -4,7 +4,11 @@
  */
 import { z } from 'zod';
 import { isValidCpf, onlyDigits } from '../br/documents.ts';
-import { messages } from '../errors.ts';
+import { ufs } from '../domain/auth.ts';
+
+// The plain values beside the schemas (messages, labels, enums), for the server's imports.
+export * from '../domain/auth.ts';
+
 import { userSchema } from './user.ts';
 
 const email = z
@@ -76,36 +80,6 @@ export const resetPasswordBody = z
   })
   .refine(confirmed, confirmationIssue);
 export type ResetPasswordBody = z.infer<typeof resetPasswordBody>;
-
-export const ufs = [
-  'AC',
-  'AL',
-  'AP',
-  'AM',
-  'BA',
-  'CE',
-  'DF',
-  'ES',
-  'GO',
-  'MA',
-  'MT',
-  'MS',
-  'MG',
-  'PA',
-  'PB',
-  'PR',
-  'PE',
-  'PI',
-  'RJ',
-  'RN',
-  'RS',
-  'RO',
-  'RR',
-  'SC',
-  'SP',
-  'SE',
-  'TO',
-] as const;
 
 export const addressInput = z.object({
   zip_code: z
@@ -191,21 +165,3 @@ export const specialistProfileSchema = z.object({
 export type SpecialistProfile = z.infer<typeof specialistProfileSchema>;
 /** GET /api/customer/profile: null until completeData was sent. */
 export const specialistProfileResponse = z.object({ data: specialistProfileSchema.nullable() });
-
-/** SPEC §8 messages of these flows, verbatim. */
-export const authMessages = {
-  suspended: messages.suspended,
-  invalidCredentials: messages.invalidCredentials,
-  throttled: messages.throttled,
-  emailTaken: messages.emailTaken,
-  resetFailed: 'Erro ao redefinir senha. Por favor verifique se os dados inseridos estão corretos!!',
-  registerFailed: 'Erro ao finalizar cadastro.',
-  registerCheckFields: 'Verifique se os dados foram preenchidos corretamente',
-  completeDataFailed: 'Erro ao completar cadastro.',
-  invalidCode: 'Código inválido ou expirado.',
-  forgotSent: 'Se houver uma conta com este e-mail, enviaremos um link para redefinir a senha.',
-  verificationSent: 'Se houver uma conta pendente com este e-mail, enviaremos um novo código.',
-  verified: 'E-mail confirmado com sucesso.',
-  passwordReset: 'Senha redefinida com sucesso.',
-  saved: 'Informações Atualizadas com Sucesso!',
-} as const;

@@ -1,6 +1,10 @@
 /** Cards and bookings (SPEC §7 Cards, Appointments; DESIGN §4, §5). */
 import { z } from 'zod';
 import { onlyDigits } from '../br/documents.ts';
+import { partnerStatuses } from '../domain/booking.ts';
+
+// The plain values beside the schemas (messages, labels, enums), for the server's imports.
+export * from '../domain/booking.ts';
 
 /** Luhn check digit of a card number. */
 export function isLuhnValid(number: string): boolean {
@@ -96,17 +100,6 @@ export const bookingSchema = z.object({
 export type Booking = z.infer<typeof bookingSchema>;
 export const bookingResponse = z.object({ data: bookingSchema });
 
-export const bookingMessages = {
-  failedTitle: 'Erro ao efetuar reserva!',
-  failed: 'Não foi possível efetuar a reserva.',
-  success: 'Reserva efetuada com sucesso.',
-  slotTaken: 'Um ou mais horários não estão mais livres.',
-  declined: 'O pagamento foi recusado pelo emissor do cartão.',
-  cardSaveFailed: 'Algo deu errado ao salvar cartão',
-  cardCheck: 'Verifique se os dados do cartão estão corretos!',
-  cardRemoveFailed: 'Algo deu errado ao remover cartão',
-} as const;
-
 export const appointmentsQueryBody = z
   .object({
     dateInit: z.iso.date({ message: 'Data inicial inválida.' }).nullish(),
@@ -136,16 +129,6 @@ export const cancelResponse = z.object({
   data: z.object({ uuid: z.uuid(), status: z.string(), refund_cents: z.number().int() }),
 });
 
-/** DESIGN §5: free cancellation up to 24 h before the start. */
-export const FREE_CANCELLATION_HOURS = 24;
-export const cancelMessages = {
-  done: 'Reserva cancelada. Você receberá um e-mail de confirmação com as instruções de reembolso.',
-  failedTitle: 'Erro ao cancelar reserva!',
-  notCancelable: 'Esta reserva não pode mais ser cancelada.',
-  withRefund: 'Cancelamento gratuito: o valor será devolvido integralmente.',
-  withoutRefund: 'Faltam menos de 24 horas para o início: o cancelamento não terá reembolso.',
-} as const;
-
 export const partnerAppointmentSchema = z.object({
   uuid: z.uuid(),
   date_time: z.string(),
@@ -158,21 +141,10 @@ export const partnerAppointmentSchema = z.object({
 });
 export type PartnerAppointment = z.infer<typeof partnerAppointmentSchema>;
 
-export const partnerStatuses = ['confirmed', 'completed', 'no_show', 'canceled'] as const;
 export const statusUpdateBody = z.object({
   date_time: z.iso.datetime({ offset: true, message: 'Horário inválido.' }),
   status: z.enum(partnerStatuses, { message: 'Situação inválida.' }),
 });
-
-/** Status labels of appointments, shown on every screen and in the agenda feed. */
-export const appointmentStatusLabels: Record<string, string> = {
-  pending_payment: 'Aguardando pagamento',
-  confirmed: 'Confirmada',
-  canceled: 'Cancelada',
-  completed: 'Concluída',
-  no_show: 'Não compareceu',
-  expired: 'Expirada',
-};
 
 /** The partner's private iCal feed: whether it exists and, right after (re)creating it, its URL. */
 export const icalFeedResponse = z.object({

@@ -1,5 +1,10 @@
 /** Public room browsing (SPEC §7 Rooms; DESIGN §4 "Room summary", search, availability). */
 import { z } from 'zod';
+import { searchFilters, searchSorts } from '../domain/rooms.ts';
+
+// The plain values beside the schemas (messages, labels, enums), for the server's imports.
+export * from '../domain/rooms.ts';
+
 import { facilitySchema, hourRange, photoSchema } from './supply.ts';
 
 export const pageQuery = z.object({
@@ -42,7 +47,7 @@ export const roomSummarySchema = z.object({
 export type RoomSummary = z.infer<typeof roomSummarySchema>;
 export const roomPageResponse = z.object({ data: z.array(roomSummarySchema), meta: pageMeta });
 
-export const roomDetailSchema = roomSummarySchema.extend({
+export const roomDetailSchema = /* @__PURE__ */ roomSummarySchema.extend({
   clinic: roomSummarySchema.shape.clinic.extend({
     description: z.string(),
     timezone: z.string(),
@@ -52,9 +57,6 @@ export const roomDetailSchema = roomSummarySchema.extend({
 });
 export type RoomDetail = z.infer<typeof roomDetailSchema>;
 export const roomDetailResponse = z.object({ data: roomDetailSchema });
-
-export const searchFilters = ['all', 'city', 'neighborhood', 'clinic', 'room'] as const;
-export const searchSorts = ['price_asc', 'price_desc', 'name'] as const;
 
 const isoDate = z.iso.date({ message: 'Data inválida: use aaaa-mm-dd.' });
 

@@ -4,6 +4,11 @@
  */
 import { z } from 'zod';
 import { onlyDigits } from '../br/documents.ts';
+import { contactTypes } from '../domain/supply.ts';
+
+// The plain values beside the schemas (messages, labels, enums), for the server's imports.
+export * from '../domain/supply.ts';
+
 import { addressInput, addressSchema } from './auth.ts';
 
 export const uuidParam = (message = 'Recurso não encontrado.') => z.uuid({ message });
@@ -49,25 +54,14 @@ export const weekHoursBody = z.object({
 export type WeekHoursBody = z.infer<typeof weekHoursBody>;
 export const weekHoursResponse = z.object({ data: z.array(hourRange) });
 
-export const weekdayNames = ['Domingo', 'Segunda', 'Terça', 'Quarta', 'Quinta', 'Sexta', 'Sábado'] as const;
-export const WHOLE_DAY_HINT = 'Para funcionar 24 horas, use 00:00 a 23:59.';
-
 // ---------------------------------------------------------------- address and contact
 
-export const addressBody = addressInput.extend({
+export const addressBody = /* @__PURE__ */ addressInput.extend({
   /** Attach the address to this clinic of the signed-in partner. */
   clinic_uuid: z.uuid({ message: 'Clínica não encontrada.' }).optional(),
 });
 export type AddressBody = z.infer<typeof addressBody>;
 export const addressResponse = z.object({ data: addressSchema });
-
-export const contactTypes = ['mobile', 'landline', 'whatsapp', 'commercial'] as const;
-export const contactTypeLabels: Record<(typeof contactTypes)[number], string> = {
-  mobile: 'Celular',
-  landline: 'Fixo',
-  whatsapp: 'WhatsApp',
-  commercial: 'Comercial',
-};
 
 export const contactBody = z.object({
   country_code: z
@@ -101,14 +95,11 @@ export const contactResponse = z.object({ data: contactSchema });
 
 export const photoSchema = z.object({ uuid: z.uuid(), url: z.string(), is_cover: z.boolean() });
 export type Photo = z.infer<typeof photoSchema>;
-export const photoTypes = ['clinic', 'room', 'profile'] as const;
-export const MAX_PHOTO_BYTES = 10 * 1024 * 1024;
-export const ACCEPTED_PHOTO_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
 export const photoListResponse = z.object({ data: z.array(photoSchema) });
 
 // ---------------------------------------------------------------- clinics
 
-const timezones = Intl.supportedValuesOf('timeZone');
+const timezones = /* @__PURE__ */ Intl.supportedValuesOf('timeZone');
 
 export const clinicBody = z.object({
   name: z
@@ -236,18 +227,3 @@ export const availabilityResponse = z.object({
   data: z.object({ date: z.string(), slots: z.array(slotSchema) }),
 });
 export type Availability = z.infer<typeof availabilityResponse>['data'];
-
-/** SPEC §8 messages of these screens, verbatim. */
-export const supplyMessages = {
-  saved: 'Informações Atualizadas com Sucesso!',
-  clinicDeleteFailed: 'Erro ao excluir clinica',
-  clinicHasRooms: 'A clínica ainda tem salas cadastradas. Exclua ou mova as salas antes.',
-  clinicHasAppointments: 'A clínica tem agendamentos pendentes.',
-  roomDeleteFailed: 'Erro ao atualizar informações. Verifique se a sala possui algum agendamento pendente!',
-  photoFailed: 'Erro ao inserir imagem!',
-  photoType: 'Envie imagens JPG, JPEG, PNG ou WEBP.',
-  photoSize: 'Cada imagem pode ter no máximo 10 MB.',
-  photoPixels: 'A imagem tem pixels demais (máximo de 40 megapixels).',
-  photoBroken: 'Não foi possível ler a imagem: o arquivo está corrompido ou incompleto.',
-  notFound: 'Recurso não encontrado.',
-} as const;

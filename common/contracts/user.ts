@@ -1,7 +1,10 @@
 import { z } from 'zod';
+import { roles } from '../domain/user.ts';
 
-export const roleSchema = z.enum(['owner', 'admin', 'customer', 'partner']);
-export type Role = z.infer<typeof roleSchema>;
+// The plain values beside the schemas (messages, labels, enums), for the server's imports.
+export * from '../domain/user.ts';
+
+export const roleSchema = z.enum(roles);
 
 /** `User` as every client sees it (DESIGN §4). */
 export const userSchema = z.object({
@@ -14,18 +17,3 @@ export const userSchema = z.object({
   photo: z.object({ url: z.string() }).nullable(),
 });
 export type User = z.infer<typeof userSchema>;
-
-/** Where each role lands after sign-in (SPEC §2). */
-export function roleHome(role: Role): string {
-  switch (role) {
-    case 'owner':
-    case 'admin':
-      return '/admin/gestao/especialistas';
-    case 'customer':
-      return '/especialista/salas';
-    case 'partner':
-      return '/parceiro/gestao/agendamentos';
-  }
-}
-
-export const isOperator = (role: Role) => role === 'owner' || role === 'admin';

@@ -19,6 +19,14 @@ beforeAll(async () => {
   const partner = await signedInAs(t, 'partner');
   const clinic = await createClinic(t, partner.user, partner.token, 'Clínica "Bem" & Viver');
   room = await createRoom(t, partner.user, partner.token, clinic.uuid, 'Sala <Azul>', '1.0000');
+  await createRoom(
+    t,
+    partner.user,
+    partner.token,
+    clinic.uuid,
+    '</script><script>alert(1)</script>',
+    '1.0000',
+  );
 });
 afterAll(() => t.close());
 
@@ -46,6 +54,43 @@ describe('public room pages for links and search engines', () => {
       expect(res.statusCode, url).toBe(200);
       expect(res.body).toContain('<title>Salas — salas para especialistas da saúde</title>');
       expect(res.body).not.toContain('og:title');
+    }
+  });
+});
+
+/** The JSON the server wrote into a page for its first queries (web/lib/initial-data.ts reads it). */
+function initialData(html: string): Record<string, unknown> | null {
+  const match = html.match(/<script type="application\/json" id="salas-initial">([^<]*)<\/script>/);
+  return match ? JSON.parse(match[1]!) : null;
+}
+
+describe('public pages carry the data of their first queries', () => {
+  it('a room page: the room exactly as GET /api/rooms/{uuid} answers it', async () => {
+    const html = (await request(t.app, { method: 'GET', url: `/rooms/${room.uuid}` })).body;
+    const api = (await request(t.app, { method: 'GET', url: `/api/rooms/${room.uuid}` })).json();
+    expect(initialData(html)).toEqual({ [`room:${room.uuid}`]: api.data });
+  });
+
+  it('the room list: the page the browser would ask for, keyed by its search, and no way out of the script', async () => {
+    const html = (await request(t.app, { method: 'GET', url: '/rooms?ordem=price_desc&page=1' })).body;
+    const api = (
+      await request(t.app, {
+        method: 'POST',
+        url: '/api/customer/room/genericsearch?page=1',
+        payload: { value: null, date: null, attributeSortBy: 'price_desc' },
+      })
+    ).json();
+    const data = initialData(html);
+    expect(data).toEqual({ 'search:1:{"value":null,"date":null,"attributeSortBy":"price_desc"}': api });
+    expect(api.data.map((r: { name: string }) => r.name)).toContain('</script><script>alert(1)</script>');
+    expect(html).not.toContain('<script>alert(1)');
+  });
+
+  it('a search the API would refuse leaves the page to the browser, which shows the error', async () => {
+    for (const url of ['/rooms?date=2026-02-31', `/rooms?search=${'x'.repeat(200)}`]) {
+      const res = await request(t.app, { method: 'GET', url });
+      expect(res.statusCode, url).toBe(200);
+      expect(initialData(res.body), url).toBeNull();
     }
   });
 });

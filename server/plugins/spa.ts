@@ -14,6 +14,17 @@ export interface PageMeta {
   image?: string;
 }
 
+/**
+ * What the server adds to a public page's HTML so its first screen needs no further round trip:
+ * its own title and tags, the data its first queries ask for (read once by web/lib/initial-data.ts)
+ * and the photos seen first.
+ */
+export interface PageExtras {
+  meta?: PageMeta;
+  data?: Record<string, unknown>;
+  images?: string[];
+}
+
 const escapeHtml = (v: string) =>
   v.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
@@ -37,16 +48,62 @@ export function withMeta(html: string, meta: PageMeta, url: string): string {
     .replace('</head>', `    ${tags}\n  </head>`);
 }
 
+/** JSON inside <script>: nothing in it can close the element or open a comment. */
+const scriptJson = (value: unknown) =>
+  JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
+
+/** index.html with the page's data for its first queries and its first photos preloaded. */
+export function withData(html: string, extras: PageExtras): string {
+  let out = html;
+  if (extras.images?.length) {
+    const links = extras.images
+      .map((src) => `<link rel="preload" as="image" fetchpriority="high" href="${escapeHtml(src)}">`)
+      .join('\n    ');
+    out = out.replace('</head>', `    ${links}\n  </head>`);
+  }
+  if (extras.data) {
+    out = out.replace(
+      '</body>',
+      `  <script type="application/json" id="salas-initial">${scriptJson(extras.data)}</script>\n  </body>`,
+    );
+  }
+  return out;
+}
+
+/** index.html announcing a page's own scripts, fetched beside the entry rather than after it. */
+export function withPreloads(html: string, files: string[]): string {
+  if (files.length === 0) return html;
+  const links = files
+    .map((f) => `<link rel="modulepreload" crossorigin href="${escapeHtml(f)}">`)
+    .join('\n    ');
+  return html.replace('</head>', `    ${links}\n  </head>`);
+}
+
 const ROOM_PAGE = /^\/rooms\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/i;
 
 export async function registerSpa(
   app: FastifyInstance,
   webRoot: string,
-  options: { publicUrl: string; roomMeta?: (uuid: string) => Promise<PageMeta | null> } = { publicUrl: '' },
+  options: {
+    publicUrl: string;
+    /** The room list (/rooms?search=…) and a room's page (/rooms/{uuid}); null when there is nothing to add. */
+    rooms?: (query: URLSearchParams) => Promise<PageExtras | null>;
+    room?: (uuid: string) => Promise<PageExtras | null>;
+  } = { publicUrl: '' },
 ): Promise<boolean> {
   const index = path.join(webRoot, 'index.html');
   if (!fs.existsSync(index)) return false;
   const html = fs.readFileSync(index, 'utf8');
+  // Written by the build (vite.config.ts, salas-route-preloads): the public pages' own chunks.
+  const preloadsFile = path.join(webRoot, 'route-preloads.json');
+  const preloads: Record<string, string[]> = fs.existsSync(preloadsFile)
+    ? JSON.parse(fs.readFileSync(preloadsFile, 'utf8'))
+    : {};
+  const roomsHtml = withPreloads(html, preloads.rooms ?? []);
+  const roomHtml = withPreloads(html, preloads.room ?? []);
   await app.register(fastifyStatic, {
     root: webRoot,
     preCompressed: true,
@@ -68,15 +125,16 @@ export async function registerSpa(
     if (path.extname(urlPath) && !urlPath.endsWith('.html')) {
       return reply.code(404).type('text/plain; charset=utf-8').send('Arquivo não encontrado.');
     }
-    // A public room page carries its own title, description and preview image.
+    // The public pages: their own scripts announced, their first data and photos inside.
     const room = ROOM_PAGE.exec(urlPath)?.[1];
-    if (room && options.roomMeta) {
-      const meta = await options.roomMeta(room).catch(() => null);
-      if (meta)
-        return reply
-          .header('Cache-Control', 'no-cache')
-          .type('text/html; charset=utf-8')
-          .send(withMeta(html, meta, `${options.publicUrl}${urlPath}`));
+    const isList = urlPath === '/rooms' || urlPath === '/rooms/';
+    if (room || isList) {
+      const query = new URLSearchParams(request.url.split('?')[1] ?? '');
+      const extras = await (room ? options.room?.(room) : options.rooms?.(query))?.catch(() => null);
+      let page = room ? roomHtml : roomsHtml;
+      if (extras?.meta) page = withMeta(page, extras.meta, `${options.publicUrl}${urlPath}`);
+      if (extras) page = withData(page, extras);
+      return reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(page);
     }
     return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
   });

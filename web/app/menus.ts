@@ -1,6 +1,6 @@
 /** Menus by role and the section menus (SPEC §2). Pure data: the header and tests read it. */
 import type { PublicLinks } from '#common/contracts/meta';
-import type { Role } from '#common/contracts/user';
+import type { Role } from '#common/domain/user';
 
 export interface MenuLink {
   label: string;

@@ -1,11 +1,10 @@
 import { lazy } from 'react';
-import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { Navigate, type RouteObject, useRoutes } from 'react-router';
 import { NotFoundPage } from '#web/components/not-found.tsx';
 import { RedirectIfSignedIn, RequireRole, RequireUser } from './layouts/guards.tsx';
 import { MainLayout } from './layouts/main-layout.tsx';
 
 // Each area is its own chunk: /rooms does not download the back office.
-const rooms = () => import('./areas/rooms-area.tsx');
 const customer = () => import('./areas/customer-area.tsx');
 const partner = () => import('./areas/partner-area.tsx');
 const admin = () => import('./areas/admin-area.tsx');
@@ -33,8 +32,9 @@ const VerificationPage = page(
 );
 const HomePage = page(() => import('#web/features/home/pages/home-page.tsx'), 'HomePage');
 const TestsPage = page(() => import('#web/features/home/pages/tests-page.tsx'), 'TestsPage');
-const RoomsPage = page(rooms, 'RoomsPage');
-const RoomPage = page(rooms, 'RoomPage');
+// The two public pages are apart: the list does not carry the room page's calendar and booking.
+const RoomsPage = page(() => import('#web/features/rooms/pages/rooms-page.tsx'), 'RoomsPage');
+const RoomPage = page(() => import('#web/features/rooms/pages/room-page.tsx'), 'RoomPage');
 const CustomerRoomsPage = page(customer, 'CustomerRoomsPage');
 const CustomerProfilePage = page(customer, 'CustomerProfilePage');
 const CustomerAppointmentsPage = page(customer, 'CustomerAppointmentsPage');
@@ -56,6 +56,9 @@ const AdminFacilitiesPage = page(admin, 'AdminFacilitiesPage');
 const AdminPlansPage = page(admin, 'AdminPlansPage');
 const AdminDashboardPage = page(dashboards, 'AdminDashboardPage');
 const AdminUserDetailPage = page(admin, 'AdminUserDetailPage');
+
+// Confirmation dialogs of the signed-in areas.
+const SignedInArea = page(() => import('./layouts/signed-in-area.tsx'), 'SignedInArea');
 
 const to = (path: string) => <Navigate to={path} replace />;
 
@@ -88,7 +91,11 @@ export const routes: RouteObject[] = [
       { path: '/rooms', element: <RoomsPage /> },
       { path: '/rooms/:uuid', element: <RoomPage /> },
       {
-        element: <RequireRole roles={['customer']} />,
+        element: (
+          <RequireRole roles={['customer']}>
+            <SignedInArea />
+          </RequireRole>
+        ),
         children: [
           { path: '/especialista', element: to('/especialista/salas') },
           { path: '/especialista/salas', element: <CustomerRoomsPage /> },
@@ -97,7 +104,11 @@ export const routes: RouteObject[] = [
         ],
       },
       {
-        element: <RequireRole roles={['partner']} />,
+        element: (
+          <RequireRole roles={['partner']}>
+            <SignedInArea />
+          </RequireRole>
+        ),
         children: [
           { path: '/parceiro', element: to('/parceiro/gestao/agendamentos') },
           { path: '/parceiro/gestao', element: to('/parceiro/gestao/agendamentos') },
@@ -115,7 +126,11 @@ export const routes: RouteObject[] = [
         ],
       },
       {
-        element: <RequireRole roles={['owner', 'admin']} />,
+        element: (
+          <RequireRole roles={['owner', 'admin']}>
+            <SignedInArea />
+          </RequireRole>
+        ),
         children: [
           { path: '/admin', element: to('/admin/gestao/especialistas') },
           { path: '/admin/gestao', element: to('/admin/gestao/especialistas') },
@@ -135,4 +150,10 @@ export const routes: RouteObject[] = [
   },
 ];
 
-export const createRouter = () => createBrowserRouter(routes);
+/**
+ * The route table, rendered by <BrowserRouter> (main.tsx). Pages fetch their own data with
+ * TanStack Query, so React Router's data APIs (loaders, actions) and their code are not needed.
+ */
+export function AppRoutes() {
+  return useRoutes(routes);
+}

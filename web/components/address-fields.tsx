@@ -1,6 +1,6 @@
 import { Grid, Select, TextInput } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
-import { ufs } from '#common/contracts/auth';
+import { ufs } from '#common/domain/auth';
 
 const labels = {
   zip: 'CEP',

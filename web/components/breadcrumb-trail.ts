@@ -1,5 +1,5 @@
 /** The breadcrumb rules of SPEC §2, as a pure function. */
-import type { Role } from '#common/contracts/user';
+import type { Role } from '#common/domain/user';
 
 const HIDDEN = new Set(['especialista', 'admin', 'parceiro', 'gestao', 'clinica', 'sala']);
 

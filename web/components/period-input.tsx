@@ -1,5 +1,5 @@
-import { DatePickerInput } from '@mantine/dates';
 import { useState } from 'react';
+import { DatePickerInput } from '#web/components/date-inputs.ts';
 
 export type Period = [string, string];
 

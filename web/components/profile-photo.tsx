@@ -1,7 +1,7 @@
 import { Avatar, Button, FileButton, Group, Modal, Stack, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { ACCEPTED_PHOTO_TYPES, MAX_PHOTO_BYTES, supplyMessages } from '#common/contracts/supply';
+import { ACCEPTED_PHOTO_TYPES, MAX_PHOTO_BYTES, supplyMessages } from '#common/domain/supply';
 import { errorText } from '#web/lib/api.ts';
 import { userQueryKey, useSession } from '#web/lib/session.tsx';
 import { uploadPhotos } from '#web/lib/upload.ts';

@@ -9,10 +9,10 @@ import {
   Stack,
   TextInput,
 } from '@mantine/core';
-import { DatePickerInput } from '@mantine/dates';
-import { IconCalendar, IconSearch } from '@tabler/icons-react';
+import { IconSearch } from '@tabler/icons-react';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
+import { SearchDateField } from './search-date-field.tsx';
 import { searchTarget } from './search-url.ts';
 
 export const SEARCH_PLACEHOLDER = 'Cidade, bairro ou nome da clínica';
@@ -54,20 +54,7 @@ function SearchFields({ mobile, onSearched }: { mobile: boolean; onSearched?: ()
             }
             style={mobile ? undefined : { flex: 1, minWidth: 220 }}
           />
-          <DatePickerInput
-            aria-label="Quando?"
-            placeholder="Data"
-            value={date}
-            onChange={(value) => setDate(value ? String(value).slice(0, 10) : null)}
-            valueFormat={mobile ? 'DD [de] MMMM [de] YYYY' : 'DD/MM/YYYY'}
-            locale="pt-br"
-            minDate={new Date()}
-            clearable
-            clearButtonProps={{ 'aria-label': 'Limpar data da busca' }}
-            leftSection={<IconCalendar size={16} aria-hidden="true" />}
-            style={mobile ? undefined : { width: 170 }}
-            popoverProps={{ withinPortal: true }}
-          />
+          <SearchDateField value={date} onChange={setDate} mobile={mobile} />
           {mobile ? (
             <Button type="submit" leftSection={<IconSearch size={16} />}>
               Buscar

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Navigate, Outlet, useLocation, useSearchParams } from 'react-router';
-import { type Role, roleHome } from '#common/contracts/user';
+import { type Role, roleHome } from '#common/domain/user';
 import { FullScreenLoading } from '#web/components/loading-overlay.tsx';
 import { useSpecialistProfile } from '#web/features/auth/api/profile.ts';
 import { safeRedirect } from '#web/lib/safe-redirect.ts';

@@ -1,5 +1,5 @@
 /** Every user-visible text of the account screens, in one place. */
-import { authMessages } from '#common/contracts/auth';
+import { authMessages } from '#common/domain/auth';
 
 export const text = {
   ...authMessages,

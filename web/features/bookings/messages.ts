@@ -1,4 +1,4 @@
-import { appointmentStatusLabels, bookingMessages, cancelMessages } from '#common/contracts/booking';
+import { appointmentStatusLabels, bookingMessages, cancelMessages } from '#common/domain/booking';
 
 /** Texts of booking and "meus agendamentos". */
 export const text = {

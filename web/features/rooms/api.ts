@@ -2,16 +2,21 @@
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import type { PageMeta, RoomDetail, RoomSummary, SearchBody } from '#common/contracts/rooms';
 import type { Availability } from '#common/contracts/supply';
+import { initialDataKeys, type searchFromUrl } from '#common/domain/rooms';
 import { api } from '#web/lib/api.ts';
+import { takeInitialData } from '#web/lib/initial-data.ts';
 
-export function useRoomSearch(body: SearchBody, page: number) {
+type SearchPage = { data: RoomSummary[]; meta: PageMeta };
+
+export function useRoomSearch(body: ReturnType<typeof searchFromUrl>['body'], page: number) {
   return useQuery({
     queryKey: ['rooms', 'search', body, page],
     queryFn: () =>
-      api<{ data: RoomSummary[]; meta: PageMeta }>(`/customer/room/genericsearch?page=${page}`, {
+      api<SearchPage>(`/customer/room/genericsearch?page=${page}`, {
         method: 'POST',
-        body,
+        body: body satisfies SearchBody,
       }),
+    initialData: () => takeInitialData<SearchPage>(initialDataKeys.search(body, page)),
     placeholderData: keepPreviousData,
   });
 }
@@ -20,6 +25,7 @@ export function useRoomDetail(uuid: string | undefined) {
   return useQuery({
     queryKey: ['rooms', 'detail', uuid],
     queryFn: () => api<{ data: RoomDetail }>(`/rooms/${uuid}`).then((r) => r.data),
+    initialData: () => (uuid ? takeInitialData<RoomDetail>(initialDataKeys.room(uuid)) : undefined),
     enabled: Boolean(uuid),
   });
 }

@@ -1,5 +1,5 @@
 /** Texts of the partner's clinics and rooms screens. */
-import { supplyMessages, WHOLE_DAY_HINT } from '#common/contracts/supply';
+import { supplyMessages, WHOLE_DAY_HINT } from '#common/domain/supply';
 
 export const text = {
   ...supplyMessages,

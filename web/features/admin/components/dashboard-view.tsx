@@ -14,7 +14,7 @@ import {
 } from '@mantine/core';
 import { useState } from 'react';
 import type { FrequentSchedules } from '#common/contracts/admin';
-import { weekdayNames } from '#common/contracts/supply';
+import { weekdayNames } from '#common/domain/supply';
 import { addDays, zonedDate } from '#common/time/zone';
 import { type Period, PeriodInput } from '#web/components/period-input.tsx';
 import { formatBrl } from '#web/lib/format.ts';

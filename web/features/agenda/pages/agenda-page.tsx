@@ -2,7 +2,8 @@ import { Badge, Card, Group, Select, SimpleGrid, Stack, Table, Text, Title } fro
 import { useMediaQuery } from '@mantine/hooks';
 import { modals } from '@mantine/modals';
 import { useState } from 'react';
-import { type PartnerAppointment, partnerStatuses } from '#common/contracts/booking';
+import type { PartnerAppointment } from '#common/contracts/booking';
+import { partnerStatuses } from '#common/domain/booking';
 import { addDays, zonedDate } from '#common/time/zone';
 import { Pager } from '#web/components/pager.tsx';
 import { PeriodInput } from '#web/components/period-input.tsx';

@@ -1,7 +1,7 @@
 import { Alert, Button, Center, Loader, Stack } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { roleHome } from '#common/contracts/user';
+import { roleHome } from '#common/domain/user';
 import { AuthCard } from '#web/app/layouts/auth-layout.tsx';
 import { useSession } from '#web/lib/session.tsx';
 import { useAuthenticateToken } from '../api/account.ts';

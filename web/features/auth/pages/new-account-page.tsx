@@ -1,11 +1,12 @@
 import { Button, Divider, Grid, Select, Stack, TextInput } from '@mantine/core';
-import { DateInput } from '@mantine/dates';
 import { useForm } from '@mantine/form';
 import { useNavigate } from 'react-router';
 import type { z } from 'zod';
 import { formatCpf } from '#common/br/documents';
-import { completeDataBody, ufs } from '#common/contracts/auth';
+import { completeDataBody } from '#common/contracts/auth';
+import { ufs } from '#common/domain/auth';
 import { AuthCard } from '#web/app/layouts/auth-layout.tsx';
+import { DateInput } from '#web/components/date-inputs.ts';
 import { errorText } from '#web/lib/api.ts';
 import { parseBrazilianDate } from '#web/lib/dates.ts';
 import { showServerErrors, zodValidate } from '#web/lib/forms.ts';

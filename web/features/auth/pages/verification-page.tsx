@@ -2,7 +2,7 @@ import { Alert, Button, Stack } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
-import { roleHome } from '#common/contracts/user';
+import { roleHome } from '#common/domain/user';
 import { AuthCard } from '#web/app/layouts/auth-layout.tsx';
 import { FullScreenLoading } from '#web/components/loading-overlay.tsx';
 import { ApiError } from '#web/lib/api.ts';

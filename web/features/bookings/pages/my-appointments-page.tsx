@@ -1,10 +1,10 @@
 import { Badge, Button, Card, Group, Stack, Table, Text, Title } from '@mantine/core';
-import { DatePickerInput } from '@mantine/dates';
 import { useMediaQuery } from '@mantine/hooks';
 import { modals } from '@mantine/modals';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import type { MyAppointment } from '#common/contracts/booking';
+import { DatePickerInput } from '#web/components/date-inputs.ts';
 import { Pager } from '#web/components/pager.tsx';
 import { QueryState } from '#web/components/query-state.tsx';
 import { RoomClinic } from '#web/components/room-clinic.tsx';

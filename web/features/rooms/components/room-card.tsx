@@ -5,8 +5,19 @@ import type { RoomSummary } from '#common/contracts/rooms';
 import { formatBrl } from '#web/lib/format.ts';
 import { text } from '../messages.ts';
 
-/** A room in the list; with the searched date, its page opens on that day. */
-export function RoomCard({ room, date }: { room: RoomSummary; date?: string | null }) {
+/**
+ * A room in the list; with the searched date, its page opens on that day. The first cards of a
+ * page (`first`) load their photo at once: it is what a visitor sees first.
+ */
+export function RoomCard({
+  room,
+  date,
+  first = false,
+}: {
+  room: RoomSummary;
+  date?: string | null;
+  first?: boolean;
+}) {
   const cover = room.photos.find((p) => p.is_cover) ?? room.photos[0];
   const where = room.clinic.address
     ? `${room.clinic.address.neighborhood}, ${room.clinic.address.city}`
@@ -18,11 +29,17 @@ export function RoomCard({ room, date }: { room: RoomSummary; date?: string | nu
       padding="md"
       component={Link}
       to={date ? `/rooms/${room.uuid}?dia=${date}` : `/rooms/${room.uuid}`}
-      aria-label={`${room.name} — ${room.clinic.name}`}
     >
       <Card.Section pos="relative">
         {cover ? (
-          <Image src={`${cover.url}?size=sm`} alt="" h={170} fit="cover" loading="lazy" />
+          <Image
+            src={`${cover.url}?size=sm`}
+            alt=""
+            h={170}
+            fit="cover"
+            loading={first ? 'eager' : 'lazy'}
+            fetchPriority={first ? 'high' : 'auto'}
+          />
         ) : (
           <Group h={170} justify="center" bg="gray.1">
             <IconDoor size={40} color="var(--mantine-color-gray-6)" aria-hidden="true" />

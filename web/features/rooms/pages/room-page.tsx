@@ -14,20 +14,26 @@ import {
   Title,
   UnstyledButton,
 } from '@mantine/core';
-import { DatePicker } from '@mantine/dates';
 import { IconArrowLeft, IconMapPin, IconPhone } from '@tabler/icons-react';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
-import { weekdayNames } from '#common/contracts/supply';
+import { weekdayNames } from '#common/domain/supply';
+import { DatePicker } from '#web/components/date-inputs.ts';
 import { QueryState } from '#web/components/query-state.tsx';
 import { usePageTitle } from '#web/components/use-page-title.ts';
-import { BookingModal } from '#web/features/bookings/components/booking-modal.tsx';
 import { text as bookingText } from '#web/features/bookings/messages.ts';
 import { formatBrl } from '#web/lib/format.ts';
 import { useSession } from '#web/lib/session.tsx';
 import { useAvailability, useRoomDetail } from '../api.ts';
-import { RepeatWeekly } from '../components/repeat-weekly.tsx';
 import { text } from '../messages.ts';
+
+// Payment (card form, Pix) loads when a person books, the weekly repeat once hours are picked.
+const BookingModal = lazy(async () => ({
+  default: (await import('#web/features/bookings/components/booking-modal.tsx')).BookingModal,
+}));
+const RepeatWeekly = lazy(async () => ({
+  default: (await import('../components/repeat-weekly.tsx')).RepeatWeekly,
+}));
 
 const t = text.room;
 
@@ -160,26 +166,30 @@ function Availability({ uuid, hourCents }: { uuid: string; hourCents: number }) 
               </Button>
             </Group>
           </Group>
-          <RepeatWeekly
-            uuid={uuid}
-            selected={selected}
-            onAdd={(slots) => update([...new Set([...selected, ...slots])])}
-          />
+          <Suspense>
+            <RepeatWeekly
+              uuid={uuid}
+              selected={selected}
+              onAdd={(slots) => update([...new Set([...selected, ...slots])])}
+            />
+          </Suspense>
         </Paper>
       )}
       {booking && (
-        <BookingModal
-          opened={booking}
-          onClose={() => setBooking(false)}
-          roomUuid={uuid}
-          dateTimes={selected}
-          totalCents={total}
-          onBooked={() => {
-            setBooking(false);
-            update([]);
-            if (user?.role_name === 'customer') navigate('/especialista/agendamentos');
-          }}
-        />
+        <Suspense>
+          <BookingModal
+            opened={booking}
+            onClose={() => setBooking(false)}
+            roomUuid={uuid}
+            dateTimes={selected}
+            totalCents={total}
+            onBooked={() => {
+              setBooking(false);
+              update([]);
+              if (user?.role_name === 'customer') navigate('/especialista/agendamentos');
+            }}
+          />
+        </Suspense>
       )}
     </Stack>
   );

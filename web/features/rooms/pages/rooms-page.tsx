@@ -1,23 +1,18 @@
 import { Button, Card, Group, Select, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { Link, useSearchParams } from 'react-router';
-import { searchSorts } from '#common/contracts/rooms';
+import { searchFromUrl, searchSorts } from '#common/domain/rooms';
 import { Pager } from '#web/components/pager.tsx';
 import { usePageTitle } from '#web/components/use-page-title.ts';
 import { useRoomSearch } from '../api.ts';
 import { RoomCard } from '../components/room-card.tsx';
 import { text } from '../messages.ts';
 
-type Sort = (typeof searchSorts)[number];
-
 /** /rooms for everyone and /especialista/salas: the header search drives `search` and `date`. */
 export function RoomsPage() {
   usePageTitle(text.title);
   const [params, setParams] = useSearchParams();
-  const search = params.get('search') ?? '';
-  const date = params.get('date');
-  const sort = (params.get('ordem') as Sort | null) ?? 'name';
-  const page = Math.max(1, Number(params.get('page') ?? 1) || 1);
-  const query = useRoomSearch({ value: search || null, date: date || null, attributeSortBy: sort }, page);
+  const { search, date, sort, page, body } = searchFromUrl(params);
+  const query = useRoomSearch(body, page);
   const set = (key: string, value: string | null) => {
     const next = new URLSearchParams(params);
     if (value) next.set(key, value);
@@ -74,8 +69,8 @@ export function RoomsPage() {
         </Card>
       ) : (
         <SimpleGrid cols={{ base: 1, sm: 2, md: 3, lg: 4 }}>
-          {query.data?.data.map((room) => (
-            <RoomCard key={room.uuid} room={room} date={date} />
+          {query.data?.data.map((room, index) => (
+            <RoomCard key={room.uuid} room={room} date={date} first={index < 4} />
           ))}
         </SimpleGrid>
       )}

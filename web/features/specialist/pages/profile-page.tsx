@@ -12,14 +12,15 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { DateInput } from '@mantine/dates';
 import { useForm } from '@mantine/form';
 import { IconTrash } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import type { z } from 'zod';
 import { formatCpf } from '#common/br/documents';
-import { completeDataBody, ufs } from '#common/contracts/auth';
+import { completeDataBody } from '#common/contracts/auth';
+import { ufs } from '#common/domain/auth';
 import { AddressFields, emptyAddress } from '#web/components/address-fields.tsx';
+import { DateInput } from '#web/components/date-inputs.ts';
 import { ProfilePhoto } from '#web/components/profile-photo.tsx';
 import { QueryState } from '#web/components/query-state.tsx';
 import { Section } from '#web/components/section.tsx';

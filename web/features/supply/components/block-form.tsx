@@ -1,8 +1,8 @@
 import { Button, Group, MultiSelect, Stack, TextInput } from '@mantine/core';
-import { DatePickerInput, TimeInput } from '@mantine/dates';
 import { useState } from 'react';
 import { bulkBlockingBody, type Room } from '#common/contracts/supply';
 import { toZonedIso, zonedInstant } from '#common/time/zone';
+import { DatePickerInput, TimeInput } from '#web/components/date-inputs.ts';
 import { errorText } from '#web/lib/api.ts';
 import { notifyError, notifySuccess } from '#web/lib/notify.ts';
 import { useBlockRooms } from '../api.ts';

@@ -1,7 +1,8 @@
 import { Button, Checkbox, Group, Paper, Stack, Table, Text } from '@mantine/core';
-import { TimeInput } from '@mantine/dates';
 import { useEffect, useState } from 'react';
-import { type HourRange, weekdayNames, weekHoursBody } from '#common/contracts/supply';
+import { type HourRange, weekHoursBody } from '#common/contracts/supply';
+import { weekdayNames } from '#common/domain/supply';
+import { TimeInput } from '#web/components/date-inputs.ts';
 import { text } from '../messages.ts';
 
 interface Props {

@@ -1,9 +1,9 @@
 import { ActionIcon, Group, Indicator, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
-import { Calendar } from '@mantine/dates';
 import { IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import type { Room } from '#common/contracts/supply';
 import { zonedDate } from '#common/time/zone';
+import { Calendar } from '#web/components/date-inputs.ts';
 import { useBlocks, useDeleteBlock } from '../api.ts';
 import { text } from '../messages.ts';
 import { BlockForm } from './block-form.tsx';

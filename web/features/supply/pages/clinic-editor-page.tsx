@@ -6,13 +6,8 @@ import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import type { z } from 'zod';
 import { addressInput } from '#common/contracts/auth';
-import {
-  type Clinic,
-  clinicBody,
-  contactBody,
-  contactTypeLabels,
-  contactTypes,
-} from '#common/contracts/supply';
+import { type Clinic, clinicBody, contactBody } from '#common/contracts/supply';
+import { contactTypeLabels, contactTypes } from '#common/domain/supply';
 import { AddressFields, emptyAddress } from '#web/components/address-fields.tsx';
 import { useBreadcrumbName } from '#web/components/breadcrumb.tsx';
 import { QueryState } from '#web/components/query-state.tsx';

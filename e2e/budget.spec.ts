@@ -1,0 +1,32 @@
+import zlib from 'node:zlib';
+import { expect, test } from '@playwright/test';
+
+/** The JavaScript budget of a first visit to the public pages (issue "prove it holds"). */
+const BUDGET_KB = 200;
+
+async function firstVisitJs(page: import('@playwright/test').Page, path: string) {
+  const bodies: Promise<Buffer>[] = [];
+  page.on('response', (res) => {
+    if (res.request().resourceType() === 'script') bodies.push(res.body());
+  });
+  await page.goto(path, { waitUntil: 'networkidle' });
+  const scripts = await Promise.all(bodies);
+  const gzipKb = scripts.reduce((sum, s) => sum + zlib.gzipSync(s, { level: 9 }).length, 0) / 1024;
+  return { count: scripts.length, gzipKb };
+}
+
+test('a first visit to /rooms and to a room page downloads at most 200 KB of gzipped JavaScript', async ({
+  browser,
+  request,
+}) => {
+  const xsrf = { cookie: 'XSRF-TOKEN=budget-check', 'x-xsrf-token': 'budget-check' };
+  const search = await request.post('/api/customer/room/genericsearch', { data: {}, headers: xsrf });
+  const rooms = await search.json();
+  for (const path of ['/rooms', `/rooms/${rooms.data[0].uuid}`]) {
+    const context = await browser.newContext();
+    const { count, gzipKb } = await firstVisitJs(await context.newPage(), path);
+    expect(count, path).toBeGreaterThan(0);
+    expect(gzipKb, `${path}: ${gzipKb.toFixed(0)} KB`).toBeLessThanOrEqual(BUDGET_KB);
+    await context.close();
+  }
+});
