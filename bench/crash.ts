@@ -13,7 +13,7 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { addDays, weekdayOf, zonedDate } from '../common/time/zone.ts';
 import { openPglite, queryRows } from '../server/db/client.ts';
-import { ensureBuilt, root } from './lib.mjs';
+import { ensureBuilt, mailedCode, root } from './lib.mjs';
 
 ensureBuilt();
 const rounds = Number(process.argv[2] ?? 3);
@@ -70,26 +70,7 @@ async function call(method: string, p: string, body?: unknown, token?: string) {
   return { status: res.status, json: (await res.json().catch(() => ({}))) as Record<string, any> };
 }
 
-/** The sign-in code mailed to `email` (the mail may land a moment after the answer). */
-async function code(email: string): Promise<string> {
-  for (let i = 0; i < 100; i++) {
-    if (fs.existsSync(mailDir))
-      for (const f of fs
-        .readdirSync(mailDir)
-        .filter((n) => n.includes(email))
-        .sort()
-        .reverse()) {
-        const m = fs
-          .readFileSync(path.join(mailDir, f), 'utf8')
-          .replace(/=\r?\n/g, '')
-          .replace(/=3D/g, '=')
-          .match(/token=(\d{6})/);
-        if (m) return m[1]!;
-      }
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error(`sem código para ${email}`);
-}
+const code = (email: string) => mailedCode(mailDir, email);
 
 /** Resolves once the process is gone (at once when it already is). */
 const exited = (child: ChildProcess) =>

@@ -13,6 +13,14 @@ export interface SupplySize {
   blocksPerRoom: number;
 }
 
+/** The size the scale benchmarks use: 5 rooms per clinic, 100 appointments and 10 blocks per room. */
+export const benchSize = (clinics: number): SupplySize => ({
+  clinics,
+  roomsPerClinic: 5,
+  appointmentsPerRoom: 100,
+  blocksPerRoom: 10,
+});
+
 export async function generateSupply(db: Db, size: SupplySize): Promise<void> {
   const rooms = size.clinics * size.roomsPerClinic;
   await db.execute(sql`

@@ -11,3 +11,9 @@ export function rssMb(pid: number): number;
 export function percentile(values: number[], p: number): number;
 export function median(values: number[]): number;
 export function fmt(n: number, digits?: number): string;
+export function mailedCode(mailDir: string, email: string): Promise<string>;
+export function concurrently(
+  n: number,
+  clients: number,
+  run: (i: number) => Promise<unknown>,
+): Promise<{ times: number[]; secs: number }>;

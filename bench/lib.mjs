@@ -57,3 +57,45 @@ export function percentile(values, p) {
 
 export const median = (values) => percentile(values, 50);
 export const fmt = (n, digits = 1) => n.toFixed(digits);
+
+/** The sign-in code last mailed to `email` in `mailDir` (quoted-printable decoded); waits up to 5 s. */
+export async function mailedCode(mailDir, email) {
+  for (let i = 0; i < 100; i++) {
+    const files = fs.existsSync(mailDir) ? fs.readdirSync(mailDir) : [];
+    for (const f of files
+      .filter((n) => n.includes(email))
+      .sort()
+      .reverse()) {
+      const raw = fs
+        .readFileSync(path.join(mailDir, f), 'utf8')
+        .replace(/=\r?\n/g, '')
+        .replace(/=([0-9A-F]{2})/g, (_, hex) => String.fromCharCode(Number.parseInt(hex, 16)));
+      const m = raw.match(/token=(\d{6})/);
+      if (m) return m[1];
+    }
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error(`sem código para ${email}`);
+}
+
+/**
+ * Runs `run(0..n-1)` from `clients` concurrent loops; answers each call's duration (ms) and the
+ * whole run's seconds.
+ */
+export async function concurrently(n, clients, run) {
+  let next = 0;
+  const times = [];
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: clients }, async () => {
+      for (;;) {
+        const i = next++;
+        if (i >= n) return;
+        const start = performance.now();
+        await run(i);
+        times.push(performance.now() - start);
+      }
+    }),
+  );
+  return { times, secs: (performance.now() - started) / 1000 };
+}

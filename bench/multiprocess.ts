@@ -17,7 +17,7 @@ import { addDays, weekdayOf, zonedDate } from '../common/time/zone.ts';
 import { openPostgres, queryRows } from '../server/db/client.ts';
 import { users } from '../server/db/schema.ts';
 import { hashPassword } from '../server/lib/password.ts';
-import { ensureBuilt, root } from './lib.mjs';
+import { ensureBuilt, mailedCode, root } from './lib.mjs';
 
 const url = process.env.TEST_DATABASE_URL;
 if (!url) throw new Error('Rode via scripts/with-postgres.mjs (TEST_DATABASE_URL).');
@@ -87,22 +87,6 @@ async function call(
   return { status: res.status, json: (await res.json().catch(() => ({}))) as Record<string, any> };
 }
 
-function codeFor(email: string): string | undefined {
-  for (const f of fs
-    .readdirSync(mailDir)
-    .filter((n) => n.includes(email))
-    .sort()
-    .reverse()) {
-    const raw = fs
-      .readFileSync(path.join(mailDir, f), 'utf8')
-      .replace(/=\r?\n/g, '')
-      .replace(/=([0-9A-F]{2})/g, (_, hex) => String.fromCharCode(Number.parseInt(hex, 16)));
-    const m = raw.match(/token=(\d{6})/);
-    if (m) return m[1];
-  }
-  return undefined;
-}
-
 // ---------------------------------------------------------------- setup
 const a = await start(ports[0]!, true); // migrates and seeds the demo
 const b = await start(ports[1]!, false);
@@ -127,7 +111,7 @@ for (const [i, email] of people.entries()) {
     port,
     'POST',
     '/authenticateToken',
-    { email, login_token: codeFor(email) },
+    { email, login_token: await mailedCode(mailDir, email) },
     undefined,
     ip,
   );

@@ -25,8 +25,8 @@ import * as schema from '../server/db/schema.ts';
 import { availabilityFor } from '../server/features/availability/availability.service.ts';
 import { searchRooms } from '../server/features/search/search.service.ts';
 import { measureDashboards } from './dashboards.ts';
-import { generateSupply } from './generate-supply.ts';
-import { ensureBuilt, fmt, percentile, startServer, stopServer } from './lib.mjs';
+import { benchSize, generateSupply } from './generate-supply.ts';
+import { concurrently, ensureBuilt, fmt, percentile, startServer, stopServer } from './lib.mjs';
 
 const url = process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL;
 if (!url) throw new Error('Defina TEST_DATABASE_URL (ou rode via scripts/with-postgres.mjs).');
@@ -41,12 +41,7 @@ ensureBuilt();
 const database = await openPostgres(url, POOL);
 await database.migrate();
 let t0 = performance.now();
-await generateSupply(database.db, {
-  clinics,
-  roomsPerClinic: 5,
-  appointmentsPerRoom: 100,
-  blocksPerRoom: 10,
-});
+await generateSupply(database.db, benchSize(clinics));
 const pool = new pg.Pool({ connectionString: url, max: POOL });
 await pool.query('analyze');
 const counts = (
@@ -102,22 +97,8 @@ const availabilitySql = await captureEach((i) => {
 });
 
 // ---------------------------------------------------------------- load
-async function load(n: number, run: (i: number) => Promise<void>): Promise<number[]> {
-  let next = 0;
-  const times: number[] = [];
-  await Promise.all(
-    Array.from({ length: clients }, async () => {
-      for (;;) {
-        const i = next++;
-        if (i >= n) return;
-        const start = performance.now();
-        await run(i);
-        times.push(performance.now() - start);
-      }
-    }),
-  );
-  return times;
-}
+const load = async (n: number, run: (i: number) => Promise<unknown>) =>
+  (await concurrently(n, clients, run)).times;
 const direct = (sqls: Query[][]) => async (i: number) => {
   for (const q of sqls[i % sqls.length]!) await pool.query(q.text, q.values as unknown[]);
 };

@@ -5,7 +5,7 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { ensureBuilt, fmt, median, percentile, root, startServer, stopServer } from './lib.mjs';
+import { ensureBuilt, fmt, mailedCode, median, percentile, root, startServer, stopServer } from './lib.mjs';
 
 ensureBuilt();
 const clients = Number(process.argv[2] ?? 20);
@@ -33,19 +33,6 @@ const headers = (ip) => ({
   'x-forwarded-for': ip,
 });
 
-function codeFor(email) {
-  const files = fs.readdirSync(mailDir).filter((f) => f.includes(email));
-  for (const f of files) {
-    const raw = fs
-      .readFileSync(path.join(mailDir, f), 'utf8')
-      .replace(/=\r?\n/g, '')
-      .replace(/=([0-9A-F]{2})/g, (_, hex) => String.fromCharCode(Number.parseInt(hex, 16)));
-    const m = raw.match(/token=(\d{6})/);
-    if (m) return m[1];
-  }
-  return undefined;
-}
-
 const step1 = [];
 const step2 = [];
 let failures = 0;
@@ -64,7 +51,7 @@ async function client(c) {
       failures++;
       continue;
     }
-    const code = codeFor(email);
+    const code = await mailedCode(mailDir, email).catch(() => undefined);
     t = performance.now();
     const r2 = await fetch(`${base}/authenticateToken`, {
       method: 'POST',

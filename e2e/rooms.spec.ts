@@ -15,8 +15,7 @@ test('a visitor searches rooms without accents, sorts them and opens a room page
   await expect(page.locator('a[href^="/rooms/"]').first()).toContainText('Destaque');
   await expectAccessible(page);
 
-  await page.getByRole('combobox', { name: 'Ordenar por' }).click();
-  await page.getByRole('option', { name: 'Maior preço' }).click();
+  await page.getByRole('combobox', { name: 'Ordenar por' }).selectOption({ label: 'Maior preço' });
   await expect(page).toHaveURL(/ordem=price_desc/);
   await expect(page.locator('a[href^="/rooms/"]').nth(1)).toContainText('Sala de Grupo');
 

@@ -44,7 +44,7 @@ export type DateRange = z.infer<typeof dateRangeBody>;
 // ---------------------------------------------------------------- people
 
 export const specialistSorts = ['name', 'email', 'created_at'] as const;
-export const sortedQuery = /* @__PURE__ */ pageQuery.extend({
+export const sortedQuery = pageQuery.extend({
   sort: z.enum(specialistSorts, { message: 'Ordenação inválida.' }).default('name'),
   order: z.enum(['asc', 'desc'], { message: 'Ordem inválida.' }).default('asc'),
 });
@@ -99,7 +99,7 @@ export type AdminPartner = z.infer<typeof adminPartnerSchema>;
 export const adminPartnerPage = z.object({ data: z.array(adminPartnerSchema), meta: pageMeta });
 
 /** `paginate=false` answers every row (for selects); otherwise pages. */
-export const usersQuery = /* @__PURE__ */ pageQuery.extend({
+export const usersQuery = pageQuery.extend({
   paginate: z.enum(['true', 'false'], { message: 'Use paginate=true ou false.' }).default('true'),
 });
 
@@ -184,7 +184,7 @@ export const allUsersSchema = z.object({
 
 // ---------------------------------------------------------------- rooms and appointments
 
-export const adminRoomsQuery = /* @__PURE__ */ pageQuery.extend({
+export const adminRoomsQuery = pageQuery.extend({
   search: z.string().trim().max(120).optional(),
   partner: z.uuid().optional(),
   fixed: z.enum(['0', '1']).optional(),

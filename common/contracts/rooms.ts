@@ -47,7 +47,7 @@ export const roomSummarySchema = z.object({
 export type RoomSummary = z.infer<typeof roomSummarySchema>;
 export const roomPageResponse = z.object({ data: z.array(roomSummarySchema), meta: pageMeta });
 
-export const roomDetailSchema = /* @__PURE__ */ roomSummarySchema.extend({
+export const roomDetailSchema = roomSummarySchema.extend({
   clinic: roomSummarySchema.shape.clinic.extend({
     description: z.string(),
     timezone: z.string(),

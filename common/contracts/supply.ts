@@ -56,7 +56,7 @@ export const weekHoursResponse = z.object({ data: z.array(hourRange) });
 
 // ---------------------------------------------------------------- address and contact
 
-export const addressBody = /* @__PURE__ */ addressInput.extend({
+export const addressBody = addressInput.extend({
   /** Attach the address to this clinic of the signed-in partner. */
   clinic_uuid: z.uuid({ message: 'Clínica não encontrada.' }).optional(),
 });
@@ -99,7 +99,7 @@ export const photoListResponse = z.object({ data: z.array(photoSchema) });
 
 // ---------------------------------------------------------------- clinics
 
-const timezones = /* @__PURE__ */ Intl.supportedValuesOf('timeZone');
+const timezones = Intl.supportedValuesOf('timeZone');
 
 export const clinicBody = z.object({
   name: z

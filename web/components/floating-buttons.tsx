@@ -1,11 +1,12 @@
-import { ActionIcon, Affix, Stack, Tooltip } from '@mantine/core';
+import { ActionIcon, Affix, Stack } from '@mantine/core';
 import { IconBrandWhatsapp, IconMessageCircle } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
 import { usePublicConfig } from '#web/lib/public-config.ts';
 import { useSession } from '#web/lib/session.tsx';
 
 export const HELP_MESSAGE = 'Olá! Estou usando o Salas e preciso de ajuda.';
 
-/** WhatsApp help on every page; customers also get the chat icon (SPEC §2). */
+/** WhatsApp help on every page; customers also get the chat icon (SPEC §2). Hover shows the title. */
 export function FloatingButtons() {
   const config = usePublicConfig();
   const { user } = useSession();
@@ -15,36 +16,45 @@ export function FloatingButtons() {
     <Affix position={{ bottom: 20, right: 20 }} zIndex={150}>
       <Stack gap="sm">
         {user?.role_name === 'customer' && (
-          <Tooltip label="Abrir chat" position="left">
-            <ActionIcon
-              component="a"
-              href={config.chatUrl}
-              target="_blank"
-              rel="noopener noreferrer"
-              size={52}
-              radius="xl"
-              color="salas"
-              aria-label="Abrir chat com o Salas"
-            >
-              <IconMessageCircle size={28} />
-            </ActionIcon>
-          </Tooltip>
+          <FloatingLink href={config.chatUrl} color="salas" label="Abrir chat com o Salas" title="Abrir chat">
+            <IconMessageCircle size={28} />
+          </FloatingLink>
         )}
-        <Tooltip label="Precisa de ajuda?" position="left">
-          <ActionIcon
-            component="a"
-            href={whatsapp}
-            target="_blank"
-            rel="noopener noreferrer"
-            size={52}
-            radius="xl"
-            color="#1f7a3f"
-            aria-label="Ajuda pelo WhatsApp"
-          >
-            <IconBrandWhatsapp size={30} />
-          </ActionIcon>
-        </Tooltip>
+        <FloatingLink href={whatsapp} color="#1f7a3f" label="Ajuda pelo WhatsApp" title="Precisa de ajuda?">
+          <IconBrandWhatsapp size={30} />
+        </FloatingLink>
       </Stack>
     </Affix>
+  );
+}
+
+/** A round button opening a link in a new tab; hovering shows its title. */
+function FloatingLink({
+  href,
+  color,
+  label,
+  title,
+  children,
+}: {
+  href: string;
+  color: string;
+  label: string;
+  title: string;
+  children: ReactNode;
+}) {
+  return (
+    <ActionIcon
+      component="a"
+      href={href}
+      target="_blank"
+      rel="noopener noreferrer"
+      size={52}
+      radius="xl"
+      color={color}
+      aria-label={label}
+      title={title}
+    >
+      {children}
+    </ActionIcon>
   );
 }

@@ -5,17 +5,18 @@ import {
   Button,
   Container,
   Group,
-  Menu,
   Skeleton,
   Stack,
   Text,
   UnstyledButton,
 } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { IconChevronDown, IconExternalLink, IconLogout, IconMenu2 } from '@tabler/icons-react';
+import { IconChevronDown, IconMenu2 } from '@tabler/icons-react';
+import { cloneElement } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { isCurrent, type MenuLink, roleMenu } from '#web/app/menus.ts';
 import { MENU_IN_DROPDOWN_QUERY, MOBILE_SEARCH_QUERY } from '#web/app/theme.ts';
+import { loadOnIntent } from '#web/lib/load-on-intent.ts';
 import { usePublicConfig } from '#web/lib/public-config.ts';
 import { useSession } from '#web/lib/session.tsx';
 import { Logo } from './logo.tsx';
@@ -58,38 +59,13 @@ function NavLinks({ links, pathname }: { links: MenuLink[]; pathname: string }) 
   );
 }
 
-function MenuItems({ links, pathname }: { links: MenuLink[]; pathname: string }) {
-  const navigate = useNavigate();
-  return links.map((link) =>
-    link.external ? (
-      <Menu.Item
-        key={link.label}
-        component="a"
-        href={link.to}
-        target="_blank"
-        rel="noopener noreferrer"
-        rightSection={<IconExternalLink size={14} />}
-      >
-        {link.label}
-      </Menu.Item>
-    ) : (
-      <Menu.Item
-        key={link.to}
-        onClick={() => navigate(link.to)}
-        color={isCurrent(pathname, link.to) ? 'salas' : undefined}
-        fw={isCurrent(pathname, link.to) ? 700 : undefined}
-        aria-current={isCurrent(pathname, link.to) ? 'page' : undefined}
-      >
-        {link.label}
-      </Menu.Item>
-    ),
-  );
-}
+const useMenus = loadOnIntent(() => import('./header-menus.tsx'));
 
 function UserMenu({ links, menuInDropdown }: { links: MenuLink[]; menuInDropdown: boolean }) {
   const { user, loading, signOut } = useSession();
   const { pathname, search } = useLocation();
   const navigate = useNavigate();
+  const { module: menus, intent, handlers } = useMenus();
   if (loading) {
     return (
       <Group gap="xs" aria-label="Carregando usuário">
@@ -100,20 +76,19 @@ function UserMenu({ links, menuInDropdown }: { links: MenuLink[]; menuInDropdown
   }
   if (!user) {
     const redirect = encodeURIComponent(`${pathname}${search}`);
+    const hamburger = (
+      <Button variant="subtle" color="dark" aria-label="Abrir menu" px={8}>
+        <IconMenu2 size={20} />
+      </Button>
+    );
     return (
       <Group gap="sm" wrap="nowrap">
-        {menuInDropdown && (
-          <Menu position="bottom-end" width={220}>
-            <Menu.Target>
-              <Button variant="subtle" color="dark" aria-label="Abrir menu" px={8}>
-                <IconMenu2 size={20} />
-              </Button>
-            </Menu.Target>
-            <Menu.Dropdown>
-              <MenuItems links={links} pathname={pathname} />
-            </Menu.Dropdown>
-          </Menu>
-        )}
+        {menuInDropdown &&
+          (menus ? (
+            <menus.LinksMenu trigger={hamburger} intent={intent} links={links} pathname={pathname} />
+          ) : (
+            cloneElement(hamburger, handlers)
+          ))}
         <Stack gap={0} visibleFrom="sm" align="flex-end">
           <Text size="sm" fw={600}>
             Acesse sua conta
@@ -134,57 +109,43 @@ function UserMenu({ links, menuInDropdown }: { links: MenuLink[]; menuInDropdown
     .map((p) => p[0])
     .join('')
     .toUpperCase();
-  return (
-    <Menu position="bottom-end" width={260}>
-      <Menu.Target>
-        <UnstyledButton aria-label={`Menu de ${user.name}`}>
-          <Group gap="xs" wrap="nowrap">
-            <Avatar
-              src={user.photo ? `${user.photo.url}?size=sm` : null}
-              alt={`Foto de ${user.name}`}
-              color="salas"
-              radius="xl"
-            >
-              {initials}
-            </Avatar>
-            <Box visibleFrom="sm" maw={180}>
-              <Text size="sm" fw={600} truncate>
-                {user.name}
-              </Text>
-              <Text size="xs" c="dark.3" truncate>
-                {user.email}
-              </Text>
-            </Box>
-            <IconChevronDown size={16} aria-hidden="true" />
-          </Group>
-        </UnstyledButton>
-      </Menu.Target>
-      <Menu.Dropdown>
-        <Menu.Label>
-          <Text size="sm" fw={600} c="dark">
+  const trigger = (
+    <UnstyledButton aria-label={`Menu de ${user.name}`}>
+      <Group gap="xs" wrap="nowrap">
+        <Avatar
+          src={user.photo ? `${user.photo.url}?size=sm` : null}
+          alt={`Foto de ${user.name}`}
+          color="salas"
+          radius="xl"
+        >
+          {initials}
+        </Avatar>
+        <Box visibleFrom="sm" maw={180}>
+          <Text size="sm" fw={600} truncate>
             {user.name}
           </Text>
-          <Text size="xs">{user.email}</Text>
-        </Menu.Label>
-        {menuInDropdown && (
-          <>
-            <Menu.Divider />
-            <MenuItems links={links} pathname={pathname} />
-          </>
-        )}
-        <Menu.Divider />
-        <Menu.Item
-          color="red"
-          leftSection={<IconLogout size={16} />}
-          onClick={async () => {
-            await signOut();
-            navigate('/rooms');
-          }}
-        >
-          Sair
-        </Menu.Item>
-      </Menu.Dropdown>
-    </Menu>
+          <Text size="xs" c="dark.3" truncate>
+            {user.email}
+          </Text>
+        </Box>
+        <IconChevronDown size={16} aria-hidden="true" />
+      </Group>
+    </UnstyledButton>
+  );
+  if (!menus) return cloneElement(trigger, handlers);
+  return (
+    <menus.AccountMenu
+      trigger={trigger}
+      intent={intent}
+      links={links}
+      pathname={pathname}
+      user={user}
+      withLinks={menuInDropdown}
+      onSignOut={async () => {
+        await signOut();
+        navigate('/rooms');
+      }}
+    />
   );
 }
 

@@ -1,6 +1,6 @@
 import { CloseButton, Input, InputBase } from '@mantine/core';
 import { IconCalendar } from '@tabler/icons-react';
-import { useState } from 'react';
+import { loadOnIntent } from '#web/lib/load-on-intent.ts';
 
 export type SearchDateProps = {
   /** yyyy-mm-dd or null. */
@@ -9,16 +9,7 @@ export type SearchDateProps = {
   mobile: boolean;
 };
 
-type PickerModule = typeof import('./search-date-picker.tsx');
-let loaded: PickerModule | null = null;
-let loading: Promise<PickerModule> | null = null;
-const load = () => {
-  loading ??= import('./search-date-picker.tsx').then((m) => {
-    loaded = m;
-    return m;
-  });
-  return loading;
-};
+const usePicker = loadOnIntent(() => import('./search-date-picker.tsx'));
 
 const shortDate = (iso: string) => iso.split('-').reverse().join('/');
 const longDate = (iso: string) =>
@@ -35,12 +26,7 @@ const longDate = (iso: string) =>
  * the same and loads the real picker on the first hover, focus or touch.
  */
 export function SearchDateField(props: SearchDateProps) {
-  const [picker, setPicker] = useState(loaded);
-  const [intent, setIntent] = useState<'focus' | 'open' | null>(null);
-  const start = (next: 'focus' | 'open' | null) => {
-    if (next) setIntent((current) => (current === 'open' ? current : next));
-    load().then(setPicker);
-  };
+  const { module: picker, intent, handlers } = usePicker();
   if (picker) return <picker.SearchDatePicker {...props} intent={intent} />;
   const { value, onChange, mobile } = props;
   return (
@@ -55,10 +41,7 @@ export function SearchDateField(props: SearchDateProps) {
       }
       rightSectionPointerEvents={value ? 'all' : 'none'}
       style={mobile ? undefined : { width: 170 }}
-      onPointerEnter={() => start(null)}
-      onTouchStart={() => start(null)}
-      onFocus={() => start('focus')}
-      onClick={() => start('open')}
+      {...handlers}
     >
       {value ? mobile ? longDate(value) : shortDate(value) : <Input.Placeholder>Data</Input.Placeholder>}
     </InputBase>

@@ -1,18 +1,14 @@
 import { IconCalendar } from '@tabler/icons-react';
 import { useEffect, useRef } from 'react';
 import { DatePickerInput } from '#web/components/date-inputs.ts';
+import type { Intent } from '#web/lib/load-on-intent.ts';
 import type { SearchDateProps } from './search-date-field.tsx';
 
 /**
  * The header's real date picker, loaded on the first hover, focus or touch of its stand-in
  * (search-date-field.tsx). `intent` says what the person had already done to the stand-in.
  */
-export function SearchDatePicker({
-  value,
-  onChange,
-  mobile,
-  intent,
-}: SearchDateProps & { intent: 'focus' | 'open' | null }) {
+export function SearchDatePicker({ value, onChange, mobile, intent }: SearchDateProps & { intent: Intent }) {
   const button = useRef<HTMLButtonElement>(null);
   useEffect(() => {
     if (intent) button.current?.focus();

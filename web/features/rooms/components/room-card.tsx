@@ -29,6 +29,7 @@ export function RoomCard({
       padding="md"
       component={Link}
       to={date ? `/rooms/${room.uuid}?dia=${date}` : `/rooms/${room.uuid}`}
+      aria-label={`${room.name} — ${room.clinic.name}`}
     >
       <Card.Section pos="relative">
         {cover ? (

@@ -1,4 +1,4 @@
-import { Button, Card, Group, Select, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Button, Card, Group, NativeSelect, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { Link, useSearchParams } from 'react-router';
 import { searchFromUrl, searchSorts } from '#common/domain/rooms';
 import { Pager } from '#web/components/pager.tsx';
@@ -34,13 +34,12 @@ export function RoomsPage() {
         <Text size="sm" aria-live="polite">
           {meta ? text.results(meta.total) : ' '}
         </Text>
-        <Select
+        <NativeSelect
           label={text.sort}
           w={200}
           data={searchSorts.map((value) => ({ value, label: text.sorts[value] }))}
           value={sort}
-          onChange={(v) => set('ordem', v)}
-          allowDeselect={false}
+          onChange={(e) => set('ordem', e.currentTarget.value)}
         />
       </Group>
       {query.error ? (
