@@ -6,6 +6,8 @@
 // Sign-in is throttled per account (10 in 15 min) and per address (50): sqlmap's `xforwardedfor`
 // tamper gives every request its own address (the server trusts the proxy header here), and each
 // sign-in run starts from an address no one used; the 429s that remain are counted in the table.
+// Wrong credentials answer 401, which sqlmap would take for "needs authentication": it is told
+// to read those answers like any other.
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -63,19 +65,19 @@ const targets = [
     name: 'login, e-mail (POST loginTwoFactor)',
     url: `${base}/api/loginTwoFactor`,
     data: { email: 'sqlmap-email@salas.test', password: 'Salas@2026' },
-    extra: ['-p', 'email', '--tamper=xforwardedfor', '--ignore-code=429'],
+    extra: ['-p', 'email', '--tamper=xforwardedfor', '--ignore-code=401,429'],
   },
   {
     name: 'login, senha (POST loginTwoFactor)',
     url: `${base}/api/loginTwoFactor`,
     data: { email: 'especialista@salas.test', password: 'Salas@2026' },
-    extra: ['-p', 'password', '--tamper=xforwardedfor', '--ignore-code=429'],
+    extra: ['-p', 'password', '--tamper=xforwardedfor', '--ignore-code=401,429'],
   },
   {
     name: 'código (POST authenticateToken)',
     url: `${base}/api/authenticateToken`,
     data: { email: 'especialista2@salas.test', login_token: '123456' },
-    extra: ['--tamper=xforwardedfor', '--ignore-code=429'],
+    extra: ['--tamper=xforwardedfor', '--ignore-code=401,429'],
   },
   {
     name: 'especialistas ordenados (GET fusion/customer/sorted)',
