@@ -1,6 +1,7 @@
 /** The operator's back office (SPEC §7 "fusion" calls; DESIGN §4 operator shapes). */
 import { z } from 'zod';
 import { isValidCnpj, isValidCpf, onlyDigits } from '../br/documents.ts';
+import { partnerAppointmentSchema } from './booking.ts';
 import { pageMeta, pageQuery } from './rooms.ts';
 
 export const adminMessages = {
@@ -55,13 +56,17 @@ export const customerSearchBody = z.object({
   value: z.string({ message: 'Informe o que buscar.' }).trim().min(1, 'Informe o que buscar.').max(120),
 });
 
-export const adminSpecialistSchema = z.object({
+/** What the back office shows of any account, specialist or partner. */
+const adminAccountSchema = z.object({
   uuid: z.uuid(),
   name: z.string(),
   email: z.string(),
   active: z.boolean(),
   email_verified: z.boolean(),
   created_at: z.string(),
+});
+
+export const adminSpecialistSchema = adminAccountSchema.extend({
   cpf: z.string().nullable(),
   phone: z.string().nullable(),
   profession: z.string().nullable(),
@@ -81,13 +86,7 @@ export const planSchema = z.object({
 });
 export type Plan = z.infer<typeof planSchema>;
 
-export const adminPartnerSchema = z.object({
-  uuid: z.uuid(),
-  name: z.string(),
-  email: z.string(),
-  active: z.boolean(),
-  email_verified: z.boolean(),
-  created_at: z.string(),
+export const adminPartnerSchema = adminAccountSchema.extend({
   legal_name: z.string().nullable(),
   document: z.string().nullable(),
   phone: z.string().nullable(),
@@ -228,16 +227,9 @@ export const adminAppointmentsBody = z
     path: ['dateEnd'],
   });
 
-export const adminAppointmentSchema = z.object({
-  uuid: z.uuid(),
-  date_time: z.string(),
-  status: z.string(),
-  amount_cents: z.number().int(),
-  payment_method: z.string(),
-  room: z.object({ uuid: z.uuid(), name: z.string() }),
-  clinic: z.object({ uuid: z.uuid(), name: z.string() }),
+/** The partner agenda's row, with whose clinic it is. */
+export const adminAppointmentSchema = partnerAppointmentSchema.extend({
   partner: z.object({ uuid: z.uuid(), name: z.string() }),
-  customer: z.object({ uuid: z.uuid(), name: z.string(), email: z.string() }),
 });
 export type AdminAppointment = z.infer<typeof adminAppointmentSchema>;
 export const adminAppointmentPage = z.object({ data: z.array(adminAppointmentSchema), meta: pageMeta });

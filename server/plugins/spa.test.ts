@@ -86,6 +86,16 @@ describe('public pages carry the data of their first queries', () => {
     expect(html).not.toContain('<script>alert(1)');
   });
 
+  it('a search with a date (the slow kind) is left to the browser, not run twice', async () => {
+    const res = await request(t.app, { method: 'GET', url: '/rooms?search=sala&date=2030-01-07' });
+    expect(res.statusCode).toBe(200);
+    expect(initialData(res.body)).toBeNull();
+    const text = await request(t.app, { method: 'GET', url: '/rooms?search=sala' });
+    expect(Object.keys(initialData(text.body) ?? {})).toEqual([
+      'search:1:{"value":"sala","date":null,"attributeSortBy":"name"}',
+    ]);
+  });
+
   it('a search the API would refuse leaves the page to the browser, which shows the error', async () => {
     for (const url of ['/rooms?date=2026-02-31', `/rooms?search=${'x'.repeat(200)}`]) {
       const res = await request(t.app, { method: 'GET', url });

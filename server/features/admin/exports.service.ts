@@ -101,6 +101,14 @@ function appointmentRows(range: DateRange): SQL {
     where a.starts_at >= ${from}::timestamptz and a.starts_at < ${to}::timestamptz`;
 }
 
+/** The first four columns of both sheets: when (on the clinic's clock), room, clinic, partner. */
+const whereAndWhen = (r: Record<string, unknown>) => ({
+  when: excelDate(r.starts_at as string, String(r.timezone)),
+  room: r.room_name,
+  clinic: r.clinic_name,
+  partner: r.partner_name,
+});
+
 /** Agendamentos-{start}-{end}.xlsx: every appointment in the period. */
 export function exportAppointments(s: Services, range: DateRange): PassThrough {
   return streamed(async (workbook) => {
@@ -120,10 +128,7 @@ export function exportAppointments(s: Services, range: DateRange): PassThrough {
       for (const r of rows)
         sheet
           .addRow({
-            when: excelDate(r.starts_at as string, String(r.timezone)),
-            room: r.room_name,
-            clinic: r.clinic_name,
-            partner: r.partner_name,
+            ...whereAndWhen(r),
             customer: r.customer_name,
             email: r.customer_email,
             status: appointmentStatusLabels[String(r.status)] ?? r.status,
@@ -164,10 +169,7 @@ export function exportFinance(s: Services, range: DateRange): PassThrough {
         commission += Number(r.commission_cents);
         sheet
           .addRow({
-            when: excelDate(r.starts_at as string, String(r.timezone)),
-            room: r.room_name,
-            clinic: r.clinic_name,
-            partner: r.partner_name,
+            ...whereAndWhen(r),
             document: r.partner_document ?? '',
             plan: r.plan_name ?? 'Sem plano',
             percent: Number(r.commission_percent),

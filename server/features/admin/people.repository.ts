@@ -3,13 +3,17 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { AdminPartner, AdminSpecialist } from '#common/contracts/admin';
 import { type Executor, queryRows } from '../../db/client.ts';
 
-type SpecialistRow = {
+/** The account columns both lists select (`accountColumns`). */
+type AccountRow = {
   uuid: string;
   name: string;
   email: string;
   active: boolean;
   verified: boolean;
   created_at: string | Date;
+};
+
+type SpecialistRow = AccountRow & {
   cpf: string | null;
   phone: string | null;
   profession: string | null;
@@ -19,13 +23,21 @@ type SpecialistRow = {
 
 const iso = (d: string | Date) => new Date(d).toISOString();
 
-const toSpecialist = (r: SpecialistRow): AdminSpecialist => ({
+const toAccount = (r: AccountRow) => ({
   uuid: r.uuid,
   name: r.name,
   email: r.email,
   active: r.active,
   email_verified: r.verified,
   created_at: iso(r.created_at),
+});
+
+const accountColumns = sql.raw(
+  'u.uuid, u.name, u.email, u.active, u.email_verified_at is not null as verified, u.created_at',
+);
+
+const toSpecialist = (r: SpecialistRow): AdminSpecialist => ({
+  ...toAccount(r),
   cpf: r.cpf,
   phone: r.phone,
   profession: r.profession,
@@ -34,7 +46,7 @@ const toSpecialist = (r: SpecialistRow): AdminSpecialist => ({
 });
 
 const specialistSelect = sql`
-  select u.uuid, u.name, u.email, u.active, u.email_verified_at is not null as verified, u.created_at,
+  select ${accountColumns},
          sp.cpf, sp.phone, sp.profession,
          case when c.acronym is null then null else c.acronym || ' ' || sp.council_number || '/' || sp.council_state end as council,
          (select count(*) from appointments a where a.customer_id = u.id)::int as appointments_count
@@ -84,13 +96,7 @@ export function specialistSearch(attribute: 'name' | 'email' | 'cpf', value: str
   return sql`salas_fold(${column}) like '%' || salas_fold(${likeEscape(value)}) || '%'`;
 }
 
-type PartnerRow = {
-  uuid: string;
-  name: string;
-  email: string;
-  active: boolean;
-  verified: boolean;
-  created_at: string | Date;
+type PartnerRow = AccountRow & {
   legal_name: string | null;
   document: string | null;
   phone: string | null;
@@ -102,12 +108,7 @@ type PartnerRow = {
 };
 
 const toPartner = (r: PartnerRow): AdminPartner => ({
-  uuid: r.uuid,
-  name: r.name,
-  email: r.email,
-  active: r.active,
-  email_verified: r.verified,
-  created_at: iso(r.created_at),
+  ...toAccount(r),
   legal_name: r.legal_name,
   document: r.document,
   phone: r.phone,
@@ -133,7 +134,7 @@ export async function listPartners(
 ): Promise<AdminPartner[]> {
   const rows = await queryRows<PartnerRow>(
     db,
-    sql`select u.uuid, u.name, u.email, u.active, u.email_verified_at is not null as verified, u.created_at,
+    sql`select ${accountColumns},
                pp.legal_name, pp.document, pp.phone, pl.uuid as plan_uuid, pl.name as plan_name,
                pl.commission_percent::text as commission_percent,
                (select count(*) from clinics c where c.partner_id = u.id)::int as clinics_count,

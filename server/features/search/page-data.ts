@@ -10,13 +10,18 @@ import type { Services } from '../../app.ts';
 import type { PageExtras } from '../../plugins/spa.ts';
 import { roomDetail, searchRooms } from './search.service.ts';
 
-/** A search slower than this is left to the browser: the page itself must not wait for it. */
+/**
+ * A search slower than this is left to the browser: the page itself must not wait for it. Only
+ * searches without a date are tried here: with a date, the free-hour check makes them the slow
+ * kind, and one given up at the budget would be run a second time by the browser.
+ */
 const SEARCH_BUDGET_MS = 250;
 /** The photos of the first cards, seen before scrolling on a phone and a desktop alike. */
 const PRELOADED_PHOTOS = 2;
 
 export async function roomListPage(s: Services, query: URLSearchParams): Promise<PageExtras | null> {
   const { body, page } = searchFromUrl(query);
+  if (body.date) return null;
   const parsed = searchBody.safeParse(body);
   // The browser asks for ?page=N alone: the same page size as the API's default.
   const paging = pageQuery.safeParse({ page });

@@ -3,14 +3,14 @@ import { IconFileSpreadsheet } from '@tabler/icons-react';
 import { useState } from 'react';
 import { adminMessages } from '#common/contracts/admin';
 import { addDays, zonedDate } from '#common/time/zone';
+import { PersonCell, WhenWhereCells } from '#web/components/appointment-cells.tsx';
 import { Pager } from '#web/components/pager.tsx';
 import { type Period, PeriodInput } from '#web/components/period-input.tsx';
 import { QueryState } from '#web/components/query-state.tsx';
-import { RoomClinic } from '#web/components/room-clinic.tsx';
 import { usePageTitle } from '#web/components/use-page-title.ts';
 import { text as bookingText } from '#web/features/bookings/messages.ts';
 import { download, errorText } from '#web/lib/api.ts';
-import { formatBrl, formatShortDate } from '#web/lib/format.ts';
+import { formatBrl } from '#web/lib/format.ts';
 import { notifyError, notifySuccess } from '#web/lib/notify.ts';
 import { useAdminAppointments, useAllPartners, useUserDetail } from '../api.ts';
 
@@ -166,18 +166,9 @@ export function AdminAppointmentsPage() {
                 <Table.Tbody>
                   {list.data?.data.map((a) => (
                     <Table.Tr key={a.uuid}>
-                      <Table.Td>{formatShortDate(a.date_time)}</Table.Td>
-                      <Table.Td>{a.date_time.slice(11, 16)}</Table.Td>
-                      <Table.Td>
-                        <RoomClinic room={a.room.name} clinic={a.clinic.name} />
-                      </Table.Td>
+                      <WhenWhereCells appointment={a} />
                       <Table.Td>{a.partner.name}</Table.Td>
-                      <Table.Td>
-                        <Text size="sm">{a.customer.name}</Text>
-                        <Text size="xs" c="dimmed">
-                          {a.customer.email}
-                        </Text>
-                      </Table.Td>
+                      <PersonCell person={a.customer} />
                       <Table.Td>
                         {formatBrl(a.amount_cents)}
                         <Text size="xs" c="dimmed">

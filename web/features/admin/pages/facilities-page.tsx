@@ -7,20 +7,20 @@ import {
   Table,
   Text,
   TextInput,
-  Title,
   VisuallyHidden,
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { modals } from '@mantine/modals';
-import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
+import { IconPencil, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import type { AdminFacility } from '#common/contracts/admin';
 import { QueryState } from '#web/components/query-state.tsx';
 import { usePageTitle } from '#web/components/use-page-title.ts';
 import { errorText } from '#web/lib/api.ts';
-import { showFormError } from '#web/lib/form-errors.ts';
+import { closeOnSave } from '#web/lib/form-errors.ts';
 import { notifyError, notifySuccess } from '#web/lib/notify.ts';
 import { useDeleteFacility, useFacilities, useSaveFacility } from '../api.ts';
+import { ListHeader } from '../components/list-header.tsx';
 
 function FacilityForm({ facility, onClose }: { facility: AdminFacility | null; onClose(): void }) {
   const save = useSaveFacility();
@@ -28,13 +28,7 @@ function FacilityForm({ facility, onClose }: { facility: AdminFacility | null; o
   const submit = form.onSubmit((v) =>
     save.mutate(
       { uuid: facility?.uuid, name: v.name },
-      {
-        onSuccess: () => {
-          notifySuccess('Informações Atualizadas com Sucesso!');
-          onClose();
-        },
-        onError: showFormError(form, 'Erro ao salvar informações'),
-      },
+      closeOnSave(form, onClose, 'Informações Atualizadas com Sucesso!'),
     ),
   );
   return (
@@ -85,14 +79,7 @@ export function AdminFacilitiesPage() {
 
   return (
     <Stack>
-      <Group justify="space-between">
-        <Title order={1} fz="h2">
-          Diferenciais
-        </Title>
-        <Button leftSection={<IconPlus size={16} />} onClick={() => setEditing(null)}>
-          Novo diferencial
-        </Button>
-      </Group>
+      <ListHeader title="Diferenciais" addLabel="Novo diferencial" onAdd={() => setEditing(null)} />
       <QueryState isPending={list.isPending} error={list.error} retry={() => list.refetch()}>
         <Table striped maw={640}>
           <Table.Thead>

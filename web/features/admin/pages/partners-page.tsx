@@ -1,16 +1,15 @@
-import { Anchor, Button, Group, Modal, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Anchor, Button, Group, Modal, Select, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { formatCnpj, formatCpf } from '#common/br/documents';
 import { Pager } from '#web/components/pager.tsx';
 import { QueryState } from '#web/components/query-state.tsx';
 import { usePageTitle } from '#web/components/use-page-title.ts';
-import { showFormError } from '#web/lib/form-errors.ts';
-import { notifySuccess } from '#web/lib/notify.ts';
+import { closeOnSave } from '#web/lib/form-errors.ts';
 import { useCreatePartner, usePartners, usePlans } from '../api.ts';
 import { ActiveSwitch } from '../components/active-switch.tsx';
+import { ListHeader } from '../components/list-header.tsx';
 
 export const formatDocument = (d: string | null) =>
   !d ? '—' : d.length === 11 ? formatCpf(d) : formatCnpj(d);
@@ -22,15 +21,11 @@ function NewPartner({ opened, onClose }: { opened: boolean; onClose(): void }) {
     initialValues: { name: '', email: '', plan_uuid: '', document: '', legal_name: '' },
   });
   const submit = form.onSubmit((values) =>
-    create.mutate(values, {
-      onSuccess: () => {
-        notifySuccess(`Parceiro criado. Enviamos a ${values.email} o link para definir a senha.`);
-        form.reset();
-        onClose();
-      },
+    create.mutate(
+      values,
       // SPEC §8: 'Email já existe no sistema', else 'Erro ao salvar informações'.
-      onError: showFormError(form, 'Erro ao salvar informações'),
-    }),
+      closeOnSave(form, onClose, `Parceiro criado. Enviamos a ${values.email} o link para definir a senha.`),
+    ),
   );
   return (
     <Modal opened={opened} onClose={onClose} title="Novo parceiro">
@@ -70,14 +65,7 @@ export function AdminPartnersPage() {
   const list = usePartners(page);
   return (
     <Stack>
-      <Group justify="space-between">
-        <Title order={1} fz="h2">
-          Parceiros
-        </Title>
-        <Button leftSection={<IconPlus size={16} />} onClick={() => setCreating(true)}>
-          Novo parceiro
-        </Button>
-      </Group>
+      <ListHeader title="Parceiros" addLabel="Novo parceiro" onAdd={() => setCreating(true)} />
       <QueryState isPending={list.isPending} error={list.error} retry={() => list.refetch()}>
         <Table.ScrollContainer minWidth={820}>
           <Table striped highlightOnHover>

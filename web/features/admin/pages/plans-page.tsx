@@ -9,19 +9,18 @@ import {
   Table,
   Text,
   TextInput,
-  Title,
   VisuallyHidden,
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { IconPencil, IconPlus } from '@tabler/icons-react';
+import { IconPencil } from '@tabler/icons-react';
 import { useState } from 'react';
 import type { Plan } from '#common/contracts/admin';
 import { QueryState } from '#web/components/query-state.tsx';
 import { usePageTitle } from '#web/components/use-page-title.ts';
-import { showFormError } from '#web/lib/form-errors.ts';
+import { closeOnSave } from '#web/lib/form-errors.ts';
 import { formatBrl } from '#web/lib/format.ts';
-import { notifySuccess } from '#web/lib/notify.ts';
 import { usePlans, useSavePlan } from '../api.ts';
+import { ListHeader } from '../components/list-header.tsx';
 
 function PlanForm({ plan, onClose }: { plan: Plan | null; onClose(): void }) {
   const save = useSavePlan();
@@ -42,16 +41,10 @@ function PlanForm({ plan, onClose }: { plan: Plan | null; onClose(): void }) {
         monthly_fee_cents: Math.round(Number(v.fee) * 100),
         active: v.active,
       },
-      {
-        onSuccess: () => {
-          notifySuccess('Informações Atualizadas com Sucesso!');
-          onClose();
-        },
-        onError: showFormError(form, 'Erro ao salvar informações', {
-          commission_percent: 'commission',
-          monthly_fee_cents: 'fee',
-        }),
-      },
+      closeOnSave(form, onClose, 'Informações Atualizadas com Sucesso!', {
+        commission_percent: 'commission',
+        monthly_fee_cents: 'fee',
+      }),
     ),
   );
   return (
@@ -101,14 +94,7 @@ export function AdminPlansPage() {
   const [editing, setEditing] = useState<Plan | null | undefined>(undefined);
   return (
     <Stack>
-      <Group justify="space-between">
-        <Title order={1} fz="h2">
-          Planos
-        </Title>
-        <Button leftSection={<IconPlus size={16} />} onClick={() => setEditing(null)}>
-          Novo plano
-        </Button>
-      </Group>
+      <ListHeader title="Planos" addLabel="Novo plano" onAdd={() => setEditing(null)} />
       <QueryState isPending={plans.isPending} error={plans.error} retry={() => plans.refetch()}>
         <Table.ScrollContainer minWidth={640}>
           <Table striped>

@@ -1,18 +1,18 @@
-import { Anchor, Button, Group, Modal, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Anchor, Button, Group, Modal, Select, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useDebouncedValue } from '@mantine/hooks';
-import { IconPlus, IconSearch } from '@tabler/icons-react';
+import { IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { formatCpf } from '#common/br/documents';
 import { Pager } from '#web/components/pager.tsx';
 import { QueryState } from '#web/components/query-state.tsx';
 import { usePageTitle } from '#web/components/use-page-title.ts';
-import { showFormError } from '#web/lib/form-errors.ts';
+import { closeOnSave } from '#web/lib/form-errors.ts';
 import { formatShortDate } from '#web/lib/format.ts';
-import { notifySuccess } from '#web/lib/notify.ts';
 import { type SpecialistQuery, useCreateSpecialist, useSpecialists } from '../api.ts';
 import { ActiveSwitch } from '../components/active-switch.tsx';
+import { ListHeader } from '../components/list-header.tsx';
 
 const attributes = [
   { value: 'name', label: 'Nome' },
@@ -31,14 +31,10 @@ function NewSpecialist({ opened, onClose }: { opened: boolean; onClose(): void }
   const create = useCreateSpecialist();
   const form = useForm({ initialValues: { name: '', email: '' } });
   const submit = form.onSubmit((values) =>
-    create.mutate(values, {
-      onSuccess: () => {
-        notifySuccess(`Enviamos a ${values.email} o link para definir a senha.`);
-        form.reset();
-        onClose();
-      },
-      onError: showFormError(form, 'Erro ao salvar informações'),
-    }),
+    create.mutate(
+      values,
+      closeOnSave(form, onClose, `Enviamos a ${values.email} o link para definir a senha.`),
+    ),
   );
   return (
     <Modal opened={opened} onClose={onClose} title="Novo especialista">
@@ -79,14 +75,7 @@ export function AdminSpecialistsPage() {
 
   return (
     <Stack>
-      <Group justify="space-between">
-        <Title order={1} fz="h2">
-          Especialistas
-        </Title>
-        <Button leftSection={<IconPlus size={16} />} onClick={() => setCreating(true)}>
-          Novo especialista
-        </Button>
-      </Group>
+      <ListHeader title="Especialistas" addLabel="Novo especialista" onAdd={() => setCreating(true)} />
       <Group align="flex-end" wrap="wrap">
         <Select
           label="Buscar por"

@@ -21,7 +21,7 @@ import { RoomClinic } from '#web/components/room-clinic.tsx';
 import { Section } from '#web/components/section.tsx';
 import { usePageTitle } from '#web/components/use-page-title.ts';
 import { text as bookingText } from '#web/features/bookings/messages.ts';
-import { showFormError } from '#web/lib/form-errors.ts';
+import { SAVE_FAILED, showFormError } from '#web/lib/form-errors.ts';
 import { formatBrl, formatShortDate } from '#web/lib/format.ts';
 import { notifySuccess } from '#web/lib/notify.ts';
 import { usePlans, useUpdatePartner, useUserAppointments, useUserDetail } from '../api.ts';
@@ -57,7 +57,7 @@ function PartnerEditor({ user }: { user: AdminUserDetail }) {
       },
       {
         onSuccess: () => notifySuccess('Informações Atualizadas com Sucesso!'),
-        onError: showFormError(form, 'Erro ao salvar informações'),
+        onError: showFormError(form, SAVE_FAILED),
       },
     ),
   );

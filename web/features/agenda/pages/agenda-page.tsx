@@ -5,10 +5,10 @@ import { useState } from 'react';
 import type { PartnerAppointment } from '#common/contracts/booking';
 import { partnerStatuses } from '#common/domain/booking';
 import { addDays, zonedDate } from '#common/time/zone';
+import { PersonCell, WhenWhereCells } from '#web/components/appointment-cells.tsx';
 import { Pager } from '#web/components/pager.tsx';
 import { PeriodInput } from '#web/components/period-input.tsx';
 import { QueryState } from '#web/components/query-state.tsx';
-import { RoomClinic } from '#web/components/room-clinic.tsx';
 import { usePageTitle } from '#web/components/use-page-title.ts';
 import { text as bookingText } from '#web/features/bookings/messages.ts';
 import { useClinics, useRooms } from '#web/features/supply/api.ts';
@@ -219,17 +219,8 @@ export function AgendaPage() {
                   <Table.Tbody>
                     {list.map((a) => (
                       <Table.Tr key={a.uuid}>
-                        <Table.Td>{formatShortDate(a.date_time)}</Table.Td>
-                        <Table.Td>{a.date_time.slice(11, 16)}</Table.Td>
-                        <Table.Td>
-                          <RoomClinic room={a.room.name} clinic={a.clinic.name} />
-                        </Table.Td>
-                        <Table.Td>
-                          <Text size="sm">{a.customer.name}</Text>
-                          <Text size="xs" c="dimmed">
-                            {a.customer.email}
-                          </Text>
-                        </Table.Td>
+                        <WhenWhereCells appointment={a} />
+                        <PersonCell person={a.customer} />
                         <Table.Td>{formatBrl(a.amount_cents)}</Table.Td>
                         <Table.Td>
                           <StatusControl a={a} onChange={change} />

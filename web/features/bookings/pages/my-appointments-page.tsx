@@ -4,10 +4,10 @@ import { modals } from '@mantine/modals';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import type { MyAppointment } from '#common/contracts/booking';
+import { WhenWhereCells } from '#web/components/appointment-cells.tsx';
 import { DatePickerInput } from '#web/components/date-inputs.ts';
 import { Pager } from '#web/components/pager.tsx';
 import { QueryState } from '#web/components/query-state.tsx';
-import { RoomClinic } from '#web/components/room-clinic.tsx';
 import { usePageTitle } from '#web/components/use-page-title.ts';
 import { errorText } from '#web/lib/api.ts';
 import { formatBrl, formatShortDate } from '#web/lib/format.ts';
@@ -144,11 +144,7 @@ export function MyAppointmentsPage() {
               <Table.Tbody>
                 {list.data?.data.map((a) => (
                   <Table.Tr key={a.uuid}>
-                    <Table.Td>{formatShortDate(a.date_time)}</Table.Td>
-                    <Table.Td>{a.date_time.slice(11, 16)}</Table.Td>
-                    <Table.Td>
-                      <RoomClinic room={a.room.name} clinic={a.clinic.name} />
-                    </Table.Td>
+                    <WhenWhereCells appointment={a} />
                     <Table.Td>{formatBrl(a.amount_cents)}</Table.Td>
                     <Table.Td>
                       <StatusBadge status={a.status} />
