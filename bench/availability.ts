@@ -38,7 +38,7 @@ const s: Services = {
   db: database.db,
   mailer: createMemoryMailer(),
   storage: createMemoryStorage(),
-  payments: createSandboxProvider('bench-webhook-secret-0123'),
+  payments: createSandboxProvider('bench-webhook-secret-0123', database.db),
   clock: () => new Date(),
 };
 const uuids = (await queryRows<{ uuid: string }>(database.db, sql`select uuid from rooms`)).map(

@@ -52,7 +52,7 @@ const services = (db: Db): Services => ({
   db,
   mailer: createMemoryMailer(),
   storage: createMemoryStorage(),
-  payments: createSandboxProvider('bench-webhook-secret-0123'),
+  payments: createSandboxProvider('bench-webhook-secret-0123', db),
   clock: () => new Date(),
 });
 const s = services(database.db);

@@ -77,7 +77,7 @@ const services: Services = {
   db: captureDb,
   mailer: createMemoryMailer(),
   storage: createMemoryStorage(),
-  payments: createSandboxProvider('bench-webhook-secret-0123'),
+  payments: createSandboxProvider('bench-webhook-secret-0123', captureDb),
   clock: () => new Date(),
 };
 const SAMPLE = 200;

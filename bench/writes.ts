@@ -134,12 +134,13 @@ capturePool.on('connect', (client) => {
   };
 });
 const mailer = createMemoryMailer();
+const captureDb = drizzle(capturePool, { schema }) as unknown as Db;
 const services: Services = {
   config: loadConfig({ NODE_ENV: 'test', DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'salas-writes-')) }),
-  db: drizzle(capturePool, { schema }) as unknown as Db,
+  db: captureDb,
   mailer,
   storage: createMemoryStorage(),
-  payments: createSandboxProvider('bench-webhook-secret-0123'),
+  payments: createSandboxProvider('bench-webhook-secret-0123', captureDb),
   clock: () => new Date(),
 };
 async function capture(call: () => Promise<unknown>): Promise<Statement[]> {

@@ -95,7 +95,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     db: deps.database.db,
     mailer: deps.mailer,
     storage: deps.storage,
-    payments: deps.payments ?? createSandboxProvider(config.paymentWebhookSecret),
+    payments: deps.payments ?? createSandboxProvider(config.paymentWebhookSecret, deps.database.db),
     clock: deps.clock ?? (() => new Date()),
   };
 

@@ -4,11 +4,14 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { sendDueReminders } from './features/bookings/reminder.service.ts';
-import { expireHolds } from './features/payments/payment.service.ts';
+import { expireHolds } from './features/lifecycle/lifecycle.service.ts';
+import { retryRefunds } from './features/lifecycle/refunds.service.ts';
 
 const jobs = [
   // Expired Pix holds give their slots back.
   { name: 'expirar reservas Pix', every: 30_000, run: expireHolds },
+  // Refunds the provider has not confirmed yet, with backoff (first retry within 30 s).
+  { name: 'reembolsos pendentes', every: 15_000, run: retryRefunds },
   // Day-before reminders, from 08:00 clinic time.
   { name: 'lembretes de véspera', every: 5 * 60_000, run: sendDueReminders },
 ];

@@ -125,7 +125,24 @@ export const partnerStoreBody = z
 export const setActiveBody = z.object({
   user_uuid: z.uuid({ message: 'Usuário inválido.' }),
   setStatus: binary,
+  /** Suspending a partner: also cancel its rooms' future bookings, refunding them in full. */
+  cancel_future: z.boolean().optional(),
 });
+export const setActiveResponse = z.object({
+  data: z.object({
+    uuid: z.uuid(),
+    active: z.boolean(),
+    canceled_appointments: z.number().int(),
+    refunded_cents: z.number().int(),
+  }),
+});
+
+/** A partner's rooms' appointments still to come (what suspending it would leave or cancel). */
+export const partnerFutureSchema = z.object({
+  appointments: z.array(partnerAppointmentSchema),
+  total_cents: z.number().int(),
+});
+export const partnerFutureResponse = z.object({ data: partnerFutureSchema });
 
 /** The operator's edit of a partner (PUT /api/fusion/basicdata/{id}). */
 export const adminBasicDataBody = z.object({

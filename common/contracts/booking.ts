@@ -126,8 +126,34 @@ export const myAppointmentSchema = z.object({
 export type MyAppointment = z.infer<typeof myAppointmentSchema>;
 
 export const cancelResponse = z.object({
-  data: z.object({ uuid: z.uuid(), status: z.string(), refund_cents: z.number().int() }),
+  data: z.object({
+    uuid: z.uuid(),
+    status: z.string(),
+    refund_cents: z.number().int(),
+    /** An unpaid Pix booking is canceled whole: every hour of it went with this one. */
+    whole_booking: z.boolean(),
+  }),
 });
+
+/** GET /api/customer/payment/{uuid} (DESIGN §8). */
+export const refundSchema = z.object({
+  uuid: z.uuid(),
+  amount_cents: z.number().int(),
+  status: z.enum(['pending', 'succeeded', 'failed']),
+  reason: z.string(),
+  created_at: z.string(),
+});
+export const paymentStatusSchema = z.object({
+  uuid: z.uuid(),
+  status: z.string(),
+  booking_status: z.string(),
+  method: z.string(),
+  amount_cents: z.number().int(),
+  refunded_cents: z.number().int(),
+  refunds: z.array(refundSchema),
+});
+export type PaymentStatus = z.infer<typeof paymentStatusSchema>;
+export const paymentStatusResponse = z.object({ data: paymentStatusSchema });
 
 export const partnerAppointmentSchema = z.object({
   uuid: z.uuid(),

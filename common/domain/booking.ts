@@ -8,6 +8,8 @@ export const bookingMessages = {
   success: 'Reserva efetuada com sucesso.',
   slotTaken: 'Um ou mais horários não estão mais livres.',
   declined: 'O pagamento foi recusado pelo emissor do cartão.',
+  canceledWhilePaying:
+    'A reserva foi cancelada enquanto o pagamento era processado; o valor cobrado será devolvido integralmente.',
   cardSaveFailed: 'Algo deu errado ao salvar cartão',
   cardCheck: 'Verifique se os dados do cartão estão corretos!',
   cardRemoveFailed: 'Algo deu errado ao remover cartão',

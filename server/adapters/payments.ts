@@ -1,10 +1,14 @@
 /**
  * Payment provider interface (DESIGN §5) and the built-in `sandbox` provider, which behaves like a
  * gateway: card numbers are tokenised on entry (the token carries no number), 4242… approves and
- * 4000 0000 0000 0002 declines; Pix charges carry a valid BR Code; refunds always succeed.
+ * 4000 0000 0000 0002 declines; Pix charges carry a valid BR Code;
+ * refunds are checked against what was captured and are idempotent by key.
  */
 import { createHmac } from 'node:crypto';
+import { eq } from 'drizzle-orm';
 import { brCode } from '#common/br/pix';
+import type { Executor } from '../db/client.ts';
+import { sandboxCharges, sandboxRefunds } from '../db/schema.ts';
 import { randomToken, safeEqual } from '../lib/crypto.ts';
 
 export interface CardInput {
@@ -15,16 +19,25 @@ export interface CardInput {
   cvv: string;
 }
 
+/** What a provider answered to a refund. `retry` (a timeout, 5xx, 429) is tried again later. */
+export type RefundOutcome =
+  | { status: 'succeeded'; providerRef: string }
+  | { status: 'refused'; reason: string }
+  | { status: 'retry'; reason: string };
+
 export interface PaymentProvider {
   readonly name: string;
   tokenizeCard(card: CardInput): Promise<{ token: string; brand: string; last4: string }>;
+  /** Asks the issuer whether the card can be charged (a zero-value check), before it is saved. */
+  verifyCard(token: string): Promise<{ approved: boolean }>;
   chargeCard(
     token: string,
     amountCents: number,
     reference: string,
   ): Promise<{ approved: boolean; providerRef: string }>;
   createPix(amountCents: number, reference: string): Promise<{ providerRef: string; copyPaste: string }>;
-  refund(providerRef: string, amountCents: number): Promise<{ ok: boolean }>;
+  /** Gives back part or all of a charge; the same idempotency key never refunds twice. */
+  refund(providerRef: string, amountCents: number, idempotencyKey: string): Promise<RefundOutcome>;
   /** `X-Webhook-Signature: t=<unix>,v1=<hex HMAC-SHA256(secret, "<t>.<body>")>`, 5-minute tolerance. */
   verifyWebhook(rawBody: string, header: string | undefined, now: Date): boolean;
 }
@@ -40,7 +53,15 @@ export function cardBrand(number: string): string {
 
 export const SANDBOX_DECLINE_CARD = '4000000000000002';
 
-export function createSandboxProvider(webhookSecret: string): PaymentProvider {
+/**
+ * The sandbox gateway keeps its books in its own tables (sandbox_charges, sandbox_refunds), as a real
+ * gateway does on its side: it refuses to refund more than it captured and answers a repeated
+ * idempotency key with the first answer, across every server process.
+ */
+export function createSandboxProvider(webhookSecret: string, db: Executor): PaymentProvider {
+  const capture = async (ref: string, amountCents: number) => {
+    await db.insert(sandboxCharges).values({ ref, capturedCents: amountCents }).onConflictDoNothing();
+  };
   return {
     name: 'sandbox',
     async tokenizeCard(card) {
@@ -51,8 +72,14 @@ export function createSandboxProvider(webhookSecret: string): PaymentProvider {
         last4: card.number.slice(-4),
       };
     },
-    async chargeCard(token, _amountCents, reference) {
-      return { approved: token.startsWith('tok_sandbox_ok_'), providerRef: `ch_sandbox_${reference}` };
+    async verifyCard(token) {
+      return { approved: token.startsWith('tok_sandbox_ok_') };
+    },
+    async chargeCard(token, amountCents, reference) {
+      const providerRef = `ch_sandbox_${reference}`;
+      const approved = token.startsWith('tok_sandbox_ok_');
+      if (approved) await capture(providerRef, amountCents);
+      return { approved, providerRef };
     },
     async createPix(amountCents, reference) {
       const providerRef = `pix_sandbox_${reference}`;
@@ -63,10 +90,32 @@ export function createSandboxProvider(webhookSecret: string): PaymentProvider {
         merchantCity: 'Sao Paulo',
         txid: reference.replace(/-/g, '').slice(0, 25),
       });
+      // A Pix charge can be refunded up to its amount once paid; the sandbox books it up front.
+      await capture(providerRef, amountCents);
       return { providerRef, copyPaste };
     },
-    async refund() {
-      return { ok: true };
+    async refund(providerRef, amountCents, idempotencyKey) {
+      return db.transaction(async (tx) => {
+        const [charge] = await tx
+          .select()
+          .from(sandboxCharges)
+          .where(eq(sandboxCharges.ref, providerRef))
+          .for('update');
+        if (!charge) return { status: 'refused', reason: 'Cobrança desconhecida.' } as const;
+        const [seen] = await tx
+          .select()
+          .from(sandboxRefunds)
+          .where(eq(sandboxRefunds.idempotencyKey, idempotencyKey));
+        if (seen) return { status: 'succeeded', providerRef: `rf_sandbox_${idempotencyKey}` } as const;
+        if (amountCents <= 0 || charge.refundedCents + amountCents > charge.capturedCents)
+          return { status: 'refused', reason: 'Valor maior que o disponível para reembolso.' } as const;
+        await tx.insert(sandboxRefunds).values({ idempotencyKey, chargeRef: providerRef, amountCents });
+        await tx
+          .update(sandboxCharges)
+          .set({ refundedCents: charge.refundedCents + amountCents })
+          .where(eq(sandboxCharges.ref, providerRef));
+        return { status: 'succeeded', providerRef: `rf_sandbox_${idempotencyKey}` } as const;
+      });
     },
     verifyWebhook(rawBody, header, now) {
       const parts = Object.fromEntries(

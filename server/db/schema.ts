@@ -556,6 +556,69 @@ export const paymentEvents = pgTable('payment_events', {
   receivedAt: tstz('received_at').notNull().defaultNow(),
 });
 
+export const refundStatuses = ['pending', 'succeeded', 'failed'] as const;
+export type RefundStatus = (typeof refundStatuses)[number];
+export const refundReasons = [
+  'customer_cancel',
+  'partner_cancel',
+  'operator_cancel',
+  'late_payment',
+  'provider',
+] as const;
+export type RefundReason = (typeof refundReasons)[number];
+
+/**
+ * Money going back (DESIGN §8): written in the transaction that cancels, sent to the provider after
+ * the commit with its `uuid` as idempotency key, retried by a job until the provider answers.
+ */
+export const refunds = pgTable(
+  'refunds',
+  {
+    id: id(),
+    uuid: publicId(),
+    paymentId: ref('payment_id')
+      .notNull()
+      .references(() => payments.id, { onDelete: 'restrict' }),
+    amountCents: integer('amount_cents').notNull(),
+    reason: text('reason').$type<RefundReason>().notNull(),
+    status: text('status').$type<RefundStatus>().notNull().default('pending'),
+    providerRef: text('provider_ref'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: tstz('next_attempt_at').notNull().defaultNow(),
+    lastError: text('last_error'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('refunds_payment_idx').on(t.paymentId),
+    index('refunds_due_idx').on(t.nextAttemptAt).where(sql`${t.status} = 'pending'`),
+    check('refunds_status_check', sql`${t.status} in (${inList(refundStatuses)})`),
+    check('refunds_reason_check', sql`${t.reason} in (${inList(refundReasons)})`),
+    check('refunds_amount_check', sql`${t.amountCents} > 0`),
+  ],
+);
+
+/**
+ * The built-in sandbox gateway's own books (what a real provider keeps on its side): charges with
+ * what was captured and refunded, and refunds by idempotency key. Only the sandbox provider writes
+ * here; with another provider these tables stay empty.
+ */
+export const sandboxCharges = pgTable('sandbox_charges', {
+  ref: text('ref').primaryKey(),
+  capturedCents: integer('captured_cents').notNull(),
+  refundedCents: integer('refunded_cents').notNull().default(0),
+  createdAt: createdAt(),
+});
+
+export const sandboxRefunds = pgTable('sandbox_refunds', {
+  idempotencyKey: text('idempotency_key').primaryKey(),
+  chargeRef: text('charge_ref')
+    .notNull()
+    .references(() => sandboxCharges.ref, { onDelete: 'cascade' }),
+  amountCents: integer('amount_cents').notNull(),
+  createdAt: createdAt(),
+});
+
 // ---------------------------------------------------------------- auth and security
 
 export const authTokens = pgTable(

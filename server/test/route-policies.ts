@@ -116,6 +116,7 @@ export const matrix: Record<string, Policy> = {
   'POST /api/fusion/customer/store': operator,
   'POST /api/fusion/user': operator,
   'POST /api/fusion/setActiveStatus': operator,
+  'GET /api/fusion/partner/:id/future-appointments': operator,
   'PUT /api/fusion/basicdata/:id': operator,
   'GET /api/fusion/rooms': operator,
   'POST /api/fusion/room/setFixed': operator,

@@ -1,6 +1,7 @@
 /** Clinics and rooms made through the API, as a partner would. */
 import { expect } from 'vitest';
 import type { Booking } from '#common/contracts/booking';
+import { cards } from '../db/schema.ts';
 import { request, type TestContext } from './app.ts';
 
 export async function createClinic(
@@ -76,6 +77,30 @@ export async function saveCard(
   });
   expect(res.statusCode, res.body).toBe(201);
   return res.json().data as { uuid: string };
+}
+
+/**
+ * A card row written straight to the database, as if saved earlier: `declines` makes one the
+ * provider verified once but now refuses to charge (saving a declining card is refused, DESIGN §8).
+ */
+export async function storedCard(
+  ctx: TestContext,
+  user: { id: number },
+  options: { declines?: boolean } = {},
+) {
+  const [row] = await ctx.db
+    .insert(cards)
+    .values({
+      userId: user.id,
+      providerToken: `tok_sandbox_${options.declines ? 'decline' : 'ok'}_fixture${user.id}${Date.now()}`,
+      brand: 'visa',
+      last4: options.declines ? '0002' : '4242',
+      expMonth: 12,
+      expYear: 2031,
+      holderName: 'ANA SOUZA',
+    })
+    .returning();
+  return row!;
 }
 
 /** Books the hours with the saved card and answers the booking. */

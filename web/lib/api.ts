@@ -10,13 +10,16 @@ export class ApiError extends Error {
   readonly errors: Record<string, string[]>;
   /** The "account suspended" answer of the sign-in calls. */
   readonly suspended: boolean;
+  /** Why the server refused, when it says (e.g. 403 `email_unverified` on a booking). */
+  readonly code: string | undefined;
 
-  constructor(status: number, body: Partial<ApiErrorBody>) {
+  constructor(status: number, body: Partial<ApiErrorBody> & { code?: unknown }) {
     super(body.message ?? 'Não foi possível falar com o servidor. Verifique sua conexão e tente novamente.');
     this.name = 'ApiError';
     this.status = status;
     this.errors = body.errors ?? {};
     this.suspended = body.Status === false;
+    this.code = typeof body.code === 'string' ? body.code : undefined;
   }
 
   /** The first message of each field, in order. */

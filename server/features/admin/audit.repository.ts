@@ -10,7 +10,8 @@ export type AuditAction =
   | 'room.pinned'
   | 'room.unpinned'
   | 'partner.plan_changed'
-  | 'partner.updated';
+  | 'partner.updated'
+  | 'partner.future_canceled';
 
 export async function record(
   db: Executor,

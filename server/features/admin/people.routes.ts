@@ -10,7 +10,9 @@ import {
   customerSearchBody,
   customerStoreBody,
   partnerStoreBody,
+  partnerFutureResponse,
   setActiveBody,
+  setActiveResponse,
   sortedQuery,
   usersQuery,
 } from '#common/contracts/admin';
@@ -173,10 +175,24 @@ export const peopleRoutes =
           security,
           summary: 'Ativa (1) ou desativa (0) uma conta, com efeito imediato',
           body: setActiveBody,
-          response: { 200: z.object({ data: z.object({ uuid: z.uuid(), active: z.boolean() }) }) },
+          response: { 200: setActiveResponse },
         },
       },
       async (request) => ({ data: await people.setActive(s, currentUser(request), request.body) }),
+    );
+
+    app.get(
+      '/fusion/partner/:id/future-appointments',
+      {
+        schema: {
+          tags,
+          security,
+          summary: 'Agendamentos futuros das salas de um parceiro (antes de suspendê-lo)',
+          params: z.object({ id: z.uuid() }),
+          response: { 200: partnerFutureResponse },
+        },
+      },
+      async (request) => ({ data: await people.partnerFuture(s, request.params.id) }),
     );
 
     app.put(

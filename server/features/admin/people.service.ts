@@ -14,7 +14,9 @@ import {
   type customerSearchBody,
   type customerStoreBody,
   type partnerStoreBody,
+  type partnerFutureSchema,
   type setActiveBody,
+  type setActiveResponse,
   type sortedQuery,
 } from '#common/contracts/admin';
 import type { PageMeta } from '#common/contracts/rooms';
@@ -30,6 +32,8 @@ import * as codes from '../auth/auth-codes.repository.ts';
 import * as tokens from '../auth/token.repository.ts';
 import type { UserRow } from '../auth/user.repository.ts';
 import { insertUser } from '../auth/user.repository.ts';
+import { partnerFutureAppointments } from '../bookings/agenda.service.ts';
+import { cancelAppointment } from '../lifecycle/lifecycle.service.ts';
 import * as audit from './audit.repository.ts';
 import * as repo from './people.repository.ts';
 
@@ -258,30 +262,69 @@ export async function createPartner(
   return row!;
 }
 
-/** 0 deactivates at once (every token dies, sign-in is refused); 1 reactivates. */
+/**
+ * 0 deactivates at once (every token dies, sign-in is refused, the partner's rooms leave search);
+ * 1 reactivates. Suspending a partner with `cancel_future` also cancels its rooms' future
+ * appointments through the lifecycle, as the operator, refunding them in full.
+ */
 export async function setActive(
   s: Services,
   operator: UserRow,
   body: z.output<typeof setActiveBody>,
-): Promise<{ uuid: string; active: boolean }> {
+): Promise<z.output<typeof setActiveResponse>['data']> {
   const target = await userByUuid(s, body.user_uuid);
   const active = Number(body.setStatus) === 1;
   if (target.id === operator.id && !active) throw new AppError('validation', adminMessages.notSelf);
   if (!active && (target.role === 'owner' || target.role === 'admin') && operator.role !== 'owner')
     throw new AppError('forbidden', adminMessages.notOwner);
-  if (target.active === active) return { uuid: target.uuid, active };
   const now = s.clock();
-  await s.db.transaction(async (tx) => {
-    await tx.update(users).set({ active, updatedAt: now }).where(eq(users.id, target.id));
-    if (!active) await tokens.revokeAllForUser(tx, target.id, now);
-    await audit.record(tx, {
+  if (target.active !== active) {
+    await s.db.transaction(async (tx) => {
+      await tx.update(users).set({ active, updatedAt: now }).where(eq(users.id, target.id));
+      if (!active) await tokens.revokeAllForUser(tx, target.id, now);
+      await audit.record(tx, {
+        actorId: operator.id,
+        targetUserId: target.id,
+        action: active ? 'user.activated' : 'user.deactivated',
+        now,
+      });
+    });
+  }
+  let canceled = 0;
+  let refunded = 0;
+  if (!active && body.cancel_future && target.role === 'partner') {
+    for (const a of await partnerFutureAppointments(s, target.id)) {
+      // Canceling an unpaid hour takes its whole booking: the booking's other hours are gone by then.
+      const result = await cancelAppointment(s, { kind: 'operator', userId: operator.id }, a.bookingId, a.id).catch(
+        (err: unknown) => {
+          if (err instanceof AppError && err.code === 'conflict') return undefined;
+          throw err;
+        },
+      );
+      if (!result) continue;
+      canceled += 1;
+      refunded += result.refund_cents;
+    }
+    await audit.record(s.db, {
       actorId: operator.id,
       targetUserId: target.id,
-      action: active ? 'user.activated' : 'user.deactivated',
+      action: 'partner.future_canceled',
+      details: { canceled_appointments: canceled, refunded_cents: refunded },
       now,
     });
-  });
-  return { uuid: target.uuid, active };
+  }
+  return { uuid: target.uuid, active, canceled_appointments: canceled, refunded_cents: refunded };
+}
+
+/** What suspending this partner would leave or cancel: its rooms' hours still to come. */
+export async function partnerFuture(s: Services, uuid: string): Promise<z.output<typeof partnerFutureSchema>> {
+  const target = await userByUuid(s, uuid);
+  if (target.role !== 'partner') throw notFound();
+  const list = await partnerFutureAppointments(s, target.id);
+  return {
+    appointments: list.map(({ id: _id, bookingId: _booking, ...a }) => a),
+    total_cents: list.reduce((sum, a) => sum + a.amount_cents, 0),
+  };
 }
 
 /** PUT /api/fusion/basicdata/{id}: a partner's name, phone, legal name and plan. */

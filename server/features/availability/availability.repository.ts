@@ -9,18 +9,20 @@ import {
   rooms,
   slotHoldingStatuses,
 } from '../../db/schema.ts';
+import { bookableRoomCondition } from '../rooms/room.repository.ts';
 
 export interface RoomRef {
   roomId: number;
   clinicId: number;
 }
 
+/** A room open to availability and booking: active, of an active partner. */
 export async function findBookableRoom(db: Executor, uuid: string) {
   const rows = await db
     .select({ roomId: rooms.id, clinicId: clinics.id, timezone: clinics.timezone })
     .from(rooms)
     .innerJoin(clinics, eq(clinics.id, rooms.clinicId))
-    .where(and(eq(rooms.uuid, uuid), eq(rooms.active, true)))
+    .where(and(eq(rooms.uuid, uuid), bookableRoomCondition()))
     .limit(1);
   return rows[0];
 }

@@ -1,5 +1,5 @@
 /** The partner's agenda: appointments of its rooms by clinic, room and period; status changes. */
-import { and, asc, count, eq, gte, lt, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, gt, gte, inArray, lt, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { PartnerAppointment, statusUpdateBody } from '#common/contracts/booking';
 import type { PageMeta } from '#common/contracts/rooms';
@@ -7,10 +7,10 @@ import { supplyMessages } from '#common/contracts/supply';
 import { AppError } from '#common/errors';
 import { addDays, toZonedIso, zonedInstant } from '#common/time/zone';
 import type { Services } from '../../app.ts';
-import { appointments, bookings, clinics, payments, rooms, users } from '../../db/schema.ts';
-import { renderMail } from '../../lib/mail-template.ts';
+import { appointments, bookings, clinics, rooms, users } from '../../db/schema.ts';
 import { pageMeta } from '../../lib/paging.ts';
 import type { UserRow } from '../auth/user.repository.ts';
+import { partnerSetStatus } from '../lifecycle/lifecycle.service.ts';
 
 const ZONE = 'America/Sao_Paulo';
 const notFound = () => new AppError('not_found', supplyMessages.notFound);
@@ -42,14 +42,17 @@ export async function partnerAgenda(
     .innerJoin(clinics, eq(clinics.id, rooms.clinicId))
     .where(where);
   const [{ n: total } = { n: 0 }] = await base;
-  const rows = await s.db
-    .select({
-      a: appointments,
-      room: rooms,
-      clinic: clinics,
-      customer: users,
-      method: bookings.paymentMethod,
-    })
+  const rows = await agendaRows(s, where).limit(perPage).offset((page - 1) * perPage);
+  return {
+    data: rows.map(toPartnerAppointment),
+    meta: pageMeta(total, page, perPage),
+  };
+}
+
+/** Appointments with their room, clinic, specialist and payment method, in time order. */
+function agendaRows(s: Services, where: SQL | undefined) {
+  return s.db
+    .select({ a: appointments, room: rooms, clinic: clinics, customer: users, method: bookings.paymentMethod })
     .from(appointments)
     .innerJoin(rooms, eq(rooms.id, appointments.roomId))
     .innerJoin(clinics, eq(clinics.id, rooms.clinicId))
@@ -57,24 +60,35 @@ export async function partnerAgenda(
     .innerJoin(bookings, eq(bookings.id, appointments.bookingId))
     .where(where)
     .orderBy(asc(appointments.startsAt))
-    .limit(perPage)
-    .offset((page - 1) * perPage);
-  return {
-    data: rows.map(({ a, room, clinic, customer, method }) => ({
-      uuid: a.uuid,
-      date_time: toZonedIso(a.startsAt, clinic.timezone),
-      status: a.status,
-      amount_cents: a.priceCents,
-      payment_method: method,
-      room: { uuid: room.uuid, name: room.name },
-      clinic: { uuid: clinic.uuid, name: clinic.name },
-      customer: { uuid: customer.uuid, name: customer.name, email: customer.email },
-    })),
-    meta: pageMeta(total, page, perPage),
-  };
+    .$dynamic();
 }
 
-/** A partner's cancellation refunds in full and tells the specialist. */
+type AgendaRow = Awaited<ReturnType<typeof agendaRows>>[number];
+const toPartnerAppointment = ({ a, room, clinic, customer, method }: AgendaRow): PartnerAppointment => ({
+  uuid: a.uuid,
+  date_time: toZonedIso(a.startsAt, clinic.timezone),
+  status: a.status,
+  amount_cents: a.priceCents,
+  payment_method: method,
+  room: { uuid: room.uuid, name: room.name },
+  clinic: { uuid: clinic.uuid, name: clinic.name },
+  customer: { uuid: customer.uuid, name: customer.name, email: customer.email },
+});
+
+/** A partner's appointments that still hold an hour to come (what suspending it leaves or cancels). */
+export async function partnerFutureAppointments(s: Services, partnerId: number) {
+  const rows = await agendaRows(
+    s,
+    and(
+      eq(clinics.partnerId, partnerId),
+      inArray(appointments.status, ['pending_payment', 'confirmed']),
+      gt(appointments.endsAt, s.clock()),
+    ),
+  );
+  return rows.map((r) => ({ ...toPartnerAppointment(r), id: r.a.id, bookingId: r.a.bookingId }));
+}
+
+/** The partner's status menu, through the lifecycle's table (a cancellation refunds in full). */
 export async function updateStatus(
   s: Services,
   partner: UserRow,
@@ -82,66 +96,17 @@ export async function updateStatus(
   body: z.output<typeof statusUpdateBody>,
 ) {
   const [row] = await s.db
-    .select({ a: appointments, room: rooms, clinic: clinics, customer: users })
+    .select({ id: appointments.id, bookingId: appointments.bookingId, startsAt: appointments.startsAt })
     .from(appointments)
     .innerJoin(rooms, eq(rooms.id, appointments.roomId))
     .innerJoin(clinics, eq(clinics.id, rooms.clinicId))
-    .innerJoin(users, eq(users.id, appointments.customerId))
     .where(and(eq(appointments.uuid, uuid), eq(clinics.partnerId, partner.id)))
     .limit(1);
   if (!row) throw notFound();
-  const { a } = row;
-  if (new Date(body.date_time).getTime() !== a.startsAt.getTime()) {
+  if (new Date(body.date_time).getTime() !== row.startsAt.getTime()) {
     throw new AppError('validation', 'O horário não corresponde ao agendamento.', {
       errors: { date_time: ['O horário não corresponde ao agendamento.'] },
     });
   }
-  if (a.status === 'canceled' || a.status === 'expired') {
-    throw new AppError('conflict', 'Este agendamento já foi encerrado.', {
-      errors: { status: ['Este agendamento já foi encerrado.'] },
-    });
-  }
-  const now = s.clock();
-  let refund = 0;
-  if (body.status === 'canceled') {
-    const [payment] = await s.db.select().from(payments).where(eq(payments.bookingId, a.bookingId));
-    if (payment?.status === 'paid' || payment?.status === 'partially_refunded') {
-      refund = a.priceCents;
-      if (payment.providerRef) await s.payments.refund(payment.providerRef, refund);
-      const refunded = payment.refundedCents + refund;
-      await s.db
-        .update(payments)
-        .set({
-          refundedCents: refunded,
-          status: refunded >= payment.amountCents ? 'refunded' : 'partially_refunded',
-          updatedAt: now,
-        })
-        .where(eq(payments.id, payment.id));
-    }
-  }
-  await s.db
-    .update(appointments)
-    .set({
-      status: body.status,
-      updatedAt: now,
-      ...(body.status === 'canceled' ? { canceledAt: now, canceledBy: partner.id, refundCents: refund } : {}),
-    })
-    .where(eq(appointments.id, a.id));
-  if (body.status === 'canceled') {
-    const when = toZonedIso(a.startsAt, row.clinic.timezone);
-    await s.mailer.send({
-      to: row.customer.email,
-      ...renderMail({
-        subject: 'Sua reserva foi cancelada pela clínica — Salas',
-        greeting: `Olá, ${row.customer.name.split(' ')[0]}!`,
-        paragraphs: [
-          `A clínica ${row.clinic.name} cancelou sua reserva da ${row.room.name} de ${when.slice(8, 10)}/${when.slice(5, 7)}/${when.slice(0, 4)} às ${when.slice(11, 16)}.`,
-          refund > 0
-            ? 'O valor pago será devolvido integralmente pelo mesmo meio de pagamento.'
-            : 'Não houve cobrança para este horário.',
-        ],
-      }),
-    });
-  }
-  return { uuid: a.uuid, status: body.status, refund_cents: refund };
+  return partnerSetStatus(s, partner.id, row.bookingId, row.id, body.status);
 }

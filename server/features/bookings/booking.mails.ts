@@ -1,14 +1,16 @@
 /**
- * Booking mails (pt-BR, HTML + text): confirmed with an .ics per appointment, Pix pending with the
- * code and its QR image, Pix received, a Pix paid too late (refunded), and the day-before reminder.
+ * Booking mails (pt-BR, HTML + text): confirmed with one calendar invitation (METHOD:REQUEST), Pix
+ * pending with the code and its QR image, Pix received, cancellations and a Pix paid too late
+ * (refunded) with the calendar cancellation (METHOD:CANCEL), and the day-before reminder.
  */
 import { eq } from 'drizzle-orm';
+import { FREE_CANCELLATION_HOURS } from '#common/domain/booking';
 import { formatBrl } from '#common/money';
 import { toZonedIso } from '#common/time/zone';
 import type { MailAttachment } from '../../adapters/mail.ts';
 import type { Services } from '../../app.ts';
 import { addresses, appointments, bookings, clinics, payments, rooms, users } from '../../db/schema.ts';
-import { icsCalendar } from '../../lib/ics.ts';
+import { appointmentUid, icsCalendar } from '../../lib/ics.ts';
 import { renderMail } from '../../lib/mail-template.ts';
 import { qrPng } from '../../lib/qr.ts';
 
@@ -30,6 +32,8 @@ async function bookingDetails(s: Services, bookingId: number) {
   return { ...row!, items, payment: payment! };
 }
 
+type BookingDetails = Awaited<ReturnType<typeof bookingDetails>>;
+
 /** "Clínica, Rua, 10 - Bairro, Cidade/UF", or the clinic's name when it has no address yet. */
 export function clinicLocation(
   clinic: { name: string },
@@ -47,26 +51,40 @@ export const when = (d: Date, tz: string) => {
   return `${iso.slice(8, 10)}/${iso.slice(5, 7)}/${iso.slice(0, 4)} às ${iso.slice(11, 16)}`;
 };
 
+/** The address in MAIL_FROM: "Salas <nao-responda@salas.app>" → "nao-responda@salas.app". */
+const senderAddress = (from: string) => /<([^<>]+)>/.exec(from)?.[1]?.trim() ?? from.trim();
+
+/**
+ * One calendar file for some hours of a booking. The invitation is SEQUENCE 0; the cancellation
+ * names the same UIDs with SEQUENCE 1, so calendar apps remove the events they added.
+ */
+function bookingCalendar(
+  s: Services,
+  d: BookingDetails,
+  items: BookingDetails['items'],
+  method: 'REQUEST' | 'CANCEL',
+): MailAttachment {
+  const location = clinicLocation(d.clinic, d.address);
+  const content = icsCalendar(
+    items.map((a) => ({
+      uid: appointmentUid(a.uuid, s.config.publicUrl),
+      start: a.startsAt,
+      end: a.endsAt,
+      summary: `${d.room.name} — ${d.clinic.name}`,
+      location,
+      sequence: method === 'REQUEST' ? 0 : 1,
+      attendee: { name: d.customer.name, email: d.customer.email },
+    })),
+    { now: s.clock(), method, organizer: { name: 'Salas', email: senderAddress(s.config.mailFrom) } },
+  );
+  return method === 'REQUEST'
+    ? { filename: 'reserva.ics', contentType: 'text/calendar; charset=utf-8; method=REQUEST', content }
+    : { filename: 'cancelamento.ics', contentType: 'text/calendar; charset=utf-8; method=CANCEL', content };
+}
+
 export async function sendBookingConfirmed(s: Services, bookingId: number): Promise<void> {
   const d = await bookingDetails(s, bookingId);
   const location = clinicLocation(d.clinic, d.address);
-  const now = s.clock();
-  const attachments: MailAttachment[] = d.items.map((a, i) => ({
-    filename: `reserva-${i + 1}.ics`,
-    contentType: 'text/calendar; charset=utf-8; method=PUBLISH',
-    content: icsCalendar(
-      [
-        {
-          uid: a.uuid,
-          start: a.startsAt,
-          end: a.endsAt,
-          summary: `${d.room.name} — ${d.clinic.name}`,
-          location,
-        },
-      ],
-      { now, method: 'PUBLISH' },
-    ),
-  }));
   const mail = renderMail({
     subject: `Reserva confirmada: ${d.room.name}`,
     greeting: `Olá, ${firstName(d.customer.name)}!`,
@@ -74,11 +92,93 @@ export async function sendBookingConfirmed(s: Services, bookingId: number): Prom
       `Sua reserva da ${d.room.name} (${d.clinic.name}) está confirmada.`,
       ...d.items.map((a) => `• ${when(a.startsAt, d.clinic.timezone)} (1 hora)`),
       `Endereço: ${location}.`,
-      `Total pago: ${formatBrl(d.booking.amountCents)}. Os convites de calendário seguem anexos.`,
-      'Cancelamento gratuito até 24 horas antes de cada horário.',
+      `Total pago: ${formatBrl(d.booking.amountCents)}. O convite de calendário segue anexo.`,
+      `Cancelamento gratuito até ${FREE_CANCELLATION_HOURS} horas antes de cada horário.`,
     ],
   });
-  await s.mailer.send({ to: d.customer.email, ...mail, attachments });
+  await s.mailer.send({
+    to: d.customer.email,
+    ...mail,
+    attachments: [bookingCalendar(s, d, d.items, 'REQUEST')],
+  });
+}
+
+export type CancelActor = 'customer' | 'partner' | 'operator' | 'hold_job' | 'provider';
+
+const cancelSubjects: Record<CancelActor, string> = {
+  customer: 'Reserva cancelada — Salas',
+  partner: 'Sua reserva foi cancelada pela clínica — Salas',
+  operator: 'Sua reserva foi cancelada pela equipe Salas',
+  hold_job: 'Prazo do Pix encerrado: horários liberados — Salas',
+  provider: 'Pagamento não aprovado: reserva cancelada — Salas',
+};
+
+/** "Você cancelou a reserva da Sala 1 (Clínica) de 10/03/2026 às 14:00." and the like. */
+function cancelSentence(actor: CancelActor, d: BookingDetails, hours: string[]): string {
+  const place = `${d.room.name} (${d.clinic.name})`;
+  const one = hours.length === 1;
+  const n = hours.length;
+  switch (actor) {
+    case 'customer':
+      return `Você cancelou ${one ? `a reserva da ${place} de ${hours[0]}.` : `${n} horários da reserva da ${place}:`}`;
+    case 'partner':
+      return `A clínica ${d.clinic.name} cancelou ${one ? `sua reserva da ${d.room.name} de ${hours[0]}.` : `${n} horários da sua reserva da ${d.room.name}:`}`;
+    case 'operator':
+      return `A equipe Salas cancelou ${one ? `sua reserva da ${place} de ${hours[0]}.` : `${n} horários da sua reserva da ${place}:`}`;
+    case 'hold_job':
+      return `O Pix não foi pago dentro dos 15 minutos, e ${one ? `o horário da ${place} de ${hours[0]} foi liberado.` : `os ${n} horários da ${place} foram liberados:`}`;
+    case 'provider':
+      return `O pagamento não foi aprovado, e ${one ? `a reserva da ${place} de ${hours[0]} foi cancelada.` : `os ${n} horários da reserva da ${place} foram cancelados:`}`;
+  }
+}
+
+const wasPaid = (payment: BookingDetails['payment'] | undefined) =>
+  Boolean(payment?.paidAt) || ['paid', 'partially_refunded', 'refunded'].includes(payment?.status ?? '');
+
+/**
+ * Tells the customer which hours of a booking were canceled, by whom, and what comes back; the
+ * attached METHOD:CANCEL removes exactly those hours from the calendar the invitation filled.
+ */
+export async function sendBookingCanceled(
+  s: Services,
+  input: {
+    bookingId: number;
+    appointmentIds: number[];
+    actor: CancelActor;
+    refundCents: number;
+    wholeBooking: boolean;
+  },
+): Promise<void> {
+  const d = await bookingDetails(s, input.bookingId);
+  const canceled = d.items.filter((a) => input.appointmentIds.includes(a.id));
+  if (canceled.length === 0) return;
+  const hours = canceled.map((a) => when(a.startsAt, d.clinic.timezone));
+  const paid = wasPaid(d.payment);
+  const refund =
+    input.refundCents > 0
+      ? `O valor de ${formatBrl(input.refundCents)} será devolvido pelo mesmo meio de pagamento; o prazo depende do seu banco ou operadora.`
+      : input.actor === 'customer' && paid
+        ? `Como o cancelamento foi feito a menos de ${FREE_CANCELLATION_HOURS} horas do início, não há reembolso.`
+        : `Não houve cobrança para ${hours.length === 1 ? 'este horário' : 'estes horários'}.`;
+  const mail = renderMail({
+    subject: cancelSubjects[input.actor],
+    greeting: `Olá, ${firstName(d.customer.name)}!`,
+    paragraphs: [
+      cancelSentence(input.actor, d, hours),
+      ...(hours.length > 1 ? hours.map((h) => `• ${h} (1 hora)`) : []),
+      ...(input.wholeBooking && !paid && d.items.length > 1
+        ? ['Como a reserva ainda não tinha sido paga, todos os horários dela foram cancelados juntos.']
+        : []),
+      refund,
+      'O aviso de cancelamento para o seu calendário segue anexo.',
+    ],
+    action: { label: 'Meus agendamentos', url: `${s.config.publicUrl}/especialista/agendamentos` },
+  });
+  await s.mailer.send({
+    to: d.customer.email,
+    ...mail,
+    attachments: [bookingCalendar(s, d, canceled, 'CANCEL')],
+  });
 }
 
 export async function sendPixPending(s: Services, bookingId: number): Promise<void> {
@@ -119,18 +219,33 @@ export async function sendPixReceived(s: Services, bookingId: number): Promise<v
   await s.mailer.send({ to: d.customer.email, ...mail });
 }
 
-/** The Pix arrived after the 15-minute hold: the hours were released and the money goes back. */
+/**
+ * A Pix paid after its booking ended — the hold expired, or the booking was canceled: the hours are
+ * not kept, the money goes back, and the calendar file takes the hours off the calendar.
+ */
 export async function sendPixLateRefunded(s: Services, bookingId: number): Promise<void> {
   const d = await bookingDetails(s, bookingId);
+  const expired = d.booking.status === 'expired';
+  const amount = formatBrl(d.payment.amountCents);
   const mail = renderMail({
-    subject: 'Pix recebido fora do prazo: valor devolvido',
+    subject: expired
+      ? 'Pix recebido fora do prazo: valor devolvido'
+      : 'Pix recebido após o cancelamento: valor devolvido',
     greeting: `Olá, ${firstName(d.customer.name)}!`,
     paragraphs: [
-      `Seu Pix de ${formatBrl(d.payment.amountCents)} para a ${d.room.name} chegou depois dos 15 minutos da reserva, e os horários já tinham sido liberados.`,
-      'Devolvemos o valor integralmente pelo mesmo Pix. Se ainda quiser a sala, faça uma nova reserva.',
+      expired
+        ? `Seu Pix de ${amount} para a ${d.room.name} (${d.clinic.name}) chegou depois dos 15 minutos da reserva, e os horários já tinham sido liberados:`
+        : `Seu Pix de ${amount} para a ${d.room.name} (${d.clinic.name}) chegou depois que a reserva tinha sido cancelada, e os horários já tinham sido liberados:`,
+      ...d.items.map((a) => `• ${when(a.startsAt, d.clinic.timezone)} (1 hora)`),
+      'Devolvemos o valor integralmente pelo mesmo Pix; o prazo depende do seu banco. Se ainda quiser a sala, faça uma nova reserva.',
+      'O aviso de cancelamento para o seu calendário segue anexo.',
     ],
   });
-  await s.mailer.send({ to: d.customer.email, ...mail });
+  await s.mailer.send({
+    to: d.customer.email,
+    ...mail,
+    attachments: [bookingCalendar(s, d, d.items, 'CANCEL')],
+  });
 }
 
 /** Tomorrow's hours of one specialist in one room. */

@@ -16,7 +16,9 @@ import { appointments, bookings, clinics, payments, rooms } from '../../db/schem
 import { qrDataUrl } from '../../lib/qr.ts';
 import type { UserRow } from '../auth/user.repository.ts';
 import { availabilityFor } from '../availability/availability.service.ts';
-import { sendBookingConfirmed, sendPixPending } from './booking.mails.ts';
+import { paymentCaptured, cardDeclined } from '../lifecycle/lifecycle.service.ts';
+import { sendPixPending } from './booking.mails.ts';
+import { assertMayBook, recordRefusedCard } from './booking-policy.ts';
 import { ownedCard } from './card.service.ts';
 
 export const PIX_HOLD_MINUTES = 15;
@@ -44,6 +46,7 @@ export async function createBooking(
   const { room, clinic } = await bookableRoom(s, body.room_uuid);
   const starts = [...new Set(body.date_times.map((d) => new Date(d).getTime()))].sort((a, b) => a - b);
   const card = body.payment_method === 'card' ? await chosenCard(s, user, body.card_uuid) : undefined;
+  await assertMayBook(s, user, { method: body.payment_method, starts });
 
   // Every requested start must be a free slot of the room, in the clinic's zone.
   const dates = [...new Set(starts.map((t) => zonedDate(new Date(t), clinic.timezone)))];
@@ -61,8 +64,9 @@ export async function createBooking(
   const price = hourPriceCents(room.pricePerMinute);
   const amount = price * starts.length;
   const now = s.clock();
-  const holdExpiresAt =
-    body.payment_method === 'pix' ? new Date(now.getTime() + PIX_HOLD_MINUTES * 60_000) : null;
+  // A card is charged at once, but its hold also ends: a process that dies mid-charge leaves no slot
+  // held forever (the capture, if it happened, then arrives late and is refunded).
+  const holdExpiresAt = new Date(now.getTime() + PIX_HOLD_MINUTES * 60_000);
 
   let created: { bookingId: number; bookingUuid: string; paymentId: number; paymentUuid: string };
   try {
@@ -120,27 +124,16 @@ export async function createBooking(
   }
 
   if (card) {
+    // Should the provider not answer, the hold stays until it expires; a capture that happened
+    // anyway then arrives late (webhook) and is refunded by the lifecycle.
     const charge = await s.payments.chargeCard(card.providerToken, amount, created.bookingUuid);
     if (!charge.approved) {
-      // Nothing stays booked: the hold and its payment attempt go away together.
-      await s.db.delete(bookings).where(eq(bookings.id, created.bookingId));
+      await cardDeclined(s, created.bookingId);
+      await recordRefusedCard(s, user);
       throw failed(bookingMessages.declined, 'card_uuid', 'validation');
     }
-    await s.db.transaction(async (tx) => {
-      await tx
-        .update(bookings)
-        .set({ status: 'confirmed', updatedAt: now })
-        .where(eq(bookings.id, created.bookingId));
-      await tx
-        .update(appointments)
-        .set({ status: 'confirmed', updatedAt: now })
-        .where(eq(appointments.bookingId, created.bookingId));
-      await tx
-        .update(payments)
-        .set({ status: 'paid', providerRef: charge.providerRef, paidAt: now, updatedAt: now })
-        .where(eq(payments.id, created.paymentId));
-    });
-    await sendBookingConfirmed(s, created.bookingId);
+    const outcome = await paymentCaptured(s, created.bookingId, { providerRef: charge.providerRef });
+    if (outcome !== 'confirmed') throw failed(bookingMessages.canceledWhilePaying);
   } else {
     const pix = await s.payments.createPix(amount, created.bookingUuid);
     await s.db

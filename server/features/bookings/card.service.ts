@@ -1,12 +1,13 @@
 /** Saved cards (SPEC §7 Cards): tokenised by the provider; the number is never stored or logged. */
 import { and, asc, eq } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { Card, cardBody } from '#common/contracts/booking';
+import { bookingMessages, type Card, type cardBody } from '#common/contracts/booking';
 import { supplyMessages } from '#common/contracts/supply';
 import { AppError } from '#common/errors';
 import type { Services } from '../../app.ts';
 import { cards } from '../../db/schema.ts';
 import type { UserRow } from '../auth/user.repository.ts';
+import { assertCardAttemptsLeft, recordRefusedCard } from './booking-policy.ts';
 
 type CardRow = typeof cards.$inferSelect;
 const toCard = (c: CardRow): Card => ({
@@ -25,8 +26,21 @@ export async function listCards(s: Services, user: UserRow): Promise<Card[]> {
   return rows.map(toCard);
 }
 
+/**
+ * Saves a card the provider verified (DESIGN §8). A declined card is not stored: it counts as a
+ * refused attempt and answers 422 with the SPEC's card message; past the hourly limit, 429 before
+ * the provider is asked again.
+ */
 export async function addCard(s: Services, user: UserRow, body: z.output<typeof cardBody>): Promise<Card> {
+  await assertCardAttemptsLeft(s, user);
   const tokenised = await s.payments.tokenizeCard(body);
+  const { approved } = await s.payments.verifyCard(tokenised.token);
+  if (!approved) {
+    await recordRefusedCard(s, user);
+    throw new AppError('validation', bookingMessages.cardCheck, {
+      errors: { number: [bookingMessages.cardCheck] },
+    });
+  }
   const hasDefault = (await listCards(s, user)).some((c) => c.is_default);
   const [row] = await s.db
     .insert(cards)

@@ -11,7 +11,7 @@ import { AppError } from '#common/errors';
 import type { Services } from '../../app.ts';
 import { addresses, appointments, clinics, partnerProfiles, rooms, users } from '../../db/schema.ts';
 import { randomToken, sha256 } from '../../lib/crypto.ts';
-import { icsCalendar } from '../../lib/ics.ts';
+import { appointmentUid, icsCalendar } from '../../lib/ics.ts';
 import type { UserRow } from '../auth/user.repository.ts';
 import { clinicLocation } from '../bookings/booking.mails.ts';
 
@@ -80,7 +80,7 @@ export async function feedCalendar(s: Services, token: string): Promise<string> 
     .limit(10_000);
   return icsCalendar(
     rows.map((r) => ({
-      uid: r.a.uuid,
+      uid: appointmentUid(r.a.uuid, s.config.publicUrl),
       start: r.a.startsAt,
       end: r.a.endsAt,
       summary: `${r.room.name} — ${r.customer.name}`,

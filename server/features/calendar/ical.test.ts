@@ -1,16 +1,22 @@
 import { eq } from 'drizzle-orm';
+import ICAL from 'ical.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { formatBrl } from '#common/money';
 import { addDays, zonedDate } from '#common/time/zone';
-import { users } from '../../db/schema.ts';
+import type { MailMessage } from '../../adapters/mail.ts';
+import { appointments, bookings, payments, users } from '../../db/schema.ts';
 import { createTestContext, request, type TestContext } from '../../test/app.ts';
 import { signedInAs } from '../../test/fixtures.ts';
 import { bookByCard, createClinic, createRoom, openClinic, saveCard } from '../../test/supply-fixtures.ts';
+import { sendBookingCanceled, sendPixLateRefunded } from '../bookings/booking.mails.ts';
 
 let t: TestContext;
 let partner: Awaited<ReturnType<typeof signedInAs>>;
 let other: Awaited<ReturnType<typeof signedInAs>>;
 let specialist: Awaited<ReturnType<typeof signedInAs>>;
 let day: string;
+let cardUuid: string;
+let feedRoomUuid: string;
 
 beforeAll(async () => {
   t = await createTestContext();
@@ -18,6 +24,7 @@ beforeAll(async () => {
   other = await signedInAs(t, 'partner');
   specialist = await signedInAs(t, 'customer');
   const card = await saveCard(t, specialist.user, specialist.token);
+  cardUuid = card.uuid;
   day = addDays(zonedDate(t.clock.now, 'America/Sao_Paulo'), 4);
   for (const [p, name] of [
     [partner, 'Sala Feed'],
@@ -27,6 +34,7 @@ beforeAll(async () => {
     await openClinic(t, p.user, p.token, clinic.uuid);
     const room = await createRoom(t, p.user, p.token, clinic.uuid, name);
     await bookByCard(t, specialist.token, room.uuid, card.uuid, [`${day}T10:00:00-03:00`]);
+    if (p === partner) feedRoomUuid = room.uuid;
   }
   const canceled = (
     await request(t.app, { method: 'GET', url: '/api/partner/rooms', token: partner.token })
@@ -112,6 +120,169 @@ describe('partner iCal feed', () => {
       expect((await request(t.app, { method, url: path, token: other.token })).statusCode).toBe(404);
       expect((await request(t.app, { method, url: path, token: specialist.token })).statusCode).toBe(403);
       expect((await request(t.app, { method, url: path })).statusCode).toBe(401);
+    }
+  });
+});
+
+type Calendar = InstanceType<typeof ICAL.Component>;
+const parseIcs = (text: string): Calendar => new ICAL.Component(ICAL.parse(text));
+const vevents = (cal: Calendar) => cal.getAllSubcomponents('vevent');
+const uids = (cal: Calendar) => vevents(cal).map((e) => e.getFirstPropertyValue('uid'));
+const calendarOf = (mail: MailMessage, filename: string) => {
+  const file = mail.attachments?.find((a) => a.filename === filename);
+  if (!file) throw new Error(`sem anexo ${filename}`);
+  return { file, cal: parseIcs(String(file.content)) };
+};
+
+/** A new card booking of the feed's room and its rows. */
+async function newBooking(hours: string[]) {
+  const booked = await bookByCard(
+    t,
+    specialist.token,
+    feedRoomUuid,
+    cardUuid,
+    hours.map((h) => `${day}T${h}:00:00-03:00`),
+  );
+  const [booking] = await t.db.select().from(bookings).where(eq(bookings.uuid, booked.uuid));
+  const items = await t.db
+    .select()
+    .from(appointments)
+    .where(eq(appointments.bookingId, booking!.id))
+    .orderBy(appointments.startsAt);
+  return { booked, booking: booking!, items };
+}
+
+describe('calendar files in the feed and in the mails', () => {
+  it('lets no specialist name add a property to the partner’s feed', async () => {
+    const evil = 'Ana\rATTACH:http://x\r\nDESCRIPTION:evil\n;,\\\u0000\u007F';
+    await t.db.update(users).set({ name: evil }).where(eq(users.id, specialist.user.id));
+    try {
+      const url = (await create()).json().data.url;
+      const body = (await request(t.app, { method: 'GET', url: feedPath(url) })).body;
+      expect(body.split('\r\n').join('')).not.toMatch(/[\r\n]/);
+      // ical.js itself, and a lenient reader that also breaks lines on a bare CR.
+      for (const text of [body, body.replace(/\r(?!\n)/g, '\r\n')]) {
+        const events = vevents(parseIcs(text));
+        expect(events.length).toBeGreaterThanOrEqual(2);
+        for (const e of events) {
+          expect(
+            e
+              .getAllProperties()
+              .map((p) => p.name)
+              .sort(),
+          ).toEqual(['description', 'dtend', 'dtstamp', 'dtstart', 'location', 'status', 'summary', 'uid']);
+          expect(e.getFirstPropertyValue('summary')).toBe(
+            'Sala Feed — AnaATTACH:http://x\nDESCRIPTION:evil\n;,\\',
+          );
+        }
+      }
+    } finally {
+      await t.db.update(users).set({ name: specialist.user.name }).where(eq(users.id, specialist.user.id));
+    }
+  });
+
+  it('invites with one REQUEST and cancels with the same UIDs, which the feed uses too', async () => {
+    const { booked, booking, items } = await newBooking(['15', '16', '17']);
+    const confirmed = t.mail
+      .filter((m) => m.to === specialist.user.email && m.subject === 'Reserva confirmada: Sala Feed')
+      .at(-1)!;
+    expect(confirmed.attachments).toHaveLength(1);
+    const invite = calendarOf(confirmed, 'reserva.ics');
+    expect(invite.file.contentType).toBe('text/calendar; charset=utf-8; method=REQUEST');
+    expect(invite.cal.getFirstPropertyValue('method')).toBe('REQUEST');
+    const expectedUids = booked.appointments.map((a) => `${a.uuid}@localhost`);
+    expect(uids(invite.cal)).toEqual(expectedUids);
+    for (const e of vevents(invite.cal)) {
+      expect(e.getFirstPropertyValue('sequence')).toBe(0);
+      expect(e.getFirstPropertyValue('organizer')).toBe('mailto:nao-responda@salas.app');
+      expect(e.getFirstPropertyValue('attendee')).toBe(`mailto:${specialist.user.email}`);
+      expect(e.getFirstProperty('attendee')!.getParameter('cn')).toBe(specialist.user.name);
+    }
+
+    const canceled = items.slice(0, 2);
+    const refundCents = canceled.reduce((sum, a) => sum + a.priceCents, 0);
+    await sendBookingCanceled(t.app.services, {
+      bookingId: booking.id,
+      appointmentIds: canceled.map((a) => a.id),
+      actor: 'partner',
+      refundCents,
+      wholeBooking: false,
+    });
+    const mail = t.mail.at(-1)!;
+    expect(mail.to).toBe(specialist.user.email);
+    expect(mail.subject).toBe('Sua reserva foi cancelada pela clínica — Salas');
+    expect(mail.text).toContain('cancelou 2 horários da sua reserva da Sala Feed');
+    expect(mail.text).toContain(`• ${day.slice(8, 10)}/${day.slice(5, 7)}/${day.slice(0, 4)} às 15:00`);
+    expect(mail.text).toContain(`O valor de ${formatBrl(refundCents)} será devolvido`);
+    const cancel = calendarOf(mail, 'cancelamento.ics');
+    expect(cancel.file.contentType).toBe('text/calendar; charset=utf-8; method=CANCEL');
+    expect(cancel.cal.getFirstPropertyValue('method')).toBe('CANCEL');
+    expect(uids(cancel.cal)).toEqual(expectedUids.slice(0, 2));
+    for (const e of vevents(cancel.cal)) {
+      expect(e.getFirstPropertyValue('sequence')).toBe(1);
+      expect(e.getFirstPropertyValue('status')).toBe('CANCELLED');
+    }
+
+    const url = (await create()).json().data.url;
+    const feed = parseIcs((await request(t.app, { method: 'GET', url: feedPath(url) })).body);
+    expect(uids(feed)).toEqual(expect.arrayContaining(expectedUids));
+  });
+
+  it('words each cancellation by who canceled and what comes back', async () => {
+    const { booking, items } = await newBooking(['18', '19']);
+    const send = async (input: Partial<Parameters<typeof sendBookingCanceled>[1]>) => {
+      await sendBookingCanceled(t.app.services, {
+        bookingId: booking.id,
+        appointmentIds: [items[0]!.id],
+        actor: 'customer',
+        refundCents: 0,
+        wholeBooking: false,
+        ...input,
+      });
+      return t.mail.at(-1)!;
+    };
+    const late = await send({});
+    expect(late.subject).toBe('Reserva cancelada — Salas');
+    expect(late.text).toContain('Você cancelou a reserva da Sala Feed');
+    expect(late.text).toContain('a menos de 24 horas do início, não há reembolso');
+    const byTeam = await send({ actor: 'operator', refundCents: items[0]!.priceCents });
+    expect(byTeam.text).toContain('A equipe Salas cancelou sua reserva da Sala Feed');
+    expect(byTeam.text).toContain(`O valor de ${formatBrl(items[0]!.priceCents)} será devolvido`);
+    expect(uids(calendarOf(byTeam, 'cancelamento.ics').cal)).toEqual([`${items[0]!.uuid}@localhost`]);
+    expect(await send({ appointmentIds: [] })).toBe(byTeam); // nothing to tell, no mail
+
+    // An unpaid booking: every hour goes together and nothing was charged.
+    await t.db.update(bookings).set({ status: 'canceled' }).where(eq(bookings.id, booking.id));
+    await t.db
+      .update(payments)
+      .set({ status: 'pending', paidAt: null })
+      .where(eq(payments.bookingId, booking.id));
+    const whole = await send({ appointmentIds: items.map((a) => a.id), wholeBooking: true });
+    expect(whole.text).toContain('todos os horários dela foram cancelados juntos');
+    expect(whole.text).toContain('Não houve cobrança para estes horários.');
+    expect(uids(calendarOf(whole, 'cancelamento.ics').cal)).toHaveLength(2);
+  });
+
+  it('takes a late Pix off the calendar, worded for an expired and for a canceled booking', async () => {
+    const { booking, items } = await newBooking(['20']);
+    for (const [status, subject, phrase] of [
+      ['expired', 'Pix recebido fora do prazo: valor devolvido', 'chegou depois dos 15 minutos'],
+      [
+        'canceled',
+        'Pix recebido após o cancelamento: valor devolvido',
+        'depois que a reserva tinha sido cancelada',
+      ],
+    ] as const) {
+      await t.db.update(bookings).set({ status }).where(eq(bookings.id, booking.id));
+      await sendPixLateRefunded(t.app.services, booking.id);
+      const mail = t.mail.at(-1)!;
+      expect(mail.subject).toBe(subject);
+      expect(mail.text).toContain(phrase);
+      expect(mail.text).toContain('Devolvemos o valor integralmente');
+      const cancel = calendarOf(mail, 'cancelamento.ics');
+      expect(cancel.cal.getFirstPropertyValue('method')).toBe('CANCEL');
+      expect(uids(cancel.cal)).toEqual(items.map((a) => `${a.uuid}@localhost`));
+      expect(vevents(cancel.cal)[0]!.getFirstPropertyValue('sequence')).toBe(1);
     }
   });
 });

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { paymentStatusResponse } from '#common/contracts/booking';
 import { AppError } from '#common/errors';
 import type { Services } from '../../app.ts';
 import { currentUser, requireRole } from '../../plugins/auth.ts';
@@ -10,9 +11,7 @@ const eventSchema = z.object({
   type: z.enum(['payment.paid', 'payment.failed', 'payment.refunded']),
   data: z.object({ payment_uuid: z.uuid() }),
 });
-const statusResponse = z.object({
-  data: z.object({ uuid: z.uuid(), status: z.string(), booking_status: z.string() }),
-});
+const statusResponse = paymentStatusResponse;
 
 /** POST /api/payments/webhook: authenticated by its HMAC signature, not by XSRF or a session. */
 export const paymentWebhookRoutes =

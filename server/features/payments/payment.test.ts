@@ -6,7 +6,7 @@ import { appointments, bookings } from '../../db/schema.ts';
 import { createTestContext, request, type TestContext } from '../../test/app.ts';
 import { signedInAs } from '../../test/fixtures.ts';
 import { createClinic, createRoom } from '../../test/supply-fixtures.ts';
-import { expireHolds } from './payment.service.ts';
+import { expireHolds } from '../lifecycle/lifecycle.service.ts';
 
 let t: TestContext;
 let specialist: Awaited<ReturnType<typeof signedInAs>>;

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, gt, inArray } from 'drizzle-orm';
+import { and, asc, count, eq, gt, inArray, type SQL, sql } from 'drizzle-orm';
 import type { HourRange } from '#common/contracts/supply';
 import type { Executor } from '../../db/client.ts';
 import {
@@ -10,7 +10,22 @@ import {
   roomFacilities,
   roomOperatingHours,
   rooms,
+  users,
 } from '../../db/schema.ts';
+
+/**
+ * The condition on `rooms` that makes a room visible and bookable (DESIGN §8): the room is active
+ * and the partner who owns its clinic is active (clinics have no switch of their own). Its own
+ * subquery, so it fits any query over `rooms` whatever else that query joins: search, the public
+ * page, availability, booking, the sitemap.
+ */
+export function bookableRoomCondition(): SQL {
+  return and(
+    eq(rooms.active, true),
+    sql`${rooms.clinicId} in (select ${clinics.id} from ${clinics}
+      join ${users} on ${users.id} = ${clinics.partnerId} where ${users.active})`,
+  ) as SQL;
+}
 
 export type RoomRow = typeof rooms.$inferSelect;
 export type RoomWithClinic = { room: RoomRow; clinic: typeof clinics.$inferSelect };

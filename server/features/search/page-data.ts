@@ -5,6 +5,7 @@
  */
 import { pageQuery, roomDetailResponse, roomPageResponse, searchBody } from '#common/contracts/rooms';
 import { initialDataKeys, searchFromUrl } from '#common/domain/rooms';
+import { AppError } from '#common/errors';
 import { formatBrl } from '#common/money';
 import type { Services } from '../../app.ts';
 import type { PageExtras } from '../../plugins/spa.ts';
@@ -45,8 +46,16 @@ export async function roomListPage(s: Services, query: URLSearchParams): Promise
   };
 }
 
-export async function roomPage(s: Services, uuid: string): Promise<PageExtras> {
-  const room = await roomDetail(s, uuid);
+/**
+ * A room's page; null (nothing added, as for any unknown page) when the room is not bookable: unknown,
+ * inactive, or of an inactive partner — the same rule as `GET /api/rooms/{uuid}`.
+ */
+export async function roomPage(s: Services, uuid: string): Promise<PageExtras | null> {
+  const room = await roomDetail(s, uuid).catch((err: unknown) => {
+    if (err instanceof AppError && err.code === 'not_found') return null;
+    throw err;
+  });
+  if (!room) return null;
   const where = room.clinic.address ? `${room.clinic.address.neighborhood}, ${room.clinic.address.city}` : '';
   const price = formatBrl(room.hour_price_cents);
   const cover = room.photos[0] ? `${room.photos[0].url}?size=lg` : undefined;

@@ -11,6 +11,7 @@ import {
   rooms,
   slotHoldingStatuses,
 } from '../../db/schema.ts';
+import { bookableRoomCondition } from '../rooms/room.repository.ts';
 
 export type SearchField = 'all' | 'city' | 'neighborhood' | 'clinic' | 'room';
 export type SearchSort = 'price_asc' | 'price_desc' | 'name';
@@ -132,11 +133,11 @@ export async function freeRoomsPage(
   return { ids: [], total: Number(count?.n ?? 0) };
 }
 
-/** Active rooms matching the text. */
+/** Bookable rooms (active, of an active partner) matching the text. */
 const matching = (value: string | undefined, field: SearchField) =>
-  and(eq(rooms.active, true), value ? textFilter(value, field) : undefined);
+  and(bookableRoomCondition(), value ? textFilter(value, field) : undefined);
 
-/** Active rooms matching the text, pinned first, in display order (ids only); a page of them when asked. */
+/** Bookable rooms matching the text, pinned first, in display order (ids only); a page of them when asked. */
 export async function matchingRooms(
   db: Executor,
   value: string | undefined,
@@ -196,11 +197,12 @@ export async function roomCards(db: Executor, roomIds: number[]) {
   return { rows, facilities: facilityRows, photos: photoRows, phones: phoneRows };
 }
 
+/** The room behind a public page, if it is bookable (active, of an active partner). */
 export async function findActiveRoomId(db: Executor, uuid: string) {
   const rows = await db
     .select({ roomId: rooms.id, clinicId: rooms.clinicId })
     .from(rooms)
-    .where(and(eq(rooms.uuid, uuid), eq(rooms.active, true)))
+    .where(and(eq(rooms.uuid, uuid), bookableRoomCondition()))
     .limit(1);
   return rows[0];
 }

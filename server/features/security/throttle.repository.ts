@@ -21,6 +21,18 @@ export async function hit(db: Executor, key: string, windowSeconds: number, now:
   return Number(rows[0]?.count ?? 0);
 }
 
+/** The count in `key`'s current window, without counting a hit (0 when the window has passed). */
+export async function peek(db: Executor, key: string, windowSeconds: number, now: Date): Promise<number> {
+  const rows = await queryRows<{ count: number }>(
+    db,
+    sql`
+    select count from throttle_counters
+    where key = ${key}
+      and window_start > ${now.toISOString()}::timestamptz - make_interval(secs => ${windowSeconds})`,
+  );
+  return Number(rows[0]?.count ?? 0);
+}
+
 /** Forget a key (e.g. after a successful sign-in). */
 export async function reset(db: Executor, key: string): Promise<void> {
   await db.execute(sql`delete from throttle_counters where key = ${key}`);

@@ -1,3 +1,4 @@
+import { limits } from '#common/domain/limits';
 import { AppError, messages } from '#common/errors';
 import type { Executor } from '../../db/client.ts';
 import * as repo from './throttle.repository.ts';
@@ -21,12 +22,34 @@ export const rules = {
   forgotPerAccount: { action: 'forgot:acct', limit: 1, windowSeconds: 60 },
   forgotPerIp: { action: 'forgot:ip', limit: 20, windowSeconds: 15 * 60 },
   registerPerIp: { action: 'register:ip', limit: 20, windowSeconds: 60 * 60 },
+  /** Refused card attempts (saving or paying) per person: DESIGN §8, common/domain/limits.ts. */
+  cardRefusedPerUser: {
+    action: 'card-refused:user',
+    limit: limits.maxRefusedCardAttemptsPerHour,
+    windowSeconds: 60 * 60,
+  },
 } satisfies Record<string, ThrottleRule>;
 
 /** Counts a hit and throws 429 with the SPEC's message once the limit is passed. */
 export async function enforce(db: Executor, rule: ThrottleRule, subject: string, now: Date): Promise<void> {
   const count = await repo.hit(db, `${rule.action}:${subject.toLowerCase()}`, rule.windowSeconds, now);
   if (count > rule.limit) throw new AppError('throttled', messages.throttled);
+}
+
+/** Counts a hit without refusing anything; answers the count in the current window. */
+export async function record(db: Executor, rule: ThrottleRule, subject: string, now: Date): Promise<number> {
+  return repo.hit(db, `${rule.action}:${subject.toLowerCase()}`, rule.windowSeconds, now);
+}
+
+/** Whether the limit is already used up in the current window; counts nothing. */
+export async function exhausted(
+  db: Executor,
+  rule: ThrottleRule,
+  subject: string,
+  now: Date,
+): Promise<boolean> {
+  const count = await repo.peek(db, `${rule.action}:${subject.toLowerCase()}`, rule.windowSeconds, now);
+  return count >= rule.limit;
 }
 
 export async function clear(db: Executor, rule: ThrottleRule, subject: string): Promise<void> {

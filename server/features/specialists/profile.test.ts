@@ -46,7 +46,7 @@ describe('GET /api/health-advice', () => {
 
 describe('completeData and the specialist profile', () => {
   it('answers null until the data is complete, then the saved profile', async () => {
-    const { token } = await signedInAs(t, 'customer');
+    const { token } = await signedInAs(t, 'customer', { profile: false });
     const before = await request(t.app, { method: 'GET', url: '/api/customer/profile', token });
     expect(before.statusCode).toBe(200);
     expect(before.json()).toEqual({ data: null });

@@ -1,5 +1,6 @@
 /** The operator's back office calls (SPEC §7 "fusion") and the partner dashboard. */
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
 import type {
   AdminAppointment,
   AdminFacility,
@@ -11,8 +12,10 @@ import type {
   CoworkingCount,
   FrequentSchedules,
   Plan,
+  partnerFutureResponse,
   SalesTurnover,
   SpecialistsStats,
+  setActiveResponse,
 } from '#common/contracts/admin';
 import type { PageMeta } from '#common/contracts/rooms';
 import { api } from '#web/lib/api.ts';
@@ -81,9 +84,21 @@ function useAdminMutation<B, R>(call: (body: B) => Promise<R>) {
   });
 }
 
+export type PartnerFuture = z.infer<typeof partnerFutureResponse>['data'];
+export type SetActiveResult = z.infer<typeof setActiveResponse>['data'];
+
+/** A partner's rooms' bookings still to come: what suspending it would keep or cancel. */
+export const partnerFutureQuery = (uuid: string) =>
+  queryOptions({
+    queryKey: ['admin', 'partner-future', uuid],
+    queryFn: () =>
+      api<{ data: PartnerFuture }>(`/fusion/partner/${uuid}/future-appointments`).then((r) => r.data),
+    staleTime: 0,
+  });
+
 export const useSetActive = () =>
-  useAdminMutation((b: { user_uuid: string; setStatus: 0 | 1 }) =>
-    api('/fusion/setActiveStatus', { method: 'POST', body: b }),
+  useAdminMutation((b: { user_uuid: string; setStatus: 0 | 1; cancel_future?: boolean }) =>
+    api<{ data: SetActiveResult }>('/fusion/setActiveStatus', { method: 'POST', body: b }).then((r) => r.data),
   );
 export const useCreateSpecialist = () =>
   useAdminMutation((b: { name: string; email: string }) =>

@@ -21,7 +21,8 @@ export function useUpdateStatus() {
   return useMutation({
     mutationFn: ({ uuid, date_time, status }: { uuid: string; date_time: string; status: string }) =>
       api(`/partner/appointment/${uuid}/status/update`, { method: 'POST', body: { date_time, status } }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['agenda'] }),
+    // After a 409 (someone else moved it first) the list is stale too: fetched again either way.
+    onSettled: () => queryClient.invalidateQueries({ queryKey: ['agenda'] }),
   });
 }
 

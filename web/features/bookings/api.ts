@@ -1,11 +1,21 @@
 /** Cards, booking and the specialist's appointments (SPEC §7 Cards, Appointments). */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Booking, BookingBody, Card, CardBody, MyAppointment } from '#common/contracts/booking';
+import type { z } from 'zod';
+import type {
+  Booking,
+  BookingBody,
+  Card,
+  CardBody,
+  cancelResponse,
+  MyAppointment,
+  PaymentStatus,
+} from '#common/contracts/booking';
 import type { PageMeta } from '#common/contracts/rooms';
 import { api } from '#web/lib/api.ts';
 import { useSession } from '#web/lib/session.tsx';
 
 type Data<T> = { data: T };
+export type CancelResult = z.infer<typeof cancelResponse>['data'];
 
 export function useCards() {
   const { user } = useSession();
@@ -61,18 +71,18 @@ export function useCancelAppointment() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (uuid: string) =>
-      api<Data<{ uuid: string; status: string; refund_cents: number }>>(
-        `/customer/appointment/${uuid}/cancel`,
-        { method: 'POST' },
-      ).then((r) => r.data),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['appointments'] }),
+      api<Data<CancelResult>>(`/customer/appointment/${uuid}/cancel`, { method: 'POST' }).then((r) => r.data),
+    // A 409 means the list is out of date too: it is fetched again either way.
+    onSettled: () => queryClient.invalidateQueries({ queryKey: ['appointments'] }),
   });
 }
 
-type PaymentStatus = { uuid: string; status: string; booking_status: string };
-const settled = (s?: PaymentStatus) => Boolean(s && s.status !== 'pending');
+/** The booking is over while waiting for the Pix: canceled (by anyone) or its hold expired. */
+export const bookingGone = (s?: PaymentStatus) =>
+  s?.booking_status === 'canceled' || s?.booking_status === 'expired';
+const settled = (s?: PaymentStatus) => Boolean(s && (s.status !== 'pending' || bookingGone(s)));
 
-/** Polls a Pix payment every 3 s until it is paid, failed or expired. */
+/** Polls a Pix payment every 3 s until it is paid, failed or expired, or the booking is gone. */
 export function usePaymentStatus(uuid: string | undefined) {
   return useQuery({
     queryKey: ['payment', uuid],

@@ -1,9 +1,25 @@
 import { appointmentStatusLabels, bookingMessages, cancelMessages } from '#common/domain/booking';
+import { lifecycleMessages } from '#common/domain/lifecycle';
+import { bookingGateMessages, limitMessages } from '#common/domain/limits';
 
 /** Texts of booking and "meus agendamentos". */
 export const text = {
   ...bookingMessages,
-  cancel: cancelMessages,
+  cancel: {
+    ...cancelMessages,
+    /** An unpaid Pix booking goes whole (DESIGN §8): said before and after. */
+    wholeBookingWarning: 'Esta reserva ainda não foi paga: todos os horários dela serão cancelados juntos.',
+    wholeBookingDone: `Reserva cancelada. ${lifecycleMessages.wholeBooking}`,
+  },
+  /** Why a booking was refused, and the step that lifts it (403 `code`, 422 and 429 limits). */
+  refusal: {
+    gates: bookingGateMessages,
+    limits: limitMessages,
+    verifyEmail: 'Confirmar meu e-mail',
+    completeProfile: 'Completar meu cadastro',
+    completePartnerData: 'Completar dados do parceiro',
+    backHere: 'Depois disso, você volta para esta sala com os horários escolhidos.',
+  },
   select: 'Toque nos horários livres para escolher; escolha outros dias para reservar em pacote.',
   selected: (n: number) => (n === 1 ? '1 horário escolhido' : `${n} horários escolhidos`),
   total: 'Total',
@@ -30,6 +46,26 @@ export const text = {
   pixHint:
     'Leia o QR Code com o app do seu banco ou use o Pix copia e cola abaixo. A confirmação chega por e-mail.',
   pixQrAlt: 'QR Code do Pix para pagar no app do banco',
+  pixWaiting: 'Aguardando pagamento...',
+  pixPaidTitle: 'Pagamento recebido',
+  pixPaid: 'Sua reserva está confirmada. Enviamos os detalhes por e-mail.',
+  pixSeeMine: 'Ver meus agendamentos',
+  pixExpired: 'O prazo do Pix acabou e os horários foram liberados. Faça uma nova reserva.',
+  pixCanceled: 'Esta reserva foi cancelada e os horários foram liberados. Se quiser, faça uma nova reserva.',
+  pixRefund: (amount: string) => `O valor pago (${amount}) será devolvido.`,
+  pixSimulate: 'Simular pagamento',
+  close: 'Fechar',
+  cards: {
+    title: 'Cartões salvos',
+    empty: 'Nenhum cartão salvo. Você pode salvar um aqui ou ao reservar.',
+    default: 'Padrão',
+    remove: (last4: string) => `Remover cartão final ${last4}`,
+    add: 'Adicionar cartão',
+    save: 'Salvar cartão',
+    cancel: 'Cancelar',
+    saved: 'Cartão salvo.',
+    errorTitle: 'Erro',
+  },
   mine: {
     title: 'Meus agendamentos',
     subtitle: 'Próximas reservas e histórico.',

@@ -3,7 +3,6 @@ import { useMediaQuery } from '@mantine/hooks';
 import { modals } from '@mantine/modals';
 import { useState } from 'react';
 import type { PartnerAppointment } from '#common/contracts/booking';
-import { partnerStatuses } from '#common/domain/booking';
 import { addDays, zonedDate } from '#common/time/zone';
 import { PersonCell, WhenWhereCells } from '#web/components/appointment-cells.tsx';
 import { Pager } from '#web/components/pager.tsx';
@@ -18,13 +17,13 @@ import { notifyError, notifySuccess } from '#web/lib/notify.ts';
 import { useSession } from '#web/lib/session.tsx';
 import { useAgenda, useUpdateStatus } from '../api.ts';
 import { CalendarFeed } from '../components/calendar-feed.tsx';
+import { text } from '../messages.ts';
+import { partnerMoves } from '../moves.ts';
 
 const statusLabels = bookingText.statuses;
 const today = () => zonedDate(new Date(), 'America/Sao_Paulo');
 
-const fixedStatuses = new Set(['canceled', 'expired', 'pending_payment']);
-
-/** The partner's status choice for one appointment; a plain badge once it cannot change. */
+/** The partner's status choice for one appointment: only the moves allowed now, else a plain badge. */
 function StatusControl({
   a,
   onChange,
@@ -32,16 +31,22 @@ function StatusControl({
   a: PartnerAppointment;
   onChange(a: PartnerAppointment, v: string | null): void;
 }) {
-  if (fixedStatuses.has(a.status))
+  const moves = partnerMoves(a);
+  if (moves.length === 0)
     return (
-      <Badge variant="light" color="gray" style={{ color: 'var(--mantine-color-dark-7)' }}>
-        {statusLabels[a.status]}
+      <Badge
+        variant="light"
+        color="gray"
+        style={{ color: 'var(--mantine-color-dark-7)' }}
+        title={text.closed}
+      >
+        {statusLabels[a.status] ?? a.status}
       </Badge>
     );
   return (
     <Select
-      aria-label={`Situação de ${a.room.name} às ${a.date_time.slice(11, 16)}`}
-      data={partnerStatuses.map((value) => ({ value, label: statusLabels[value] ?? value }))}
+      aria-label={text.statusOf(a.room.name, a.date_time.slice(11, 16))}
+      data={[a.status, ...moves].map((value) => ({ value, label: statusLabels[value] ?? value }))}
       value={a.status}
       onChange={(v) => onChange(a, v)}
       allowDeselect={false}
@@ -89,7 +94,7 @@ function AppointmentCards({
 
 /** /parceiro/gestao/agendamentos: the agenda of the partner's rooms by clinic, room and period. */
 export function AgendaPage() {
-  usePageTitle('Agendamentos');
+  usePageTitle(text.title);
   const [range, setRange] = useState<[string, string]>(() => [today(), addDays(today(), 6)]);
   const [clinic, setClinic] = useState<string | null>(null);
   const [room, setRoom] = useState<string | null>(null);
@@ -107,15 +112,17 @@ export function AgendaPage() {
       update.mutate(
         { uuid: a.uuid, date_time: a.date_time, status },
         {
-          onSuccess: () => notifySuccess('Informações Atualizadas com Sucesso!'),
-          onError: (err) => notifyError('Erro', errorText(err)),
+          onSuccess: () => notifySuccess(text.updated),
+          // A 409 (the move is no longer allowed) says why in the server's words.
+          onError: (err) => notifyError(text.errorTitle, errorText(err)),
         },
       );
     if (status !== 'canceled') return apply();
+    const unpaid = a.status === 'pending_payment';
     modals.openConfirmModal({
-      title: 'Cancelar agendamento',
-      children: <Text>O especialista recebe o valor de volta integralmente e é avisado por e-mail.</Text>,
-      labels: { confirm: 'Cancelar agendamento', cancel: 'Manter' },
+      title: text.cancel.title,
+      children: <Text>{unpaid ? text.cancel.unpaid : text.cancel.paid}</Text>,
+      labels: { confirm: text.cancel.confirm, cancel: text.cancel.keep },
       confirmProps: { color: 'red' },
       onConfirm: apply,
     });
@@ -127,7 +134,7 @@ export function AgendaPage() {
   return (
     <Stack>
       <Title order={1} fz="h2">
-        Agendamentos
+        {text.title}
       </Title>
       <Group align="flex-end" wrap="wrap">
         <PeriodInput
@@ -138,9 +145,9 @@ export function AgendaPage() {
           }}
         />
         <Select
-          label="Clínica"
+          label={text.clinic}
           data={[
-            { value: '', label: 'Todas' },
+            { value: '', label: text.all },
             ...(clinics.data ?? []).map((c) => ({ value: c.uuid, label: c.name })),
           ]}
           value={clinic ?? ''}
@@ -152,9 +159,9 @@ export function AgendaPage() {
           w={{ base: '100%', sm: 240 }}
         />
         <Select
-          label="Sala"
+          label={text.room}
           data={[
-            { value: '', label: 'Todas' },
+            { value: '', label: text.all },
             ...(rooms.data ?? [])
               .filter((r) => !clinic || r.clinic.uuid === clinic)
               .map((r) => ({ value: r.uuid, label: r.name })),
@@ -168,12 +175,12 @@ export function AgendaPage() {
       <QueryState isPending={agenda.isPending} error={agenda.error} retry={() => agenda.refetch()}>
         {list.length === 0 ? (
           <Card withBorder p="xl">
-            <Text ta="center">Nenhum agendamento neste período.</Text>
+            <Text ta="center">{text.empty}</Text>
           </Card>
         ) : (
           <>
             {days.length <= 7 && (
-              <SimpleGrid cols={{ base: 2, sm: 4, md: 7 }} spacing="xs" role="group" aria-label="Semana">
+              <SimpleGrid cols={{ base: 2, sm: 4, md: 7 }} spacing="xs" role="group" aria-label={text.week}>
                 {days.map((d) => {
                   const items = list.filter((a) => a.date_time.slice(0, 10) === d);
                   return (
@@ -208,12 +215,12 @@ export function AgendaPage() {
                 <Table striped>
                   <Table.Thead>
                     <Table.Tr>
-                      <Table.Th>Data</Table.Th>
-                      <Table.Th>Horário</Table.Th>
-                      <Table.Th>Sala</Table.Th>
-                      <Table.Th>Especialista</Table.Th>
-                      <Table.Th>Valor</Table.Th>
-                      <Table.Th>Situação</Table.Th>
+                      <Table.Th>{text.columns.date}</Table.Th>
+                      <Table.Th>{text.columns.hour}</Table.Th>
+                      <Table.Th>{text.columns.room}</Table.Th>
+                      <Table.Th>{text.columns.specialist}</Table.Th>
+                      <Table.Th>{text.columns.amount}</Table.Th>
+                      <Table.Th>{text.columns.status}</Table.Th>
                     </Table.Tr>
                   </Table.Thead>
                   <Table.Tbody>

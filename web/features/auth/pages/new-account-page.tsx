@@ -1,6 +1,6 @@
 import { Button, Divider, Grid, Select, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useNavigate } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import type { z } from 'zod';
 import { formatCpf } from '#common/br/documents';
 import { completeDataBody } from '#common/contracts/auth';
@@ -11,6 +11,7 @@ import { errorText } from '#web/lib/api.ts';
 import { parseBrazilianDate } from '#web/lib/dates.ts';
 import { showServerErrors, zodValidate } from '#web/lib/forms.ts';
 import { notifyError, notifySuccess } from '#web/lib/notify.ts';
+import { safeRedirect } from '#web/lib/safe-redirect.ts';
 import { useSession } from '#web/lib/session.tsx';
 import { useCompleteData, useCouncils } from '../api/profile.ts';
 import { text } from '../messages.ts';
@@ -23,6 +24,9 @@ const ufOptions = [...ufs];
 export function NewAccountPage() {
   const { user } = useSession();
   const navigate = useNavigate();
+  // Back where the person was going (e.g. the room page whose booking asked for this step).
+  const [params] = useSearchParams();
+  const redirect = safeRedirect(params.get('redirect'));
   const councils = useCouncils();
   const complete = useCompleteData();
   const form = useForm<Values>({
@@ -52,7 +56,7 @@ export function NewAccountPage() {
     complete.mutate(completeDataBody.parse(values), {
       onSuccess: () => {
         notifySuccess(t.saved);
-        navigate('/especialista/salas', { replace: true });
+        navigate(redirect ?? '/especialista/salas', { replace: true });
       },
       onError: (err) => {
         showServerErrors(form, err);

@@ -1,16 +1,16 @@
-import { Button, Grid, Group, Modal, Radio, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
-import { useForm } from '@mantine/form';
+import { Button, Group, Modal, Radio, SegmentedControl, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
-import type { z } from 'zod';
 import { type Booking, cardBody } from '#common/contracts/booking';
 import { SuccessDialog } from '#web/components/success-dialog.tsx';
-import { ApiError } from '#web/lib/api.ts';
 import { formatBrl } from '#web/lib/format.ts';
-import { zodValidate } from '#web/lib/forms.ts';
-import { notifyError } from '#web/lib/notify.ts';
+import { showServerErrors } from '#web/lib/forms.ts';
+import { useSession } from '#web/lib/session.tsx';
 import { useAddCard, useBook, useCards } from '../api.ts';
 import { text } from '../messages.ts';
+import { bookingRefusal, gateRefusal, type Refusal } from '../refusal.ts';
+import { CardFields, useCardForm } from './card-fields.tsx';
 import { PixPanel } from './pix-panel.tsx';
+import { RefusalAlert } from './refusal-alert.tsx';
 
 interface Props {
   opened: boolean;
@@ -18,13 +18,25 @@ interface Props {
   roomUuid: string;
   dateTimes: string[];
   totalCents: number;
+  /** This room page with the chosen day and hours, where the missing steps bring the person back. */
+  returnTo: string;
   onBooked(booking: Booking): void;
 }
 
-type CardValues = z.input<typeof cardBody>;
-
-/** Pays and books the chosen slots: a saved or new card, or Pix (SPEC §8 messages). */
-export function BookingModal({ opened, onClose, roomUuid, dateTimes, totalCents, onBooked }: Props) {
+/**
+ * Pays and books the chosen slots: a saved or new card, or Pix (SPEC §8 messages). A refusal is
+ * said inside the modal; a missing e-mail confirmation or profile leads to that step and back.
+ */
+export function BookingModal({
+  opened,
+  onClose,
+  roomUuid,
+  dateTimes,
+  totalCents,
+  returnTo,
+  onBooked,
+}: Props) {
+  const { user } = useSession();
   const cards = useCards();
   const addCard = useAddCard();
   const book = useBook();
@@ -32,33 +44,34 @@ export function BookingModal({ opened, onClose, roomUuid, dateTimes, totalCents,
   const [cardChoice, setCardChoice] = useState<string>('');
   const [pix, setPix] = useState<Booking>();
   const [success, setSuccess] = useState<Booking>();
-  const form = useForm<CardValues>({
-    initialValues: {
-      number: '',
-      holder_name: '',
-      exp_month: '',
-      exp_year: '',
-      cvv: '',
-    } as unknown as CardValues,
-    validate: zodValidate(cardBody),
-  });
+  const [refusal, setRefusal] = useState<Refusal>();
+  const form = useCardForm();
   const savedDefault = cards.data?.find((c) => c.is_default)?.uuid ?? cards.data?.[0]?.uuid ?? 'new';
   const choice = cardChoice || savedDefault;
-
-  const fail = (err: unknown) => {
-    const detail = err instanceof ApiError ? err.fieldMessages[0] : undefined;
-    notifyError(text.failedTitle, detail ? `${text.failed} ${detail}` : text.failed);
-  };
+  // Known up front: an unconfirmed e-mail is refused by the server, so say it before any payment.
+  const unverified =
+    user?.email_verified === false ? gateRefusal('email_unverified', user.role_name, returnTo) : undefined;
+  const shown = refusal ?? unverified;
+  // Refused for who the person is (not how they pay): only the way to the missing step is left.
+  const gated = Boolean(shown?.step);
 
   const pay = async () => {
-    try {
-      let cardUuid: string | undefined;
-      if (method === 'card') {
-        if (choice === 'new') {
-          if (form.validate().hasErrors) return;
+    setRefusal(undefined);
+    let cardUuid: string | undefined;
+    if (method === 'card') {
+      if (choice === 'new') {
+        if (form.validate().hasErrors) return;
+        try {
           cardUuid = (await addCard.mutateAsync(cardBody.parse(form.values))).uuid;
-        } else cardUuid = choice;
-      }
+        } catch (err) {
+          // A declined card (422, errors.number) goes beside the number too.
+          showServerErrors(form, err);
+          setRefusal(bookingRefusal(err, user?.role_name, returnTo));
+          return;
+        }
+      } else cardUuid = choice;
+    }
+    try {
       const booking = await book.mutateAsync({
         room_uuid: roomUuid,
         date_times: dateTimes,
@@ -68,7 +81,7 @@ export function BookingModal({ opened, onClose, roomUuid, dateTimes, totalCents,
       if (method === 'pix') setPix(booking);
       else setSuccess(booking);
     } catch (err) {
-      fail(err);
+      setRefusal(bookingRefusal(err, user?.role_name, returnTo));
     }
   };
 
@@ -88,16 +101,18 @@ export function BookingModal({ opened, onClose, roomUuid, dateTimes, totalCents,
             <Text>
               {text.selected(dateTimes.length)} · {text.total}: <b>{formatBrl(totalCents)}</b>
             </Text>
-            <SegmentedControl
-              aria-label={text.method}
-              value={method}
-              onChange={(v) => setMethod(v as 'card' | 'pix')}
-              data={[
-                { value: 'card', label: text.card },
-                { value: 'pix', label: text.pix },
-              ]}
-            />
-            {method === 'card' && (
+            {!gated && (
+              <SegmentedControl
+                aria-label={text.method}
+                value={method}
+                onChange={(v) => setMethod(v as 'card' | 'pix')}
+                data={[
+                  { value: 'card', label: text.card },
+                  { value: 'pix', label: text.pix },
+                ]}
+              />
+            )}
+            {!gated && method === 'card' && (
               <Stack>
                 <Radio.Group label={text.savedCard} value={choice} onChange={setCardChoice}>
                   <Stack gap={6} mt={4}>
@@ -111,58 +126,17 @@ export function BookingModal({ opened, onClose, roomUuid, dateTimes, totalCents,
                     <Radio value="new" label={text.newCard} />
                   </Stack>
                 </Radio.Group>
-                {choice === 'new' && (
-                  <Grid>
-                    <Grid.Col span={12}>
-                      <TextInput
-                        label={text.number}
-                        inputMode="numeric"
-                        autoComplete="cc-number"
-                        {...form.getInputProps('number')}
-                      />
-                    </Grid.Col>
-                    <Grid.Col span={12}>
-                      <TextInput
-                        label={text.holder}
-                        autoComplete="cc-name"
-                        {...form.getInputProps('holder_name')}
-                      />
-                    </Grid.Col>
-                    <Grid.Col span={4}>
-                      <TextInput
-                        label={text.month}
-                        inputMode="numeric"
-                        placeholder="MM"
-                        autoComplete="cc-exp-month"
-                        {...form.getInputProps('exp_month')}
-                      />
-                    </Grid.Col>
-                    <Grid.Col span={4}>
-                      <TextInput
-                        label={text.year}
-                        inputMode="numeric"
-                        placeholder="AAAA"
-                        autoComplete="cc-exp-year"
-                        {...form.getInputProps('exp_year')}
-                      />
-                    </Grid.Col>
-                    <Grid.Col span={4}>
-                      <TextInput
-                        label={text.cvv}
-                        inputMode="numeric"
-                        autoComplete="cc-csc"
-                        {...form.getInputProps('cvv')}
-                      />
-                    </Grid.Col>
-                  </Grid>
-                )}
+                {choice === 'new' && <CardFields form={form} />}
               </Stack>
             )}
-            <Group justify="flex-end">
-              <Button onClick={pay} loading={book.isPending || addCard.isPending}>
-                {text.pay(formatBrl(totalCents))}
-              </Button>
-            </Group>
+            {shown && <RefusalAlert refusal={shown} />}
+            {!gated && (
+              <Group justify="flex-end">
+                <Button onClick={pay} loading={book.isPending || addCard.isPending}>
+                  {text.pay(formatBrl(totalCents))}
+                </Button>
+              </Group>
+            )}
           </Stack>
         )}
       </Modal>

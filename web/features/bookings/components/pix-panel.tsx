@@ -1,8 +1,9 @@
 import { Alert, Button, Center, CopyButton, Group, Image, Stack, Text, Textarea } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import type { Booking } from '#common/contracts/booking';
+import { formatBrl } from '#web/lib/format.ts';
 import { usePublicConfig } from '#web/lib/public-config.ts';
-import { usePaymentStatus, useSimulatePayment } from '../api.ts';
+import { bookingGone, usePaymentStatus, useSimulatePayment } from '../api.ts';
 import { text } from '../messages.ts';
 
 function useCountdown(until: string) {
@@ -22,17 +23,17 @@ export function PixPanel({ booking, onDone }: { booking: Booking; onDone(): void
   const simulate = useSimulatePayment();
   const config = usePublicConfig();
   const countdown = useCountdown(pix.expires_at);
-  const paid = status.data?.status === 'paid';
-  const over =
-    status.data?.booking_status === 'expired' || status.data?.status === 'failed' || countdown.done;
+  const paid = status.data?.status === 'paid' && !bookingGone(status.data);
+  const canceled = status.data?.booking_status === 'canceled';
+  const over = bookingGone(status.data) || status.data?.status === 'failed' || countdown.done;
 
   if (paid) {
     return (
       <Stack>
-        <Alert color="green" title="Pagamento recebido">
-          Sua reserva está confirmada. Enviamos os detalhes por e-mail.
+        <Alert color="green" title={text.pixPaidTitle}>
+          {text.pixPaid}
         </Alert>
-        <Button onClick={onDone}>Ver meus agendamentos</Button>
+        <Button onClick={onDone}>{text.pixSeeMine}</Button>
       </Stack>
     );
   }
@@ -53,19 +54,22 @@ export function PixPanel({ booking, onDone }: { booking: Booking; onDone(): void
             loading={simulate.isPending}
             onClick={() => simulate.mutate(booking.payment.uuid)}
           >
-            Simular pagamento
+            {text.pixSimulate}
           </Button>
         )}
       </Group>
       {over ? (
-        <Alert color="red">O prazo do Pix acabou e os horários foram liberados. Faça uma nova reserva.</Alert>
+        <Alert color="red" role="alert">
+          {canceled ? text.pixCanceled : text.pixExpired}
+          {status.data?.refunded_cents ? ` ${text.pixRefund(formatBrl(status.data.refunded_cents))}` : ''}
+        </Alert>
       ) : (
         <Alert color="yellow" role="timer" aria-live="off">
-          {text.pixExpires(countdown.label)} Aguardando pagamento...
+          {text.pixExpires(countdown.label)} {text.pixWaiting}
         </Alert>
       )}
       <Button variant="default" onClick={onDone}>
-        Fechar
+        {text.close}
       </Button>
     </Stack>
   );

@@ -38,6 +38,9 @@ function StatusBadge({ status }: { status: string }) {
   );
 }
 
+/** An hour of a Pix booking not paid yet: canceling it cancels the whole booking (DESIGN §8). */
+const unpaidPix = (a: MyAppointment) => a.status === 'pending_payment';
+
 function CancelButton({ onClick }: { onClick(): void }) {
   return (
     <Button size="compact-sm" variant="subtle" color="red" onClick={onClick}>
@@ -63,14 +66,19 @@ export function MyAppointmentsPage() {
           <Text>
             {a.room.name} — {formatShortDate(a.date_time)} às {a.date_time.slice(11, 16)}
           </Text>
-          <Text fw={600}>{a.refundable ? text.cancel.withRefund : text.cancel.withoutRefund}</Text>
+          {unpaidPix(a) ? (
+            <Text fw={600}>{text.cancel.wholeBookingWarning}</Text>
+          ) : (
+            <Text fw={600}>{a.refundable ? text.cancel.withRefund : text.cancel.withoutRefund}</Text>
+          )}
         </Stack>
       ),
       labels: { confirm: t.confirmCancel, cancel: t.keep },
       confirmProps: { color: 'red' },
       onConfirm: () =>
         cancel.mutate(a.uuid, {
-          onSuccess: () => notifySuccess(text.cancel.done),
+          onSuccess: (result) =>
+            notifySuccess(result.whole_booking ? text.cancel.wholeBookingDone : text.cancel.done),
           onError: (err) => notifyError(text.cancel.failedTitle, errorText(err)),
         }),
     });

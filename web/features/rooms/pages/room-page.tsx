@@ -183,6 +183,7 @@ function Availability({ uuid, hourCents }: { uuid: string; hourCents: number }) 
             roomUuid={uuid}
             dateTimes={selected}
             totalCents={total}
+            returnTo={here}
             onBooked={() => {
               setBooking(false);
               update([]);

@@ -1,19 +1,5 @@
-import {
-  ActionIcon,
-  Badge,
-  Button,
-  Divider,
-  Grid,
-  Group,
-  Paper,
-  Select,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Button, Divider, Grid, Group, Paper, Select, Stack, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { IconTrash } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import type { z } from 'zod';
 import { formatCpf } from '#common/br/documents';
@@ -27,51 +13,15 @@ import { Section } from '#web/components/section.tsx';
 import { SuccessDialog } from '#web/components/success-dialog.tsx';
 import { usePageTitle } from '#web/components/use-page-title.ts';
 import { useCompleteData, useCouncils, useSpecialistProfile } from '#web/features/auth/api/profile.ts';
-import { useCards, useRemoveCard } from '#web/features/bookings/api.ts';
+import { SavedCards } from '#web/features/bookings/components/saved-cards.tsx';
+import { text as bookingText } from '#web/features/bookings/messages.ts';
 import { errorText } from '#web/lib/api.ts';
 import { parseBrazilianDate } from '#web/lib/dates.ts';
 import { showServerErrors, zodValidate } from '#web/lib/forms.ts';
 import { notifyError } from '#web/lib/notify.ts';
 
 type Values = z.input<typeof completeDataBody>;
-
-function Cards() {
-  const cards = useCards();
-  const remove = useRemoveCard();
-  return (
-    <Stack gap="xs">
-      {(cards.data ?? []).length === 0 && (
-        <Text size="sm" c="dimmed">
-          Nenhum cartão salvo. Você pode salvar um ao reservar.
-        </Text>
-      )}
-      {cards.data?.map((c) => (
-        <Group key={c.uuid} justify="space-between">
-          <Text size="sm">
-            {c.brand.toUpperCase()} •••• {c.last4} — {String(c.exp_month).padStart(2, '0')}/{c.exp_year}{' '}
-            {c.is_default && (
-              <Badge size="sm" variant="light" style={{ color: 'var(--mantine-color-dark-7)' }}>
-                Padrão
-              </Badge>
-            )}
-          </Text>
-          <ActionIcon
-            variant="subtle"
-            color="red"
-            aria-label={`Remover cartão final ${c.last4}`}
-            onClick={() =>
-              remove.mutate(c.uuid, {
-                onError: () => notifyError('Erro', 'Algo deu errado ao remover cartão'),
-              })
-            }
-          >
-            <IconTrash size={16} />
-          </ActionIcon>
-        </Group>
-      ))}
-    </Stack>
-  );
-}
+const cardsText = bookingText.cards;
 
 /** /especialista/perfil: photo, personal and professional data, address and saved cards. */
 export function SpecialistProfilePage() {
@@ -192,8 +142,8 @@ export function SpecialistProfilePage() {
           </form>
         </Paper>
       </QueryState>
-      <Section title="Cartões salvos">
-        <Cards />
+      <Section title={cardsText.title}>
+        <SavedCards />
       </Section>
       <SuccessDialog opened={saved} onClose={() => setSaved(false)} />
     </Stack>

@@ -1,0 +1,150 @@
+/**
+ * SQL of the lifecycle. Lock order, everywhere: the booking row, then its payment row, then
+ * anything else of that booking (appointments, refunds). One order, so no two transitions wait on
+ * each other in a cycle.
+ */
+import { and, eq, inArray, lte, ne, sql } from 'drizzle-orm';
+import { queryRows, type Executor, type Tx } from '../../db/client.ts';
+import {
+  type AppointmentStatus,
+  appointments,
+  bookings,
+  payments,
+  type RefundReason,
+  refunds,
+} from '../../db/schema.ts';
+
+export type BookingRow = typeof bookings.$inferSelect;
+export type PaymentRow = typeof payments.$inferSelect;
+export type AppointmentRow = typeof appointments.$inferSelect;
+export type RefundRow = typeof refunds.$inferSelect;
+
+/** The booking, its payment and its appointments, locked in the one order. */
+export async function lockBooking(tx: Tx, bookingId: number) {
+  const [booking] = await tx.select().from(bookings).where(eq(bookings.id, bookingId)).for('update');
+  if (!booking) return undefined;
+  const [payment] = await tx.select().from(payments).where(eq(payments.bookingId, bookingId)).for('update');
+  const items = await tx
+    .select()
+    .from(appointments)
+    .where(eq(appointments.bookingId, bookingId))
+    .orderBy(appointments.startsAt)
+    .for('update');
+  return { booking, payment: payment!, items };
+}
+
+export async function setBookingStatus(tx: Tx, bookingId: number, status: BookingRow['status'], now: Date) {
+  await tx.update(bookings).set({ status, updatedAt: now }).where(eq(bookings.id, bookingId));
+}
+
+export async function setAppointmentStatus(
+  tx: Tx,
+  ids: number[],
+  status: AppointmentStatus,
+  now: Date,
+  cancel?: { by: number | null; refundCents: (id: number) => number },
+) {
+  if (ids.length === 0) return;
+  if (!cancel) {
+    await tx.update(appointments).set({ status, updatedAt: now }).where(inArray(appointments.id, ids));
+    return;
+  }
+  for (const id of ids) {
+    await tx
+      .update(appointments)
+      .set({ status, updatedAt: now, canceledAt: now, canceledBy: cancel.by, refundCents: cancel.refundCents(id) })
+      .where(eq(appointments.id, id));
+  }
+}
+
+export async function setPayment(tx: Tx, paymentId: number, values: Partial<PaymentRow>) {
+  await tx.update(payments).set(values).where(eq(payments.id, paymentId));
+}
+
+export async function insertRefund(
+  tx: Tx,
+  values: { paymentId: number; amountCents: number; reason: RefundReason; now: Date; settled?: boolean },
+): Promise<RefundRow> {
+  const [row] = await tx
+    .insert(refunds)
+    .values({
+      paymentId: values.paymentId,
+      amountCents: values.amountCents,
+      reason: values.reason,
+      status: values.settled ? 'succeeded' : 'pending',
+      nextAttemptAt: values.now,
+      createdAt: values.now,
+      updatedAt: values.now,
+    })
+    .returning();
+  return row!;
+}
+
+/** Centavos given back or on their way: every refund that is not `failed`. */
+export async function refundedSum(db: Executor, paymentId: number): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`coalesce(sum(${refunds.amountCents}), 0)::int` })
+    .from(refunds)
+    .where(and(eq(refunds.paymentId, paymentId), ne(refunds.status, 'failed')));
+  return Number(row?.n ?? 0);
+}
+
+export async function refundsOf(db: Executor, paymentId: number): Promise<RefundRow[]> {
+  return db.select().from(refunds).where(eq(refunds.paymentId, paymentId)).orderBy(refunds.id);
+}
+
+/**
+ * Claims due refunds for one attempt: each claimed row is leased (its next attempt pushed past
+ * `leaseUntil`) and committed before the provider is called, so no database lock is held over the
+ * network and another process takes it only after the lease — the idempotency key covers that case.
+ */
+export async function claimDueRefunds(
+  tx: Tx,
+  now: Date,
+  leaseUntil: Date,
+  only: number[] | undefined,
+  limit: number,
+) {
+  const filter = only ? sql`and r.id in (${sql.join(only.map((id) => sql`${id}`), sql`, `)})` : sql``;
+  const claimed = await queryRows<{ id: number }>(
+    tx,
+    sql`select r.id from refunds r
+        where r.status = 'pending' and r.next_attempt_at <= ${now.toISOString()}::timestamptz ${filter}
+        order by r.id limit ${limit} for update skip locked`,
+  );
+  const ids = claimed.map((r) => Number(r.id));
+  if (ids.length === 0) return [];
+  await tx
+    .update(refunds)
+    .set({ nextAttemptAt: leaseUntil, attempts: sql`${refunds.attempts} + 1`, updatedAt: now })
+    .where(inArray(refunds.id, ids));
+  return tx
+    .select({ refund: refunds, payment: payments })
+    .from(refunds)
+    .innerJoin(payments, eq(payments.id, refunds.paymentId))
+    .where(inArray(refunds.id, ids))
+    .orderBy(refunds.id);
+}
+
+export async function updateRefund(db: Executor, id: number, values: Partial<RefundRow>) {
+  await db.update(refunds).set(values).where(and(eq(refunds.id, id), eq(refunds.status, 'pending')));
+}
+
+/** Unpaid holds past their time, claimed (booking rows first) by one process. */
+export async function claimExpiredHolds(tx: Tx, now: Date, limit: number): Promise<number[]> {
+  const rows = await queryRows<{ id: number }>(
+    tx,
+    sql`select id from bookings
+        where status = 'pending_payment' and hold_expires_at < ${now.toISOString()}::timestamptz
+        order by id limit ${limit} for update skip locked`,
+  );
+  return rows.map((r) => Number(r.id));
+}
+
+export const dueRefundFilter = (now: Date) =>
+  and(eq(refunds.status, 'pending'), lte(refunds.nextAttemptAt, now));
+
+/** A declined card attempt leaves nothing: appointments and payment go with the booking. */
+export async function deleteBooking(tx: Tx, bookingId: number) {
+  await tx.delete(bookings).where(eq(bookings.id, bookingId));
+}

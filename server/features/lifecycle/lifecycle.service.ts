@@ -1,0 +1,377 @@
+/**
+ * The booking lifecycle (DESIGN §8): the one place that changes the status of a booking, its
+ * appointments, its payment and its refunds. Every transition runs in one transaction that first
+ * locks the booking row (then its payment, then its appointments), checks the move against the
+ * table of common/domain/lifecycle.ts with the rows as they are under the lock, and leaves its
+ * side effects (refunds to send, mails) to run after the commit.
+ */
+import { type Actor, findTransition, lifecycleMessages, refundFor } from '#common/domain/lifecycle';
+import { AppError } from '#common/errors';
+import type { Services } from '../../app.ts';
+import type { Tx } from '../../db/client.ts';
+import type { AppointmentStatus, RefundReason } from '../../db/schema.ts';
+import {
+  sendBookingCanceled,
+  sendBookingConfirmed,
+  sendPixLateRefunded,
+  sendPixReceived,
+} from '../bookings/booking.mails.ts';
+import * as repo from './lifecycle.repository.ts';
+import { sendRefunds } from './refunds.service.ts';
+
+type Locked = NonNullable<Awaited<ReturnType<typeof repo.lockBooking>>>;
+
+/** What a transition leaves to do once its transaction has committed. */
+class Effects {
+  refunds: number[] = [];
+  mails: (() => Promise<void>)[] = [];
+}
+
+/**
+ * Runs `work` on the locked booking and then its effects. Effects never undo the transition: a
+ * mail or refund that fails here is logged and, for refunds, retried by the job.
+ */
+export async function withBooking<T>(
+  s: Services,
+  bookingId: number,
+  work: (tx: Tx, locked: Locked, fx: Effects) => Promise<T>,
+): Promise<T> {
+  const fx = new Effects();
+  const result = await s.db.transaction(async (tx) => {
+    const locked = await repo.lockBooking(tx, bookingId);
+    if (!locked) throw new AppError('not_found', 'Reserva não encontrada.');
+    return work(tx, locked, fx);
+  });
+  await runEffects(s, fx);
+  return result;
+}
+
+async function runEffects(s: Services, fx: Effects) {
+  if (fx.refunds.length) await sendRefunds(s, fx.refunds).catch(() => undefined);
+  for (const mail of fx.mails) await mail().catch(() => undefined);
+}
+
+const hoursOf = (a: repo.AppointmentRow, booking: repo.BookingRow) => ({
+  startsAt: a.startsAt,
+  endsAt: a.endsAt,
+  holdExpiresAt: booking.holdExpiresAt,
+});
+
+const HOLDING: AppointmentStatus[] = ['pending_payment', 'confirmed', 'completed', 'no_show'];
+
+/** Booking status after its appointments changed: canceled once none holds its hour. */
+async function settleBooking(tx: Tx, locked: Locked, changed: Map<number, AppointmentStatus>, now: Date) {
+  const statuses = locked.items.map((a) => changed.get(a.id) ?? a.status);
+  if (!statuses.some((st) => HOLDING.includes(st)) && locked.booking.status !== 'canceled')
+    await repo.setBookingStatus(tx, locked.booking.id, 'canceled', now);
+}
+
+/** Moves the payment's refunded total to what its refunds add up to, and its status with it. */
+async function settlePayment(tx: Tx, payment: repo.PaymentRow, now: Date) {
+  const refunded = await repo.refundedSum(tx, payment.id);
+  const paidOnce = payment.paidAt !== null || ['paid', 'partially_refunded', 'refunded'].includes(payment.status);
+  const status =
+    refunded >= payment.amountCents && refunded > 0
+      ? 'refunded'
+      : refunded > 0
+        ? 'partially_refunded'
+        : paidOnce
+          ? 'paid'
+          : payment.status;
+  await repo.setPayment(tx, payment.id, { refundedCents: refunded, status, updatedAt: now });
+}
+
+async function addRefund(
+  tx: Tx,
+  fx: Effects,
+  payment: repo.PaymentRow,
+  amountCents: number,
+  reason: RefundReason,
+  now: Date,
+) {
+  if (amountCents <= 0) return;
+  const refund = await repo.insertRefund(tx, { paymentId: payment.id, amountCents, reason, now });
+  fx.refunds.push(refund.id);
+}
+
+// ------------------------------------------------------------------ payment arrives or fails
+
+export type PaymentOutcome = 'confirmed' | 'late' | 'unchanged';
+
+/**
+ * The provider says the booking's payment was captured. Inside the hold it confirms every hour;
+ * after the hold, or once the booking was canceled, the whole amount goes back (DESIGN §8).
+ */
+export function paymentCaptured(
+  s: Services,
+  bookingId: number,
+  options: { providerRef?: string; inTx?: (tx: Tx, payment: repo.PaymentRow) => Promise<boolean> } = {},
+): Promise<PaymentOutcome> {
+  return withBooking(s, bookingId, async (tx, locked, fx) => {
+    const { booking, payment, items } = locked;
+    if (options.inTx && !(await options.inTx(tx, payment))) return 'unchanged';
+    if (payment.paidAt || !['pending', 'expired', 'failed'].includes(payment.status)) return 'unchanged';
+    const now = s.clock();
+    const ref = options.providerRef ? { providerRef: options.providerRef } : {};
+    const allHeld = items.length > 0 && items.every((a) => a.status === 'pending_payment');
+    const move =
+      booking.status === 'pending_payment' && allHeld
+        ? findTransition('pending_payment', 'confirmed', 'provider', hoursOf(items[0]!, booking), now)
+        : undefined;
+    if (move) {
+      await repo.setBookingStatus(tx, booking.id, 'confirmed', now);
+      await repo.setAppointmentStatus(
+        tx,
+        items.map((a) => a.id),
+        'confirmed',
+        now,
+      );
+      await repo.setPayment(tx, payment.id, { ...ref, status: 'paid', paidAt: now, updatedAt: now });
+      if (payment.method === 'pix') fx.mails.push(() => sendPixReceived(s, booking.id));
+      fx.mails.push(() => sendBookingConfirmed(s, booking.id));
+      return 'confirmed';
+    }
+    // Too late: a hold still open on paper but past its time expires now, then the money goes back.
+    if (booking.status === 'pending_payment') {
+      await repo.setBookingStatus(tx, booking.id, 'expired', now);
+      await repo.setAppointmentStatus(
+        tx,
+        items.filter((a) => a.status === 'pending_payment').map((a) => a.id),
+        'expired',
+        now,
+      );
+    }
+    await repo.setPayment(tx, payment.id, { ...ref, status: 'paid', paidAt: now, updatedAt: now });
+    await addRefund(tx, fx, payment, payment.amountCents - payment.refundedCents, 'late_payment', now);
+    await settlePayment(tx, { ...payment, paidAt: now }, now);
+    fx.mails.push(() => sendPixLateRefunded(s, booking.id));
+    return 'late';
+  });
+}
+
+/** The provider refused the payment: the hours go back, nothing was charged. */
+export function paymentFailed(
+  s: Services,
+  bookingId: number,
+  options: { inTx?: (tx: Tx, payment: repo.PaymentRow) => Promise<boolean> } = {},
+): Promise<boolean> {
+  return withBooking(s, bookingId, async (tx, locked) => {
+    const { booking, payment, items } = locked;
+    if (options.inTx && !(await options.inTx(tx, payment))) return false;
+    if (payment.status !== 'pending' || booking.status !== 'pending_payment') return false;
+    const now = s.clock();
+    await repo.setBookingStatus(tx, booking.id, 'failed', now);
+    await repo.setAppointmentStatus(
+      tx,
+      items.filter((a) => a.status === 'pending_payment').map((a) => a.id),
+      'canceled',
+      now,
+      { by: null, refundCents: () => 0 },
+    );
+    await repo.setPayment(tx, payment.id, { status: 'failed', updatedAt: now });
+    return true;
+  });
+}
+
+/**
+ * A card the issuer declined at booking: the attempt leaves nothing behind (the hold and its
+ * payment row go away), unless someone canceled it meanwhile.
+ */
+export function cardDeclined(s: Services, bookingId: number): Promise<void> {
+  return withBooking(s, bookingId, async (tx, locked) => {
+    if (locked.booking.status !== 'pending_payment' || locked.payment.status !== 'pending') return;
+    await repo.deleteBooking(tx, locked.booking.id);
+  });
+}
+
+/**
+ * The provider reports the payment refunded on its side (a refund made in its dashboard, a
+ * dispute): the rest of the amount is booked as given back and the hours still held are released.
+ */
+export function paymentRefundedByProvider(
+  s: Services,
+  bookingId: number,
+  options: { inTx?: (tx: Tx, payment: repo.PaymentRow) => Promise<boolean> } = {},
+): Promise<boolean> {
+  return withBooking(s, bookingId, async (tx, locked, fx) => {
+    const { booking, payment, items } = locked;
+    if (options.inTx && !(await options.inTx(tx, payment))) return false;
+    if (!['paid', 'partially_refunded'].includes(payment.status)) return false;
+    const now = s.clock();
+    const rest = payment.amountCents - payment.refundedCents;
+    if (rest > 0) {
+      await repo.insertRefund(tx, { paymentId: payment.id, amountCents: rest, reason: 'provider', now, settled: true });
+    }
+    await settlePayment(tx, payment, now);
+    const held = items.filter((a) => a.status === 'confirmed');
+    await repo.setAppointmentStatus(
+      tx,
+      held.map((a) => a.id),
+      'canceled',
+      now,
+      { by: null, refundCents: (id) => held.find((a) => a.id === id)!.priceCents },
+    );
+    await settleBooking(tx, locked, new Map(held.map((a) => [a.id, 'canceled' as const])), now);
+    if (held.length)
+      fx.mails.push(() =>
+        sendBookingCanceled(s, {
+          bookingId: booking.id,
+          appointmentIds: held.map((a) => a.id),
+          actor: 'provider',
+          refundCents: rest,
+          wholeBooking: false,
+        }),
+      );
+    return true;
+  });
+}
+
+// ------------------------------------------------------------------ holds
+
+/** Frees the hours of unpaid holds past their time, in any number of processes at once. */
+export async function expireHolds(s: Services): Promise<number> {
+  const now = s.clock();
+  return s.db.transaction(async (tx) => {
+    const ids = await repo.claimExpiredHolds(tx, now, 500);
+    for (const id of ids) {
+      const locked = await repo.lockBooking(tx, id);
+      if (!locked) continue;
+      const due = locked.items.filter(
+        (a) =>
+          a.status === 'pending_payment' &&
+          findTransition('pending_payment', 'expired', 'hold_job', hoursOf(a, locked.booking), now),
+      );
+      if (due.length === 0) continue;
+      await repo.setBookingStatus(tx, id, 'expired', now);
+      await repo.setAppointmentStatus(
+        tx,
+        due.map((a) => a.id),
+        'expired',
+        now,
+      );
+      if (locked.payment.status === 'pending')
+        await repo.setPayment(tx, locked.payment.id, { status: 'expired', updatedAt: now });
+    }
+    return ids.length;
+  });
+}
+
+// ------------------------------------------------------------------ people's moves
+
+export interface ActorRef {
+  kind: Extract<Actor, 'customer' | 'partner' | 'operator'>;
+  userId: number;
+}
+
+export interface CancelResult {
+  uuid: string;
+  status: string;
+  refund_cents: number;
+  whole_booking: boolean;
+}
+
+const conflict = (message: string, field = 'status') =>
+  new AppError('conflict', message, { errors: { [field]: [message] } });
+
+/**
+ * Cancels one appointment for this actor under the table's guards. An unpaid booking is canceled
+ * whole; a paid hour is refunded per the table (policy for the customer, in full for the others).
+ */
+export function cancelAppointment(
+  s: Services,
+  actor: ActorRef,
+  bookingId: number,
+  appointmentId: number,
+): Promise<CancelResult> {
+  return withBooking(s, bookingId, (tx, locked, fx) => cancelLocked(s, tx, locked, fx, actor, appointmentId));
+}
+
+async function cancelLocked(
+  s: Services,
+  tx: Tx,
+  locked: Locked,
+  fx: Effects,
+  actor: ActorRef,
+  appointmentId: number,
+): Promise<CancelResult> {
+  const { booking, payment, items } = locked;
+  const a = items.find((x) => x.id === appointmentId);
+  if (!a) throw new AppError('not_found', 'Agendamento não encontrado.');
+  const now = s.clock();
+  const move = findTransition(a.status, 'canceled', actor.kind, hoursOf(a, booking), now);
+  if (!move) throw conflict(lifecycleMessages.notCancelable);
+  const reason: RefundReason = `${actor.kind}_cancel`;
+
+  if (a.status === 'pending_payment') {
+    // Not paid yet: the booking goes whole, its hours at once; a payment arriving later is refunded.
+    const held = items.filter((x) => x.status === 'pending_payment');
+    await repo.setAppointmentStatus(
+      tx,
+      held.map((x) => x.id),
+      'canceled',
+      now,
+      { by: actor.userId, refundCents: () => 0 },
+    );
+    await repo.setBookingStatus(tx, booking.id, 'canceled', now);
+    if (payment.status === 'pending') await repo.setPayment(tx, payment.id, { status: 'expired', updatedAt: now });
+    fx.mails.push(() =>
+      sendBookingCanceled(s, {
+        bookingId: booking.id,
+        appointmentIds: held.map((x) => x.id),
+        actor: actor.kind,
+        refundCents: 0,
+        wholeBooking: held.length > 1,
+      }),
+    );
+    return { uuid: a.uuid, status: 'canceled', refund_cents: 0, whole_booking: held.length > 1 };
+  }
+
+  // A confirmed hour: its payment was captured (confirmed implies paid).
+  const available = payment.amountCents - payment.refundedCents;
+  const refund = Math.min(refundFor(move, a.priceCents, a.startsAt, now), Math.max(available, 0));
+  await repo.setAppointmentStatus(tx, [a.id], 'canceled', now, { by: actor.userId, refundCents: () => refund });
+  await addRefund(tx, fx, payment, refund, reason, now);
+  if (refund > 0) await settlePayment(tx, payment, now);
+  await settleBooking(tx, locked, new Map([[a.id, 'canceled' as const]]), now);
+  fx.mails.push(() =>
+    sendBookingCanceled(s, {
+      bookingId: booking.id,
+      appointmentIds: [a.id],
+      actor: actor.kind,
+      refundCents: refund,
+      wholeBooking: false,
+    }),
+  );
+  return { uuid: a.uuid, status: 'canceled', refund_cents: refund, whole_booking: false };
+}
+
+/**
+ * The partner's status menu: canceled goes through the cancellation above; completed and no_show
+ * only after the start; asking for the status it already has changes nothing (idempotent).
+ */
+export function partnerSetStatus(
+  s: Services,
+  partnerId: number,
+  bookingId: number,
+  appointmentId: number,
+  status: AppointmentStatus,
+): Promise<CancelResult> {
+  return withBooking(s, bookingId, async (tx, locked, fx) => {
+    const a = locked.items.find((x) => x.id === appointmentId);
+    if (!a) throw new AppError('not_found', 'Agendamento não encontrado.');
+    if (a.status === status) return { uuid: a.uuid, status, refund_cents: 0, whole_booking: false };
+    if (status === 'canceled')
+      return cancelLocked(s, tx, locked, fx, { kind: 'partner', userId: partnerId }, appointmentId);
+    const now = s.clock();
+    const move = findTransition(a.status, status, 'partner', hoursOf(a, locked.booking), now);
+    if (!move) {
+      const early = a.status === 'confirmed' && (status === 'completed' || status === 'no_show');
+      const closed = ['canceled', 'expired', 'completed', 'no_show'].includes(a.status);
+      throw conflict(
+        early ? lifecycleMessages.notStarted : closed ? lifecycleMessages.closed : lifecycleMessages.notAllowed,
+      );
+    }
+    await repo.setAppointmentStatus(tx, [a.id], status, now);
+    return { uuid: a.uuid, status, refund_cents: 0, whole_booking: false };
+  });
+}

@@ -1,0 +1,76 @@
+/**
+ * Sending refunds to the provider, exactly once (DESIGN §8). A refund row is written by the
+ * transition that gives money back; after the commit it is sent with its uuid as the idempotency
+ * key, and a job retries those the provider did not answer, with backoff, in any number of
+ * processes (rows claimed with SKIP LOCKED and leased, so no lock is held over the network).
+ */
+import type { Services } from '../../app.ts';
+import * as repo from './lifecycle.repository.ts';
+
+/** While a process talks to the provider about a refund, no other process picks it up. */
+const LEASE_MS = 2 * 60_000;
+const MAX_BACKOFF_MS = 60 * 60_000;
+
+/** 30 s, 1 min, 2 min... up to an hour between tries. */
+export const refundBackoffMs = (attempts: number) => Math.min(30_000 * 2 ** Math.max(attempts - 1, 0), MAX_BACKOFF_MS);
+
+/** Sends the given refunds now (or every due one); answers how many reached a final answer. */
+export async function sendRefunds(s: Services, only?: number[]): Promise<number> {
+  const now = s.clock();
+  const claimed = await s.db.transaction((tx) =>
+    repo.claimDueRefunds(tx, now, new Date(now.getTime() + LEASE_MS), only, 50),
+  );
+  let settled = 0;
+  for (const { refund, payment } of claimed) {
+    const outcome = payment.providerRef
+      ? await s.payments
+          .refund(payment.providerRef, refund.amountCents, refund.uuid)
+          .catch((err: unknown) => ({ status: 'retry' as const, reason: String((err as Error)?.message ?? err) }))
+      : ({ status: 'refused', reason: 'Pagamento sem referência no provedor.' } as const);
+    const at = s.clock();
+    if (outcome.status === 'succeeded') {
+      await repo.updateRefund(s.db, refund.id, { status: 'succeeded', providerRef: outcome.providerRef, lastError: null, updatedAt: at });
+      settled++;
+    } else if (outcome.status === 'retry') {
+      await repo.updateRefund(s.db, refund.id, {
+        lastError: outcome.reason.slice(0, 500),
+        nextAttemptAt: new Date(at.getTime() + refundBackoffMs(refund.attempts + 1)),
+        updatedAt: at,
+      });
+    } else {
+      await refundRefused(s, payment.bookingId, refund.id, outcome.reason);
+      settled++;
+    }
+  }
+  return settled;
+}
+
+/**
+ * The provider refused for good (more than it captured, unknown charge): the refund is `failed`,
+ * the payment's refunded total drops back, and the operator sees it in the ledger check.
+ */
+async function refundRefused(s: Services, bookingId: number, refundId: number, reason: string) {
+  const now = s.clock();
+  await s.db.transaction(async (tx) => {
+    // Lock order: booking, payment, then the refund.
+    const locked = await repo.lockBooking(tx, bookingId);
+    if (!locked) return;
+    await repo.updateRefund(tx, refundId, { status: 'failed', lastError: reason.slice(0, 500), updatedAt: now });
+    const refunded = await repo.refundedSum(tx, locked.payment.id);
+    await repo.setPayment(tx, locked.payment.id, {
+      refundedCents: refunded,
+      status: refunded >= locked.payment.amountCents ? 'refunded' : refunded > 0 ? 'partially_refunded' : 'paid',
+      updatedAt: now,
+    });
+  });
+}
+
+/** The job: every refund still pending whose time has come. */
+export async function retryRefunds(s: Services): Promise<number> {
+  let total = 0;
+  for (;;) {
+    const n = await sendRefunds(s);
+    total += n;
+    if (n === 0) return total;
+  }
+}
