@@ -110,7 +110,7 @@ const cancelSubjects: Record<CancelActor, string> = {
   partner: 'Sua reserva foi cancelada pela clínica — Salas',
   operator: 'Sua reserva foi cancelada pela equipe Salas',
   hold_job: 'Prazo do Pix encerrado: horários liberados — Salas',
-  provider: 'Pagamento não aprovado: reserva cancelada — Salas',
+  provider: 'Pagamento devolvido: reserva cancelada — Salas',
 };
 
 /** "Você cancelou a reserva da Sala 1 (Clínica) de 10/03/2026 às 14:00." and the like. */
@@ -128,7 +128,8 @@ function cancelSentence(actor: CancelActor, d: BookingDetails, hours: string[]):
     case 'hold_job':
       return `O Pix não foi pago dentro dos 15 minutos, e ${one ? `o horário da ${place} de ${hours[0]} foi liberado.` : `os ${n} horários da ${place} foram liberados:`}`;
     case 'provider':
-      return `O pagamento não foi aprovado, e ${one ? `a reserva da ${place} de ${hours[0]} foi cancelada.` : `os ${n} horários da reserva da ${place} foram cancelados:`}`;
+      // The provider reports the payment given back (a refund in its dashboard, a dispute).
+      return `O pagamento foi devolvido pela operadora de pagamento, e ${one ? `a reserva da ${place} de ${hours[0]} foi cancelada.` : `os ${n} horários da reserva da ${place} foram cancelados:`}`;
   }
 }
 
@@ -156,7 +157,7 @@ export async function sendBookingCanceled(
   const paid = wasPaid(d.payment);
   const refund =
     input.refundCents > 0
-      ? `O valor de ${formatBrl(input.refundCents)} será devolvido pelo mesmo meio de pagamento; o prazo depende do seu banco ou operadora.`
+      ? `O valor de ${formatBrl(input.refundCents)} ${input.actor === 'provider' ? 'foi' : 'será'} devolvido pelo mesmo meio de pagamento; o prazo depende do seu banco ou operadora.`
       : input.actor === 'customer' && paid
         ? `Como o cancelamento foi feito a menos de ${FREE_CANCELLATION_HOURS} horas do início, não há reembolso.`
         : `Não houve cobrança para ${hours.length === 1 ? 'este horário' : 'estes horários'}.`;
@@ -202,7 +203,7 @@ export async function sendPixPending(s: Services, bookingId: number): Promise<vo
   });
 }
 
-/** The Pix arrived in time: a receipt, before the confirmation with the calendar invitations. */
+/** The Pix arrived in time: a receipt, before the confirmation with the calendar invitation. */
 export async function sendPixReceived(s: Services, bookingId: number): Promise<void> {
   const d = await bookingDetails(s, bookingId);
   const paidAt = d.payment.paidAt ?? s.clock();

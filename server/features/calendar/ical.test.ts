@@ -154,7 +154,8 @@ async function newBooking(hours: string[]) {
 
 describe('calendar files in the feed and in the mails', () => {
   it('lets no specialist name add a property to the partner’s feed', async () => {
-    const evil = 'Ana\rATTACH:http://x\r\nDESCRIPTION:evil\n;,\\\u0000\u007F';
+    // PostgreSQL stores no NUL, so the other controls stand for it here (ics.test.ts has NUL).
+    const evil = 'Ana\rATTACH:http://x\r\nDESCRIPTION:evil\n;,\\\u0007\u007F\t';
     await t.db.update(users).set({ name: evil }).where(eq(users.id, specialist.user.id));
     try {
       const url = (await create()).json().data.url;

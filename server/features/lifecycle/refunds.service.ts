@@ -34,7 +34,7 @@ export async function sendRefunds(s: Services, only?: number[]): Promise<number>
     } else if (outcome.status === 'retry') {
       await repo.updateRefund(s.db, refund.id, {
         lastError: outcome.reason.slice(0, 500),
-        nextAttemptAt: new Date(at.getTime() + refundBackoffMs(refund.attempts + 1)),
+        nextAttemptAt: new Date(at.getTime() + refundBackoffMs(refund.attempts)),
         updatedAt: at,
       });
     } else {

@@ -98,7 +98,9 @@ export const partnerFutureQuery = (uuid: string) =>
 
 export const useSetActive = () =>
   useAdminMutation((b: { user_uuid: string; setStatus: 0 | 1; cancel_future?: boolean }) =>
-    api<{ data: SetActiveResult }>('/fusion/setActiveStatus', { method: 'POST', body: b }).then((r) => r.data),
+    api<{ data: SetActiveResult }>('/fusion/setActiveStatus', { method: 'POST', body: b }).then(
+      (r) => r.data,
+    ),
   );
 export const useCreateSpecialist = () =>
   useAdminMutation((b: { name: string; email: string }) =>

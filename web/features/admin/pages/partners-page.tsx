@@ -97,7 +97,7 @@ export function AdminPartnersPage() {
                   <Table.Td>{p.clinics_count}</Table.Td>
                   <Table.Td>{p.rooms_count}</Table.Td>
                   <Table.Td>
-                    <ActiveSwitch uuid={p.uuid} name={p.name} active={p.active} />
+                    <ActiveSwitch uuid={p.uuid} name={p.name} active={p.active} partner />
                   </Table.Td>
                 </Table.Tr>
               ))}

@@ -162,7 +162,12 @@ export function AdminUserDetailPage() {
                 )}
               </Group>
             </div>
-            <ActiveSwitch uuid={user.uuid} name={user.name} active={user.active} />
+            <ActiveSwitch
+              uuid={user.uuid}
+              name={user.name}
+              active={user.active}
+              partner={user.role_name === 'partner'}
+            />
           </Group>
           {user.specialist && (
             <Section title="Dados do especialista">

@@ -1,0 +1,249 @@
+/**
+ * Model-based test of the booking lifecycle (DESIGN §8), on PGlite and, under `npm run test:pg`, on
+ * PostgreSQL. Random sequences of bookings (card and Pix), provider webhooks (in order, late,
+ * duplicated), customer cancellations, partner status changes, hold expiry, refund retries with a
+ * provider that times out, and partner suspension — one after another (fc.commands with
+ * fc.asyncModelRun), then fired in parallel batches. After every run the ledger must hold
+ * (checkLedger: refunded ≤ captured, refunds add up, each reached the provider once, no slot held
+ * twice, confirmed means paid, cancellations refunded per the table, late money returned) and no
+ * request may have answered 5xx.
+ */
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addDays, zonedDate, zonedInstant } from '#common/time/zone';
+import type { PaymentProvider } from '../../adapters/payments.ts';
+import { createTestContext, request, type TestContext } from '../../test/app.ts';
+import { signedInAs } from '../../test/fixtures.ts';
+import { createClinic, createRoom, openClinic, saveCard } from '../../test/supply-fixtures.ts';
+import { signedWebhook } from '../../test/webhook.ts';
+import { checkLedger } from './ledger.ts';
+import { expireHolds } from './lifecycle.service.ts';
+import { retryRefunds } from './refunds.service.ts';
+
+const ZONE = 'America/Sao_Paulo';
+const RUNS = Number(process.env.LIFECYCLE_RUNS ?? 12);
+
+let t: TestContext;
+let operator: { user: { uuid: string }; token: string };
+
+/** Provider calls by refund idempotency key, and a switch that makes refunds time out. */
+const provider = { refundCalls: new Map<string, number>(), flaky: false, afterApply: false };
+
+beforeAll(async () => {
+  t = await createTestContext();
+  operator = await signedInAs(t, 'owner');
+  const real = t.app.services.payments;
+  const wrapped: PaymentProvider = {
+    ...real,
+    async refund(ref, amount, key) {
+      provider.refundCalls.set(key, (provider.refundCalls.get(key) ?? 0) + 1);
+      // A timeout either before the gateway saw the call or after it applied it: both are retried
+      // with the same key, and the gateway must count the money once.
+      if (provider.flaky && Math.random() < 0.3) {
+        if (provider.afterApply) await real.refund(ref, amount, key);
+        throw new Error('tempo esgotado falando com o provedor');
+      }
+      return real.refund(ref, amount, key);
+    },
+  };
+  t.app.services.payments = wrapped;
+}, 120_000);
+afterAll(() => t?.close());
+
+interface World {
+  partner: { user: { uuid: string }; token: string };
+  room: string;
+  customers: { token: string; user: { uuid: string }; card: string }[];
+  day: string;
+  statuses: number[];
+}
+
+interface Model {
+  bookings: { uuid: string; payment: string; appointments: { uuid: string; date_time: string }[] }[];
+  events: string[];
+}
+
+async function newWorld(): Promise<World> {
+  // Each run starts the day before its hours, so the 24-hour rule and the hour's start are crossed.
+  const today = zonedDate(new Date(), ZONE);
+  t.clock.now = zonedInstant(addDays(today, 1), '07:00', ZONE);
+  const partner = await signedInAs(t, 'partner');
+  const clinic = await createClinic(t, partner.user, partner.token);
+  await openClinic(t, partner.user, partner.token, clinic.uuid);
+  const room = await createRoom(t, partner.user, partner.token, clinic.uuid, 'Sala Modelo');
+  const customers = [];
+  for (let i = 0; i < 2; i++) {
+    const c = await signedInAs(t, 'customer');
+    const card = await saveCard(t, c.user, c.token);
+    customers.push({ ...c, card: card.uuid });
+  }
+  return { partner, room: room.uuid, customers, day: addDays(today, 2), statuses: [] };
+}
+
+const hourIso = (w: World, h: number) => `${w.day}T${String(8 + h).padStart(2, '0')}:00:00-03:00`;
+const pick = <T>(list: T[], i: number) => (list.length ? list[i % list.length] : undefined);
+
+type Cmd = fc.AsyncCommand<Model, World, true>;
+const cmd = (name: string, run: (m: Model, w: World) => Promise<void>): Cmd => ({
+  check: () => true,
+  run,
+  toString: () => name,
+});
+
+async function expectNo5xx(w: World, res: { statusCode: number; body: string }, allowed: number[]) {
+  w.statuses.push(res.statusCode);
+  expect(res.statusCode, res.body).toBeLessThan(500);
+  expect(allowed, `${res.statusCode} ${res.body}`).toContain(res.statusCode);
+}
+
+const commandArbs = [
+  fc
+    .record({ who: fc.nat(1), hours: fc.uniqueArray(fc.nat(5), { minLength: 1, maxLength: 3 }), pix: fc.boolean() })
+    .map(({ who, hours, pix }) =>
+      cmd(`book(${pix ? 'pix' : 'card'}, ${who}, [${hours}])`, async (m, w) => {
+        const c = w.customers[who]!;
+        const res = await request(t.app, {
+          method: 'POST',
+          url: '/api/customer/appointment/bulk',
+          token: c.token,
+          payload: {
+            room_uuid: w.room,
+            date_times: hours.map((h) => hourIso(w, h)),
+            payment_method: pix ? 'pix' : 'card',
+            ...(pix ? {} : { card_uuid: c.card }),
+          },
+        });
+        await expectNo5xx(w, res, [201, 404, 409, 422, 429]);
+        if (res.statusCode === 201) {
+          const b = res.json().data;
+          m.bookings.push({ uuid: b.uuid, payment: b.payment.uuid, appointments: b.appointments });
+        }
+      }),
+    ),
+  fc
+    .record({ i: fc.nat(), type: fc.constantFrom('payment.paid', 'payment.failed', 'payment.refunded'), dup: fc.boolean() })
+    .map(({ i, type, dup }) =>
+      cmd(`webhook(${type}, ${i}${dup ? ', repeated id' : ''})`, async (m, w) => {
+        const b = pick(m.bookings, i);
+        if (!b) return;
+        const id = dup && m.events.length ? pick(m.events, i)! : `evt_${type}_${b.payment}_${m.events.length}`;
+        m.events.push(id);
+        const res = await signedWebhook(t, { id, type, data: { payment_uuid: b.payment } });
+        await expectNo5xx(w, res, [200]);
+      }),
+    ),
+  fc.record({ i: fc.nat(), j: fc.nat() }).map(({ i, j }) =>
+    cmd(`customer cancels (${i}, ${j})`, async (m, w) => {
+      const b = pick(m.bookings, i);
+      const a = b && pick(b.appointments, j);
+      if (!a) return;
+      // Either customer may try: another's appointment is 404.
+      for (const c of w.customers) {
+        const res = await request(t.app, {
+          method: 'POST',
+          url: `/api/customer/appointment/${a.uuid}/cancel`,
+          token: c.token,
+        });
+        await expectNo5xx(w, res, [200, 404, 409]);
+      }
+    }),
+  ),
+  fc
+    .record({ i: fc.nat(), j: fc.nat(), status: fc.constantFrom('confirmed', 'canceled', 'completed', 'no_show') })
+    .map(({ i, j, status }) =>
+      cmd(`partner sets ${status} (${i}, ${j})`, async (m, w) => {
+        const b = pick(m.bookings, i);
+        const a = b && pick(b.appointments, j);
+        if (!a) return;
+        const res = await request(t.app, {
+          method: 'POST',
+          url: `/api/partner/appointment/${a.uuid}/status/update`,
+          token: w.partner.token,
+          payload: { date_time: a.date_time, status },
+        });
+        await expectNo5xx(w, res, [200, 409]);
+      }),
+    ),
+  fc.constantFrom(10, 20, 90, 6 * 60, 20 * 60).map((minutes) =>
+    cmd(`clock +${minutes} min`, async () => {
+      t.clock.advance(minutes * 60_000);
+    }),
+  ),
+  fc.constant(
+    cmd('hold-expiry job', async () => {
+      await expireHolds(t.app.services);
+    }),
+  ),
+  fc.boolean().map((afterApply) =>
+    cmd(`refund job (provider times out ${afterApply ? 'after' : 'before'} applying)`, async () => {
+      provider.flaky = true;
+      provider.afterApply = afterApply;
+      t.clock.advance(60 * 60_000 + 1);
+      await retryRefunds(t.app.services);
+      provider.flaky = false;
+    }),
+  ),
+  fc.boolean().map((cancelFuture) =>
+    cmd(`operator suspends the partner (${cancelFuture ? 'cancel' : 'keep'} future) and reactivates`, async (_m, w) => {
+      for (const [setStatus, extra] of [
+        [0, { cancel_future: cancelFuture }],
+        [1, {}],
+      ] as const) {
+        const res = await request(t.app, {
+          method: 'POST',
+          url: '/api/fusion/setActiveStatus',
+          token: operator.token,
+          payload: { user_uuid: w.partner.user.uuid, setStatus, ...extra },
+        });
+        await expectNo5xx(w, res, [200]);
+      }
+    }),
+  ),
+];
+
+/** Settles every refund (the provider answers again), then checks the whole ledger. */
+async function settleAndCheck() {
+  provider.flaky = false;
+  for (let i = 0; i < 3; i++) {
+    t.clock.advance(2 * 60 * 60_000);
+    await retryRefunds(t.app.services);
+  }
+  const violations = await checkLedger(t.db, { now: t.clock.now });
+  expect(violations).toEqual([]);
+  // Each refund reached the gateway's books exactly once, however often it was sent.
+  const rows = await t.db.execute(
+    'select r.uuid::text as key, count(s.idempotency_key)::int as n from refunds r left join sandbox_refunds s on s.idempotency_key = r.uuid::text where r.status = \'succeeded\' and r.reason <> \'provider\' group by r.uuid' as never,
+  );
+  for (const row of (rows as unknown as { rows: { key: string; n: number }[] }).rows) expect(row.n).toBe(1);
+}
+
+describe('booking lifecycle, model-based', () => {
+  it('holds its invariants over random sequences', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.commands(commandArbs, { maxCommands: 25 }), async (cmds) => {
+        const world = await newWorld();
+        await fc.asyncModelRun(() => ({ model: { bookings: [], events: [] } as Model, real: world }), cmds);
+        await settleAndCheck();
+      }),
+      { numRuns: RUNS, endOnFailure: true },
+    );
+  }, 600_000);
+
+  it('holds its invariants when the same commands arrive at once', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(fc.array(fc.oneof(...commandArbs), { minLength: 2, maxLength: 8 }), { minLength: 2, maxLength: 5 }),
+        async (batches) => {
+          const world = await newWorld();
+          const model: Model = { bookings: [], events: [] };
+          for (const batch of batches) {
+            // Clock moves and the suspension stay in order; everything else goes out together.
+            await Promise.all(batch.map((c) => c.run(model, world)));
+          }
+          await settleAndCheck();
+        },
+      ),
+      { numRuns: RUNS, endOnFailure: true },
+    );
+  }, 600_000);
+});
