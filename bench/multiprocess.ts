@@ -17,6 +17,7 @@ import { addDays, weekdayOf, zonedDate } from '../common/time/zone.ts';
 import { openPostgres, queryRows } from '../server/db/client.ts';
 import { users } from '../server/db/schema.ts';
 import { hashPassword } from '../server/lib/password.ts';
+import { cpfFrom, insertCompleteProfile } from '../server/test/profiles.ts';
 import { ensureBuilt, mailedCode, root } from './lib.mjs';
 
 const url = process.env.TEST_DATABASE_URL;
@@ -93,15 +94,20 @@ const b = await start(ports[1]!, false);
 const database = await openPostgres(url, 4);
 const hash = await hashPassword(PASSWORD);
 const people = Array.from({ length: 20 }, (_, i) => `mp${i}@salas.test`);
-await database.db.insert(users).values(
-  people.map((email, i) => ({
-    name: `Especialista ${i}`,
-    email,
-    passwordHash: hash,
-    role: 'customer' as const,
-    emailVerifiedAt: new Date(),
-  })),
-);
+const inserted = await database.db
+  .insert(users)
+  .values(
+    people.map((email, i) => ({
+      name: `Especialista ${i}`,
+      email,
+      passwordHash: hash,
+      role: 'customer' as const,
+      emailVerifiedAt: new Date(),
+    })),
+  )
+  .returning({ id: users.id });
+// They may book (DESIGN §8): a verified e-mail and the completeData fields.
+for (const [i, u] of inserted.entries()) await insertCompleteProfile(database.db, u.id, cpfFrom(i));
 const tokens: string[] = [];
 for (const [i, email] of people.entries()) {
   const port = ports[i % 2]!;

@@ -34,6 +34,7 @@ import { findLiveToken } from '../server/features/auth/token.repository.ts';
 import { createBooking } from '../server/features/bookings/booking.service.ts';
 import { sha256 } from '../server/lib/crypto.ts';
 import { hashPassword, verifyPassword } from '../server/lib/password.ts';
+import { cpfFrom, insertCompleteProfile } from '../server/test/profiles.ts';
 import { benchSize, generateSupply } from './generate-supply.ts';
 import { concurrently, ensureBuilt, fmt, mailedCode, percentile, startServer, stopServer } from './lib.mjs';
 
@@ -69,6 +70,8 @@ const customers = (
 ).rows;
 const tokens = customers.map((c) => `bench-token-${c.id}-0123456789abcdef`);
 for (const [i, c] of customers.entries()) {
+  // They may book (DESIGN §8): a verified e-mail and the completeData fields.
+  await insertCompleteProfile(database.db, c.id, cpfFrom(i));
   await pool.query('insert into auth_tokens (user_id, token_hash) values ($1, $2)', [
     c.id,
     sha256(tokens[i]!),

@@ -211,3 +211,44 @@ test('a partner sees the dashboard of its own rooms, revenue net of commission',
   await expectAccessible(page);
   await page.screenshot({ path: 'test-results/screens/partner-dashboard-desktop.png', fullPage: true });
 });
+
+test('suspending a partner first lists its rooms’ bookings ahead; the operator keeps them, then reactivates', async ({
+  page,
+}) => {
+  await signInAs(page, demo.owner);
+  await page.goto('/admin/gestao/parceiros');
+  await page.getByRole('link', { name: 'Rodrigo Nunes' }).click();
+  await expect(page.getByRole('heading', { name: 'Rodrigo Nunes', level: 1 })).toBeVisible();
+
+  await page.getByRole('switch', { name: 'Conta ativa: Rodrigo Nunes' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Suspender Rodrigo Nunes?' });
+  await expect(dialog).toBeVisible();
+  // The demo's upcoming booking of Lucas Ferreira in Sala Pão de Açúcar is among them.
+  await expect(dialog.getByText(/^\d+ reservas? futuras?$/)).toBeVisible();
+  await expect(dialog.getByText(/^Total: R\$\s?\d/)).toBeVisible();
+  const list = dialog.getByRole('list', { name: 'Reservas futuras nas salas do parceiro' });
+  const item = list
+    .getByRole('listitem')
+    .filter({ hasText: 'Sala Pão de Açúcar' })
+    .filter({ hasText: 'Lucas Ferreira' });
+  await expect(item.first()).toBeVisible();
+  await expect(item.first()).toContainText(/\d{2}\/\d{2}\/\d{2} \d{2}:\d{2}/);
+  await expect(dialog.getByRole('button', { name: 'Manter as reservas' })).toBeVisible();
+  await expect(dialog.getByRole('button', { name: 'Cancelar e reembolsar' })).toBeVisible();
+  await expectAccessible(page);
+  await page.setViewportSize({ width: 1366, height: 900 });
+  await page.screenshot({ path: 'test-results/screens/suspend-partner-1366.png' });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: 'test-results/screens/suspend-partner-390.png' });
+  await page.setViewportSize({ width: 1280, height: 720 });
+
+  await dialog.getByRole('button', { name: 'Manter as reservas' }).click();
+  await expect(page.getByText(/^Rodrigo Nunes foi suspenso\(a\)\. .*continuam? na agenda\.$/)).toBeVisible();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByRole('switch', { name: 'Conta ativa: Rodrigo Nunes' })).not.toBeChecked();
+
+  // Back as it was, for the other journeys: reactivation asks nothing.
+  await page.getByRole('switch', { name: 'Conta ativa: Rodrigo Nunes' }).click();
+  await expect(page.getByText('Rodrigo Nunes pode entrar de novo.')).toBeVisible();
+  await expect(page.getByRole('switch', { name: 'Conta ativa: Rodrigo Nunes' })).toBeChecked();
+});

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { demo, expectAccessible, signInAs } from './support/session.ts';
 
-test("a partner sees its rooms' upcoming appointments with the specialist and marks one completed", async ({
+test("a partner sees its rooms' upcoming appointments; a future one offers only the cancellation", async ({
   page,
 }) => {
   await signInAs(page, demo.partner);
@@ -11,7 +11,17 @@ test("a partner sees its rooms' upcoming appointments with the specialist and ma
   await expect(row).toBeVisible();
   await expect(page.getByLabel('Semana')).toBeVisible();
   await expectAccessible(page);
-  await row.getByRole('textbox').or(row.getByRole('combobox')).first().click();
-  await page.getByRole('option', { name: 'Concluída' }).click();
-  await expect(page.getByText('Informações Atualizadas com Sucesso!')).toBeVisible();
+
+  // Before the start, the partner may only cancel: no "Concluída" nor "Não compareceu" (DESIGN §8).
+  const status = row
+    .getByRole('textbox', { name: /^Situação de/ })
+    .or(row.getByRole('combobox', { name: /^Situação de/ }));
+  await expect(status.first()).toHaveValue('Confirmada');
+  await status.first().click();
+  const options = page.getByRole('option');
+  await expect(page.getByRole('option', { name: 'Cancelada' })).toBeVisible();
+  await expect(options).toHaveText(['Confirmada', 'Cancelada']);
+  await expect(page.getByRole('option', { name: 'Concluída' })).toHaveCount(0);
+  await expect(page.getByRole('option', { name: 'Não compareceu' })).toHaveCount(0);
+  await page.keyboard.press('Escape');
 });

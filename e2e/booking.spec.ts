@@ -137,8 +137,14 @@ test('a visitor picks slots, signs in, comes back to the same selection, pays by
   await dialog.getByLabel('Ano').fill('2031');
   await dialog.getByLabel('CVV').fill('123');
   await dialog.getByRole('button', { name: 'Pagar R$ 120,00' }).click();
-  await expect(page.getByText('Erro ao efetuar reserva!')).toBeVisible();
-  await expect(page.getByText(/Não foi possível efetuar a reserva\./)).toBeVisible();
+  // Declined when saved (422): said in the modal and beside the number; no card joins the list.
+  const refusal = dialog.getByRole('alert');
+  await expect(refusal).toContainText('Erro ao efetuar reserva!');
+  await expect(refusal).toContainText(
+    'Não foi possível efetuar a reserva. Verifique se os dados do cartão estão corretos!',
+  );
+  await expect(dialog.getByLabel('Número do cartão')).toHaveAttribute('aria-invalid', 'true');
+  await expect(dialog.getByText(/•••• 0002/)).toHaveCount(0);
 
   // A good card.
   await dialog.getByLabel('Usar um novo cartão').check();

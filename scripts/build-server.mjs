@@ -1,9 +1,9 @@
-// Bundles the server into dist/server/main.js and the backup tool into dist/server/ops/backup.js
-// (dependencies stay in node_modules).
+// Bundles the server into dist/server/main.js and the operations tools into dist/server/ops/
+// (backup.js, ledger-check.js); dependencies stay in node_modules.
 import { build } from 'esbuild';
 
 await build({
-  entryPoints: ['server/main.ts', 'server/ops/backup.ts'],
+  entryPoints: ['server/main.ts', 'server/ops/backup.ts', 'server/ops/ledger-check.ts'],
   outdir: 'dist/server',
   bundle: true,
   platform: 'node',

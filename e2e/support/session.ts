@@ -58,3 +58,27 @@ export async function closeDialog(page: Page): Promise<void> {
   await dialog.getByRole('button', { name: 'Fechar', exact: true }).last().click();
   await expect(dialog).toBeHidden();
 }
+
+/**
+ * A new specialist through /signup: the automatic sign-in after 2 s and its code, landing on the
+ * e-mail confirmation step (/verificacao), e-mail not yet confirmed.
+ */
+export async function signUpSpecialist(page: Page, name: string, email: string, password: string) {
+  const since = Date.now() - 1000;
+  await page.goto('/signup');
+  await page.getByLabel('Nome completo').fill(name);
+  await page.getByLabel('E-mail').fill(email);
+  await page.getByLabel(/^Senha/).fill(password);
+  await page.getByLabel('Confirme a senha').fill(password);
+  await page.getByRole('button', { name: 'Criar conta' }).click();
+  await expect(page).toHaveURL(/\/two-factors\//, { timeout: 10_000 });
+  await typeCode(page, await loginCode(email, since));
+  await expect(page).toHaveURL(/\/verificacao$/);
+  return since;
+}
+
+/** The e-mail confirmation code mailed to `email` after `since`. */
+export async function verificationCode(email: string, since: number): Promise<string> {
+  const match = await waitForMail(email, /confirmar seu e-mail[\s\S]*?digo: (\d{6})/, since);
+  return match[1]!;
+}

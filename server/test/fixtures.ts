@@ -1,14 +1,10 @@
 /** Accounts and signed-in sessions for API tests, made the way a user would make them. */
-import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
-import { isValidCpf } from '#common/br/documents';
 import type { Role } from '#common/contracts/user';
-import { councils } from '../db/schema.ts';
-import { saveAddress } from '../features/addresses/address.repository.ts';
 import { insertUser, type UserRow } from '../features/auth/user.repository.ts';
-import { upsertProfile } from '../features/specialists/profile.repository.ts';
 import { hashPassword } from '../lib/password.ts';
 import { request, type TestContext } from './app.ts';
+import { cpfFrom, insertCompleteProfile } from './profiles.ts';
 
 export const PASSWORD = 'Senha#Forte123';
 
@@ -66,52 +62,15 @@ export async function signIn(ctx: TestContext, email: string, password = PASSWOR
 /** A CPF with valid check digits, different on every call (never one of the demo's). */
 export function uniqueCpf(): string {
   counter += 1;
-  const digits = [...String(300_000_000 + counter)].map(Number);
-  for (const length of [9, 10]) {
-    const sum = digits.reduce((acc, d, i) => acc + d * (length + 1 - i), 0);
-    const rest = sum % 11;
-    digits.push(rest < 2 ? 0 : 11 - rest);
-  }
-  const cpf = digits.join('');
-  if (!isValidCpf(cpf)) throw new Error(`CPF gerado inválido: ${cpf}`);
-  return cpf;
+  return cpfFrom(counter);
 }
 
 /**
- * The completeData fields of a specialist (CPF, birth date, phone, council and number, address),
- * written straight to the database: what the booking gate asks for (DESIGN §8). The name is kept.
+ * A specialist who may book (DESIGN §8): the completeData fields written straight to the database
+ * with a fresh CPF. The name is kept.
  */
 export async function completeProfile(ctx: TestContext, user: { id: number }): Promise<void> {
-  const [council] = await ctx.db.select().from(councils).where(eq(councils.acronym, 'CRP')).limit(1);
-  if (!council) throw new Error('conselho CRP ausente');
-  const now = ctx.clock.now;
-  const addressId = await saveAddress(
-    ctx.db,
-    user.id,
-    null,
-    {
-      zip_code: '01310100',
-      street: 'Avenida Paulista',
-      number: '1578',
-      complement: 'Sala 42',
-      neighborhood: 'Bela Vista',
-      city: 'São Paulo',
-      state: 'SP',
-    },
-    now,
-  );
-  await upsertProfile(ctx.db, {
-    userId: user.id,
-    cpf: uniqueCpf(),
-    birthDate: '1988-04-12',
-    phone: '11987654321',
-    profession: 'Psicóloga',
-    councilId: council.id,
-    councilNumber: '06/123456',
-    councilState: 'SP',
-    addressId,
-    now,
-  });
+  await insertCompleteProfile(ctx.db, user.id, uniqueCpf(), ctx.clock.now);
 }
 
 /**

@@ -105,7 +105,12 @@ describe('operator: specialists', () => {
       user_uuid: specialist.user.uuid,
       setStatus: 0,
     });
-    expect(off.json().data).toEqual({ uuid: specialist.user.uuid, active: false });
+    expect(off.json().data).toEqual({
+      uuid: specialist.user.uuid,
+      active: false,
+      canceled_appointments: 0,
+      refunded_cents: 0,
+    });
     expect((await as(specialist.token, 'GET', '/api/user')).statusCode).toBe(401);
     const login = await as(undefined, 'POST', '/api/loginTwoFactor', {
       email: specialist.user.email,

@@ -68,12 +68,19 @@ describe('partner agenda', () => {
 
   it('changes statuses; cancelling refunds in full and mails the specialist; others get 404', async () => {
     const [first, second] = booked.appointments;
-    const done = await request(t.app, {
-      method: 'POST',
-      url: `/api/partner/appointment/${first!.uuid}/status/update`,
-      token: partner.token,
-      payload: { date_time: first!.date_time, status: 'completed' },
-    });
+    const complete = () =>
+      request(t.app, {
+        method: 'POST',
+        url: `/api/partner/appointment/${first!.uuid}/status/update`,
+        token: partner.token,
+        payload: { date_time: first!.date_time, status: 'completed' },
+      });
+    // Not before the hour starts (DESIGN §8): the specialist would lose the free cancellation.
+    expect((await complete()).statusCode).toBe(409);
+    const saved = t.clock.now;
+    t.clock.now = new Date(new Date(first!.date_time).getTime() + 5 * 60_000);
+    const done = await complete();
+    t.clock.now = saved;
     expect(done.json().data).toMatchObject({ status: 'completed', refund_cents: 0 });
     const canceled = await request(t.app, {
       method: 'POST',

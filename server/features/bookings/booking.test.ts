@@ -6,7 +6,7 @@ import { appointments, bookings, cards } from '../../db/schema.ts';
 import { createTestContext, request, type TestContext } from '../../test/app.ts';
 import { signedInAs } from '../../test/fixtures.ts';
 import { decodeQr } from '../../test/qr.ts';
-import { createClinic, createRoom, saveCard } from '../../test/supply-fixtures.ts';
+import { createClinic, createRoom, saveCard, storedCard } from '../../test/supply-fixtures.ts';
 
 let t: TestContext;
 let partner: Awaited<ReturnType<typeof signedInAs>>;
@@ -138,7 +138,8 @@ describe('booking', () => {
   });
 
   it('books nothing with the decline card', async () => {
-    const declined = await card(specialist.token, specialist.user.uuid, '4000 0000 0000 0002');
+    // Saving a declining card is refused (DESIGN §8): this one was verified once, declines now.
+    const declined = await storedCard(t, specialist.user, { declines: true });
     const before = (await t.db.select().from(bookings)).length;
     const res = await as(specialist.token, 'POST', '/api/customer/appointment/bulk', {
       room_uuid: room.uuid,
@@ -205,7 +206,7 @@ describe('booking', () => {
 });
 
 describe('booking mails', () => {
-  it('sends the confirmation with one .ics per appointment, and the Pix code while pending', async () => {
+  it('sends the confirmation with one .ics for the booking, and the Pix code while pending', async () => {
     const c = await card(specialist.token, specialist.user.uuid);
     const booked = await as(specialist.token, 'POST', '/api/customer/appointment/bulk', {
       room_uuid: room.uuid,
@@ -217,9 +218,10 @@ describe('booking mails', () => {
     const confirmed = t.mail
       .filter((m) => m.to === specialist.user.email && m.subject === 'Reserva confirmada: Sala Reserva')
       .at(-1)!;
-    expect(confirmed.attachments).toHaveLength(2);
+    expect(confirmed.attachments).toHaveLength(1);
     const ics = String(confirmed.attachments![0]!.content);
-    expect(ics).toContain('BEGIN:VEVENT');
+    expect(ics).toContain('METHOD:REQUEST');
+    expect(ics.match(/BEGIN:VEVENT/g)).toHaveLength(2);
     expect(ics).toContain(
       `DTSTART:${new Date(at('18'))
         .toISOString()

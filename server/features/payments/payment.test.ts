@@ -74,10 +74,13 @@ describe('payment webhook', () => {
       url: `/api/customer/payment/${booking.payment.uuid}`,
       token: specialist.token,
     });
-    expect(status.json().data).toEqual({
+    expect(status.json().data).toMatchObject({
       uuid: booking.payment.uuid,
       status: 'paid',
       booking_status: 'confirmed',
+      method: 'pix',
+      refunded_cents: 0,
+      refunds: [],
     });
   });
 

@@ -17,7 +17,6 @@ export const text = {
     limits: limitMessages,
     verifyEmail: 'Confirmar meu e-mail',
     completeProfile: 'Completar meu cadastro',
-    completePartnerData: 'Completar dados do parceiro',
     backHere: 'Depois disso, você volta para esta sala com os horários escolhidos.',
   },
   select: 'Toque nos horários livres para escolher; escolha outros dias para reservar em pacote.',

@@ -8,26 +8,26 @@ const room = '/rooms/5b1f7c3e-1111-4222-8333-944445555666?dia=2026-11-30&h=2026-
 describe('bookingRefusal', () => {
   it('sends an unverified person to the e-mail code, with the way back to the room', () => {
     const err = new ApiError(403, { message: 'x', code: 'email_unverified' });
-    const refusal = bookingRefusal(err, 'customer', room);
+    const refusal = bookingRefusal(err, room);
     expect(refusal.message).toBe(bookingGateMessages.email_unverified);
     expect(refusal.step?.to).toBe(`/verificacao?redirect=${encodeURIComponent(room)}`);
   });
 
   it('sends a specialist without the completed data to complete it, with the way back', () => {
     const err = new ApiError(403, { message: 'x', code: 'profile_incomplete' });
-    const refusal = bookingRefusal(err, 'customer', room);
+    const refusal = bookingRefusal(err, room);
     expect(refusal.message).toBe(bookingGateMessages.profile_incomplete);
     expect(refusal.step?.to).toBe(`/especialista/new-account?redirect=${encodeURIComponent(room)}`);
   });
 
   it('never carries a return path to another site', () => {
     const err = new ApiError(403, { message: 'x', code: 'email_unverified' });
-    expect(bookingRefusal(err, 'customer', '//evil.example').step?.to).toBe('/verificacao');
+    expect(bookingRefusal(err, '//evil.example').step?.to).toBe('/verificacao');
   });
 
   it('says the limits and the declined card as the server does, with no step', () => {
     const pix = new ApiError(422, { message: 'x', errors: { payment_method: [limitMessages.openPix] } });
-    expect(bookingRefusal(pix, 'customer', room)).toEqual({
+    expect(bookingRefusal(pix, room)).toEqual({
       title: 'Erro ao efetuar reserva!',
       message: `Não foi possível efetuar a reserva. ${limitMessages.openPix}`,
     });
@@ -35,13 +35,13 @@ describe('bookingRefusal', () => {
       message: 'Verifique se os dados do cartão estão corretos!',
       errors: { number: ['Verifique se os dados do cartão estão corretos!'] },
     });
-    expect(bookingRefusal(card, 'customer', room).message).toContain('Verifique se os dados do cartão');
+    expect(bookingRefusal(card, room).message).toContain('Verifique se os dados do cartão');
     const attempts = new ApiError(429, { message: limitMessages.cardAttempts });
-    expect(bookingRefusal(attempts, 'customer', room).message).toBe(limitMessages.cardAttempts);
+    expect(bookingRefusal(attempts, room).message).toBe(limitMessages.cardAttempts);
   });
 
   it('keeps server failures to the generic sentence', () => {
     const err = new ApiError(500, { message: 'Ocorreu um erro inesperado.' });
-    expect(bookingRefusal(err, 'customer', room).message).toBe('Não foi possível efetuar a reserva.');
+    expect(bookingRefusal(err, room).message).toBe('Não foi possível efetuar a reserva.');
   });
 });

@@ -4,7 +4,6 @@
  * way back; the limits (422) and the card attempts (429) are said as the server says them.
  */
 import type { BookingGateCode } from '#common/domain/limits';
-import type { Role } from '#common/domain/user';
 import { ApiError } from '#web/lib/api.ts';
 import { safeRedirect } from '#web/lib/safe-redirect.ts';
 import { text } from './messages.ts';
@@ -20,28 +19,27 @@ const isGate = (code: string | undefined): code is BookingGateCode =>
   code === 'email_unverified' || code === 'profile_incomplete';
 
 /** The missing step for a gate, bringing the person back to `returnTo` (a path on this site). */
-export function gateStep(code: BookingGateCode, role: Role | undefined, returnTo: string): Refusal['step'] {
+export function gateStep(code: BookingGateCode, returnTo: string): Refusal['step'] {
   const back = safeRedirect(returnTo);
   const query = back ? `?redirect=${encodeURIComponent(back)}` : '';
   if (code === 'email_unverified') return { label: text.refusal.verifyEmail, to: `/verificacao${query}` };
-  if (role === 'partner')
-    return { label: text.refusal.completePartnerData, to: '/parceiro/configuracoes/dados-parceiro' };
+  // Only specialists have a profile to complete (a partner needs only the confirmed e-mail).
   return { label: text.refusal.completeProfile, to: `/especialista/new-account${query}` };
 }
 
-export function gateRefusal(code: BookingGateCode, role: Role | undefined, returnTo: string): Refusal {
+export function gateRefusal(code: BookingGateCode, returnTo: string): Refusal {
   return {
     title: text.failedTitle,
     message: text.refusal.gates[code],
-    step: gateStep(code, role, returnTo),
+    step: gateStep(code, returnTo),
   };
 }
 
 /** The refusal to show for a failed booking or card save. */
-export function bookingRefusal(err: unknown, role: Role | undefined, returnTo: string): Refusal {
+export function bookingRefusal(err: unknown, returnTo: string): Refusal {
   if (!(err instanceof ApiError) || err.status === 0 || err.status >= 500)
     return { title: text.failedTitle, message: text.failed };
-  if (err.status === 403 && isGate(err.code)) return gateRefusal(err.code, role, returnTo);
+  if (err.status === 403 && isGate(err.code)) return gateRefusal(err.code, returnTo);
   // The refused card attempts limit: the server's sentence (common/domain/limits).
   if (err.status === 429) return { title: text.failedTitle, message: err.message };
   const detail = err.errors.number?.[0] ?? err.fieldMessages[0] ?? err.message;

@@ -45,11 +45,12 @@ export function ActiveSwitch({ uuid, name, active, partner = false }: Props) {
       { user_uuid: uuid, setStatus: 0, cancel_future: cancelFuture },
       {
         onSuccess: (result) => {
+          const kept = future?.appointments.length ?? 0;
           setFuture(undefined);
           notifySuccess(
             cancelFuture
               ? text.suspend.canceled(name, result.canceled_appointments, formatBrl(result.refunded_cents))
-              : text.suspend.kept(name, future?.appointments.length ?? 0),
+              : text.suspend.kept(name, kept),
           );
         },
         onError: (err) => notifyError(t.saveFailed, errorText(err)),

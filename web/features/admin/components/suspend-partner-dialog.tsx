@@ -1,4 +1,4 @@
-import { Button, Group, Modal, Paper, ScrollArea, Stack, Text } from '@mantine/core';
+import { Button, Flex, Group, Modal, Paper, ScrollArea, Stack, Text } from '@mantine/core';
 import { formatBrl, formatShortDate } from '#web/lib/format.ts';
 import type { PartnerFuture } from '../api.ts';
 import { text } from '../messages.ts';
@@ -60,7 +60,8 @@ export function SuspendPartnerDialog({ name, future, pending, onKeep, onCancelAl
         </Paper>
         <Text size="sm">{t.keepHint}</Text>
         <Text size="sm">{t.cancelHint}</Text>
-        <Group justify="flex-end" gap="sm">
+        {/* On a phone the choices stack, the destructive one on top, "Voltar" last. */}
+        <Flex direction={{ base: 'column-reverse', xs: 'row' }} justify="flex-end" gap="sm">
           <Button variant="subtle" onClick={onClose} disabled={Boolean(pending)}>
             {t.back}
           </Button>
@@ -73,14 +74,14 @@ export function SuspendPartnerDialog({ name, future, pending, onKeep, onCancelAl
             {t.keep}
           </Button>
           <Button
-            color="red"
+            color="red.9"
             onClick={onCancelAll}
             loading={pending === 'cancel'}
             disabled={pending === 'keep'}
           >
             {t.cancelAll}
           </Button>
-        </Group>
+        </Flex>
       </Stack>
     </Modal>
   );

@@ -49,8 +49,7 @@ export function BookingModal({
   const savedDefault = cards.data?.find((c) => c.is_default)?.uuid ?? cards.data?.[0]?.uuid ?? 'new';
   const choice = cardChoice || savedDefault;
   // Known up front: an unconfirmed e-mail is refused by the server, so say it before any payment.
-  const unverified =
-    user?.email_verified === false ? gateRefusal('email_unverified', user.role_name, returnTo) : undefined;
+  const unverified = user?.email_verified === false ? gateRefusal('email_unverified', returnTo) : undefined;
   const shown = refusal ?? unverified;
   // Refused for who the person is (not how they pay): only the way to the missing step is left.
   const gated = Boolean(shown?.step);
@@ -66,7 +65,7 @@ export function BookingModal({
         } catch (err) {
           // A declined card (422, errors.number) goes beside the number too.
           showServerErrors(form, err);
-          setRefusal(bookingRefusal(err, user?.role_name, returnTo));
+          setRefusal(bookingRefusal(err, returnTo));
           return;
         }
       } else cardUuid = choice;
@@ -81,7 +80,7 @@ export function BookingModal({
       if (method === 'pix') setPix(booking);
       else setSuccess(booking);
     } catch (err) {
-      setRefusal(bookingRefusal(err, user?.role_name, returnTo));
+      setRefusal(bookingRefusal(err, returnTo));
     }
   };
 

@@ -1,0 +1,138 @@
+import { expect, type Page, test } from '@playwright/test';
+import { calendarLabel } from './support/dates.ts';
+import { expectAccessible, signUpSpecialist, typeCode, verificationCode } from './support/session.ts';
+
+const PASSWORD = 'Consultorio2026';
+
+/** A valid CPF no other journey uses (random base, computed check digits), formatted. */
+function freshCpf(): string {
+  const digits = Array.from({ length: 9 }, () => Math.floor(Math.random() * 10));
+  if (new Set(digits).size === 1) digits[0] = (digits[0]! + 1) % 10;
+  for (const size of [9, 10]) {
+    const sum = digits.slice(0, size).reduce((t, d, i) => t + d * (size + 1 - i), 0);
+    const rest = (sum * 10) % 11;
+    digits.push(rest === 10 ? 0 : rest);
+  }
+  const s = digits.join('');
+  return `${s.slice(0, 3)}.${s.slice(3, 6)}.${s.slice(6, 9)}-${s.slice(9)}`;
+}
+
+/** The next weekday at least three days ahead (clear of the other journeys' days). */
+function bookingDay(): Date {
+  const d = new Date();
+  d.setDate(d.getDate() + 3);
+  while (d.getDay() === 0 || d.getDay() === 6) d.setDate(d.getDate() + 1);
+  return d;
+}
+
+/** Opens Sala Corcovado on the booking day and picks 08:00; answers the availability section. */
+async function pickAnHour(page: Page) {
+  await page.goto('/rooms?search=Corcovado');
+  await page.getByRole('link', { name: /Sala Corcovado/ }).click();
+  const section = page.locator('div.mantine-Paper-root', {
+    has: page.getByRole('heading', { name: 'Horários livres' }),
+  });
+  const d = bookingDay();
+  if (d.getMonth() !== new Date().getMonth())
+    await section.getByRole('button', { name: 'Próximo mês' }).click();
+  await section.getByRole('button', { name: calendarLabel(d), exact: true }).click();
+  await section.getByText('08:00', { exact: true }).click();
+  await expect(section.getByText('1 horário escolhido')).toBeVisible();
+  return section;
+}
+
+/** The completeData form of /especialista/new-account. */
+async function completeData(page: Page) {
+  await expect(page.getByRole('heading', { name: 'Complete seu cadastro' })).toBeVisible();
+  await page.getByLabel('CPF').fill(freshCpf());
+  await page.getByLabel('Data de nascimento').fill('03/07/1991');
+  await page.keyboard.press('Escape');
+  await page.getByLabel('Celular').fill('(21) 98888-7777');
+  await page.getByLabel('Profissão').fill('Fonoaudióloga');
+  await page.getByRole('combobox', { name: 'Conselho profissional' }).click();
+  await page.getByRole('option', { name: /^CRP/ }).click();
+  await page.getByLabel('Número de registro').fill('05/765432');
+  await page.getByRole('combobox', { name: 'UF do registro' }).fill('RJ');
+  await page.getByRole('option', { name: 'RJ', exact: true }).click();
+  await page.getByLabel('CEP').fill('22290-240');
+  await page.getByLabel('Rua').fill('Rua Voluntários da Pátria');
+  await page.getByRole('textbox', { name: 'Número', exact: true }).fill('45');
+  await page.getByLabel('Bairro').fill('Botafogo');
+  await page.getByLabel('Cidade').fill('Rio de Janeiro');
+  await page.getByRole('combobox', { name: 'UF', exact: true }).fill('RJ');
+  await page.getByRole('option', { name: 'RJ', exact: true }).click();
+  await page.getByRole('button', { name: 'Salvar e continuar' }).click();
+}
+
+test('a verified specialist without the completed data is refused in the booking modal, completes it and comes back to the same hour', async ({
+  page,
+}) => {
+  const email = `gate.perfil.${Date.now()}@exemplo.com.br`;
+  const since = await signUpSpecialist(page, 'Clara Souza Prado', email, PASSWORD);
+  await typeCode(page, await verificationCode(email, since));
+  await expect(page).toHaveURL(/\/especialista\/new-account$/);
+
+  // Straight to a room instead of completing the data: the server refuses the booking (403).
+  const section = await pickAnHour(page);
+  const roomUrl = page.url();
+  await section.getByRole('button', { name: 'Reservar' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Confirmar reserva' });
+  await dialog.getByLabel('Usar um novo cartão').check();
+  await dialog.getByLabel('Número do cartão').fill('4242 4242 4242 4242');
+  await dialog.getByLabel('Nome impresso no cartão').fill('Clara Souza Prado');
+  await dialog.getByLabel('Mês').fill('12');
+  await dialog.getByLabel('Ano').fill('2031');
+  await dialog.getByLabel('CVV').fill('123');
+  await dialog.getByRole('button', { name: /^Pagar R\$/ }).click();
+  const refusal = dialog.getByRole('alert');
+  await expect(refusal).toContainText('Erro ao efetuar reserva!');
+  await expect(refusal).toContainText(
+    'Complete seu cadastro (CPF, nascimento, telefone, conselho e endereço) antes de reservar.',
+  );
+  const complete = refusal.getByRole('link', { name: 'Completar meu cadastro' });
+  await expect(complete).toBeVisible();
+  await expect(dialog.getByRole('button', { name: /^Pagar R\$/ })).toHaveCount(0);
+  await expectAccessible(page);
+  await page.setViewportSize({ width: 1366, height: 900 });
+  await page.screenshot({ path: 'test-results/screens/booking-refusal-1366.png' });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: 'test-results/screens/booking-refusal-390.png' });
+  await page.setViewportSize({ width: 1280, height: 720 });
+
+  // The missing step, then back on the room page with the same day and hour chosen.
+  await complete.click();
+  await expect(page).toHaveURL(/\/especialista\/new-account\?redirect=%2Frooms%2F/);
+  await completeData(page);
+  await expect(page).toHaveURL(roomUrl);
+  const back = page.locator('div.mantine-Paper-root', {
+    has: page.getByRole('heading', { name: 'Horários livres' }),
+  });
+  await expect(back.getByText('1 horário escolhido')).toBeVisible();
+  await back.getByRole('button', { name: 'Reservar' }).click();
+  const again = page.getByRole('dialog', { name: 'Confirmar reserva' });
+  await expect(again.getByRole('button', { name: /^Pagar R\$/ })).toBeVisible();
+  await expect(again.getByRole('alert')).toHaveCount(0);
+});
+
+test('a specialist who has not confirmed the e-mail is told so before paying, confirms it and is led on to the data', async ({
+  page,
+}) => {
+  const email = `gate.email.${Date.now()}@exemplo.com.br`;
+  const since = await signUpSpecialist(page, 'Rafael Teixeira Lima', email, PASSWORD);
+
+  const section = await pickAnHour(page);
+  const roomPath = new URL(page.url()).pathname;
+  await section.getByRole('button', { name: 'Reservar' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Confirmar reserva' });
+  const refusal = dialog.getByRole('alert');
+  await expect(refusal).toContainText('Confirme seu e-mail antes de reservar');
+  await expect(dialog.getByRole('button', { name: /^Pagar R\$/ })).toHaveCount(0);
+  await refusal.getByRole('link', { name: 'Confirmar meu e-mail' }).click();
+
+  await expect(page).toHaveURL(/\/verificacao\?redirect=%2Frooms%2F/);
+  await typeCode(page, await verificationCode(email, since));
+  // Still without the specialist data: that step comes next, keeping the way back to the room.
+  await expect(page).toHaveURL(
+    new RegExp(`/especialista/new-account\\?redirect=${encodeURIComponent(roomPath)}`),
+  );
+});
