@@ -204,7 +204,9 @@ test('a partner books another clinic’s room with Pix, sees the copia e cola an
   await expect(pix.getByText('Pagamento recebido')).toBeVisible();
 });
 
-test('a specialist keeps a profile with photo, data, address and saved cards', async ({ page }) => {
+test('a specialist keeps a profile with photo, data, address and saved cards; a declined card is not saved', async ({
+  page,
+}) => {
   await signInAs(page, demo.specialist);
   await page
     .getByRole('navigation', { name: 'Menu principal' })
@@ -217,4 +219,53 @@ test('a specialist keeps a profile with photo, data, address and saved cards', a
   await expect(page.getByRole('dialog', { name: 'Sucesso!' })).toBeVisible();
   await closeDialog(page);
   await expectAccessible(page);
+
+  // A declined card is refused when saved (422): said in the card form, and the list stays as it was.
+  await page.getByRole('button', { name: 'Adicionar cartão' }).click();
+  await page.getByLabel('Número do cartão').fill('4000 0000 0000 0002');
+  await page.getByLabel('Nome impresso no cartão').fill('Mariana Costa');
+  await page.getByLabel('Mês').fill('11');
+  await page.getByLabel('Ano').fill('2032');
+  await page.getByLabel('CVV').fill('321');
+  await page.getByRole('button', { name: 'Salvar cartão' }).click();
+  const refusal = page.getByRole('alert').filter({ hasText: 'Algo deu errado ao salvar cartão' });
+  await expect(refusal).toContainText('Verifique se os dados do cartão estão corretos!');
+  await expect(page.getByLabel('Número do cartão')).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByText(/•••• \d{4}/)).toHaveCount(1);
+  await expectAccessible(page);
+});
+
+test('canceling one hour of an unpaid Pix booking cancels all of its hours, and the specialist is told so', async ({
+  page,
+}) => {
+  await signInAs(page, demo.specialist2);
+  await page.goto('/rooms?search=Corcovado');
+  await page.getByRole('link', { name: /Sala Corcovado/ }).click();
+  const day = nextBusinessDay();
+  day.setDate(day.getDate() + 1);
+  while (day.getDay() === 0 || day.getDay() === 6) day.setDate(day.getDate() + 1);
+  const section = await pickDay(page, day);
+  await section.getByText('17:00', { exact: true }).click();
+  await section.getByText('18:00', { exact: true }).click();
+  await section.getByRole('button', { name: 'Reservar' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Confirmar reserva' });
+  await dialog.getByText('Pix', { exact: true }).click();
+  await dialog.getByRole('button', { name: /^Pagar R\$/ }).click();
+  const pix = page.getByRole('dialog', { name: 'Pague com Pix para confirmar' });
+  await expect(pix.getByRole('timer')).toBeVisible();
+  await pix.getByRole('button', { name: 'Fechar' }).last().click();
+
+  await expect(page).toHaveURL(/\/especialista\/agendamentos$/);
+  const rows = page.getByRole('row', { name: /Sala Corcovado/ }).filter({ hasText: /1[78]:00/ });
+  await expect(rows).toHaveCount(2);
+  await expect(rows.first()).toContainText('Aguardando pagamento');
+  await rows.filter({ hasText: '17:00' }).getByRole('button', { name: 'Cancelar' }).click();
+  await expect(page.getByText('todos os horários dela serão cancelados juntos')).toBeVisible();
+  await page.getByRole('dialog').getByRole('button', { name: 'Cancelar reserva' }).click();
+  await expect(
+    page.getByText(
+      'Reserva cancelada. A reserva ainda não foi paga: todos os horários dela foram cancelados juntos.',
+    ),
+  ).toBeVisible();
+  await expect(rows.filter({ hasText: 'Cancelada' })).toHaveCount(2);
 });

@@ -4,7 +4,7 @@
  * each other in a cycle.
  */
 import { and, eq, inArray, lte, ne, sql } from 'drizzle-orm';
-import { queryRows, type Executor, type Tx } from '../../db/client.ts';
+import { type Executor, queryRows, type Tx } from '../../db/client.ts';
 import {
   type AppointmentStatus,
   appointments,
@@ -52,7 +52,13 @@ export async function setAppointmentStatus(
   for (const id of ids) {
     await tx
       .update(appointments)
-      .set({ status, updatedAt: now, canceledAt: now, canceledBy: cancel.by, refundCents: cancel.refundCents(id) })
+      .set({
+        status,
+        updatedAt: now,
+        canceledAt: now,
+        canceledBy: cancel.by,
+        refundCents: cancel.refundCents(id),
+      })
       .where(eq(appointments.id, id));
   }
 }
@@ -105,7 +111,12 @@ export async function claimDueRefunds(
   only: number[] | undefined,
   limit: number,
 ) {
-  const filter = only ? sql`and r.id in (${sql.join(only.map((id) => sql`${id}`), sql`, `)})` : sql``;
+  const filter = only
+    ? sql`and r.id in (${sql.join(
+        only.map((id) => sql`${id}`),
+        sql`, `,
+      )})`
+    : sql``;
   const claimed = await queryRows<{ id: number }>(
     tx,
     sql`select r.id from refunds r
@@ -127,7 +138,10 @@ export async function claimDueRefunds(
 }
 
 export async function updateRefund(db: Executor, id: number, values: Partial<RefundRow>) {
-  await db.update(refunds).set(values).where(and(eq(refunds.id, id), eq(refunds.status, 'pending')));
+  await db
+    .update(refunds)
+    .set(values)
+    .where(and(eq(refunds.id, id), eq(refunds.status, 'pending')));
 }
 
 /** Unpaid holds past their time, claimed (booking rows first) by one process. */

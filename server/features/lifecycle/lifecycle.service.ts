@@ -69,7 +69,8 @@ async function settleBooking(tx: Tx, locked: Locked, changed: Map<number, Appoin
 /** Moves the payment's refunded total to what its refunds add up to, and its status with it. */
 async function settlePayment(tx: Tx, payment: repo.PaymentRow, now: Date) {
   const refunded = await repo.refundedSum(tx, payment.id);
-  const paidOnce = payment.paidAt !== null || ['paid', 'partially_refunded', 'refunded'].includes(payment.status);
+  const paidOnce =
+    payment.paidAt !== null || ['paid', 'partially_refunded', 'refunded'].includes(payment.status);
   const status =
     refunded >= payment.amountCents && refunded > 0
       ? 'refunded'
@@ -200,7 +201,13 @@ export function paymentRefundedByProvider(
     const now = s.clock();
     const rest = payment.amountCents - payment.refundedCents;
     if (rest > 0) {
-      await repo.insertRefund(tx, { paymentId: payment.id, amountCents: rest, reason: 'provider', now, settled: true });
+      await repo.insertRefund(tx, {
+        paymentId: payment.id,
+        amountCents: rest,
+        reason: 'provider',
+        now,
+        settled: true,
+      });
     }
     await settlePayment(tx, payment, now);
     const held = items.filter((a) => a.status === 'confirmed');
@@ -313,7 +320,8 @@ async function cancelLocked(
       { by: actor.userId, refundCents: () => 0 },
     );
     await repo.setBookingStatus(tx, booking.id, 'canceled', now);
-    if (payment.status === 'pending') await repo.setPayment(tx, payment.id, { status: 'expired', updatedAt: now });
+    if (payment.status === 'pending')
+      await repo.setPayment(tx, payment.id, { status: 'expired', updatedAt: now });
     fx.mails.push(() =>
       sendBookingCanceled(s, {
         bookingId: booking.id,
@@ -329,7 +337,10 @@ async function cancelLocked(
   // A confirmed hour: its payment was captured (confirmed implies paid).
   const available = payment.amountCents - payment.refundedCents;
   const refund = Math.min(refundFor(move, a.priceCents, a.startsAt, now), Math.max(available, 0));
-  await repo.setAppointmentStatus(tx, [a.id], 'canceled', now, { by: actor.userId, refundCents: () => refund });
+  await repo.setAppointmentStatus(tx, [a.id], 'canceled', now, {
+    by: actor.userId,
+    refundCents: () => refund,
+  });
   await addRefund(tx, fx, payment, refund, reason, now);
   if (refund > 0) await settlePayment(tx, payment, now);
   await settleBooking(tx, locked, new Map([[a.id, 'canceled' as const]]), now);
@@ -368,7 +379,11 @@ export function partnerSetStatus(
       const early = a.status === 'confirmed' && (status === 'completed' || status === 'no_show');
       const closed = ['canceled', 'expired', 'completed', 'no_show'].includes(a.status);
       throw conflict(
-        early ? lifecycleMessages.notStarted : closed ? lifecycleMessages.closed : lifecycleMessages.notAllowed,
+        early
+          ? lifecycleMessages.notStarted
+          : closed
+            ? lifecycleMessages.closed
+            : lifecycleMessages.notAllowed,
       );
     }
     await repo.setAppointmentStatus(tx, [a.id], status, now);

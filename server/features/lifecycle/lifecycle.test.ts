@@ -72,8 +72,9 @@ async function pix(n = 1) {
 const cancel = (uuid: string, token = customer.token) =>
   request(t.app, { method: 'POST', url: `/api/customer/appointment/${uuid}/cancel`, token });
 const paymentOf = async (uuid: string) =>
-  (await request(t.app, { method: 'GET', url: `/api/customer/payment/${uuid}`, token: customer.token })).json()
-    .data;
+  (
+    await request(t.app, { method: 'GET', url: `/api/customer/payment/${uuid}`, token: customer.token })
+  ).json().data;
 const setStatus = (a: { uuid: string; date_time: string }, status: string) =>
   request(t.app, {
     method: 'POST',
@@ -87,12 +88,24 @@ describe('a Pix paid after its booking was canceled', () => {
     const b = await pix(2);
     expect((await cancel(b.appointments[0]!.uuid)).json().data).toMatchObject({ whole_booking: true });
     const paid = { id: `evt_late_${b.uuid}`, type: 'payment.paid', data: { payment_uuid: b.payment.uuid } };
-    const answers = await Promise.all([signedWebhook(t, paid), signedWebhook(t, paid), signedWebhook(t, paid)]);
+    const answers = await Promise.all([
+      signedWebhook(t, paid),
+      signedWebhook(t, paid),
+      signedWebhook(t, paid),
+    ]);
     expect(answers.map((r) => r.statusCode)).toEqual([200, 200, 200]);
     const p = await paymentOf(b.payment.uuid);
-    expect(p).toMatchObject({ status: 'refunded', booking_status: 'canceled', refunded_cents: p.amount_cents });
+    expect(p).toMatchObject({
+      status: 'refunded',
+      booking_status: 'canceled',
+      refunded_cents: p.amount_cents,
+    });
     expect(p.refunds).toHaveLength(1);
-    expect(p.refunds[0]).toMatchObject({ status: 'succeeded', reason: 'late_payment', amount_cents: p.amount_cents });
+    expect(p.refunds[0]).toMatchObject({
+      status: 'succeeded',
+      reason: 'late_payment',
+      amount_cents: p.amount_cents,
+    });
     expect(calls.filter((k) => k === p.refunds[0].uuid)).toHaveLength(1);
     const mail = t.mail.filter((m) => m.to === customer.user.email).at(-1)!;
     expect(mail.subject).toMatch(/devolvido/i);
@@ -102,7 +115,11 @@ describe('a Pix paid after its booking was canceled', () => {
     const b = await pix(1);
     const [canceled, hook] = await Promise.all([
       cancel(b.appointments[0]!.uuid),
-      signedWebhook(t, { id: `evt_race_${b.uuid}`, type: 'payment.paid', data: { payment_uuid: b.payment.uuid } }),
+      signedWebhook(t, {
+        id: `evt_race_${b.uuid}`,
+        type: 'payment.paid',
+        data: { payment_uuid: b.payment.uuid },
+      }),
     ]);
     expect(canceled.statusCode, canceled.body).toBe(200);
     expect(hook.statusCode, hook.body).toBe(200);
@@ -118,7 +135,11 @@ describe('a Pix paid after its booking was canceled', () => {
     t.clock.advance(16 * 60_000);
     await Promise.all([
       expireHolds(t.app.services),
-      signedWebhook(t, { id: `evt_exp_${b.uuid}`, type: 'payment.paid', data: { payment_uuid: b.payment.uuid } }),
+      signedWebhook(t, {
+        id: `evt_exp_${b.uuid}`,
+        type: 'payment.paid',
+        data: { payment_uuid: b.payment.uuid },
+      }),
       expireHolds(t.app.services),
     ]);
     const p = await paymentOf(b.payment.uuid);
@@ -137,7 +158,10 @@ describe('simultaneous cancellations of one appointment', () => {
     const p = await paymentOf(booking.payment.uuid);
     expect(p.refunds).toHaveLength(1);
     expect(p).toMatchObject({ status: 'partially_refunded', refunded_cents: p.amount_cents / 2 });
-    const sent = await t.db.select().from(sandboxRefunds).where(eq(sandboxRefunds.idempotencyKey, p.refunds[0].uuid));
+    const sent = await t.db
+      .select()
+      .from(sandboxRefunds)
+      .where(eq(sandboxRefunds.idempotencyKey, p.refunds[0].uuid));
     expect(sent).toHaveLength(1);
   });
 
@@ -229,7 +253,10 @@ describe('refunds', () => {
       data: { payment_uuid: booking.payment.uuid },
     });
     expect(res.statusCode).toBe(200);
-    const [a] = await t.db.select().from(appointments).where(eq(appointments.uuid, booking.appointments[0]!.uuid));
+    const [a] = await t.db
+      .select()
+      .from(appointments)
+      .where(eq(appointments.uuid, booking.appointments[0]!.uuid));
     expect(a!.status).toBe('canceled');
     const p = await paymentOf(booking.payment.uuid);
     expect(p).toMatchObject({ status: 'refunded', booking_status: 'canceled' });

@@ -12,7 +12,8 @@ const LEASE_MS = 2 * 60_000;
 const MAX_BACKOFF_MS = 60 * 60_000;
 
 /** 30 s, 1 min, 2 min... up to an hour between tries. */
-export const refundBackoffMs = (attempts: number) => Math.min(30_000 * 2 ** Math.max(attempts - 1, 0), MAX_BACKOFF_MS);
+export const refundBackoffMs = (attempts: number) =>
+  Math.min(30_000 * 2 ** Math.max(attempts - 1, 0), MAX_BACKOFF_MS);
 
 /** Sends the given refunds now (or every due one); answers how many reached a final answer. */
 export async function sendRefunds(s: Services, only?: number[]): Promise<number> {
@@ -25,11 +26,19 @@ export async function sendRefunds(s: Services, only?: number[]): Promise<number>
     const outcome = payment.providerRef
       ? await s.payments
           .refund(payment.providerRef, refund.amountCents, refund.uuid)
-          .catch((err: unknown) => ({ status: 'retry' as const, reason: String((err as Error)?.message ?? err) }))
+          .catch((err: unknown) => ({
+            status: 'retry' as const,
+            reason: String((err as Error)?.message ?? err),
+          }))
       : ({ status: 'refused', reason: 'Pagamento sem referência no provedor.' } as const);
     const at = s.clock();
     if (outcome.status === 'succeeded') {
-      await repo.updateRefund(s.db, refund.id, { status: 'succeeded', providerRef: outcome.providerRef, lastError: null, updatedAt: at });
+      await repo.updateRefund(s.db, refund.id, {
+        status: 'succeeded',
+        providerRef: outcome.providerRef,
+        lastError: null,
+        updatedAt: at,
+      });
       settled++;
     } else if (outcome.status === 'retry') {
       await repo.updateRefund(s.db, refund.id, {
@@ -55,11 +64,16 @@ async function refundRefused(s: Services, bookingId: number, refundId: number, r
     // Lock order: booking, payment, then the refund.
     const locked = await repo.lockBooking(tx, bookingId);
     if (!locked) return;
-    await repo.updateRefund(tx, refundId, { status: 'failed', lastError: reason.slice(0, 500), updatedAt: now });
+    await repo.updateRefund(tx, refundId, {
+      status: 'failed',
+      lastError: reason.slice(0, 500),
+      updatedAt: now,
+    });
     const refunded = await repo.refundedSum(tx, locked.payment.id);
     await repo.setPayment(tx, locked.payment.id, {
       refundedCents: refunded,
-      status: refunded >= locked.payment.amountCents ? 'refunded' : refunded > 0 ? 'partially_refunded' : 'paid',
+      status:
+        refunded >= locked.payment.amountCents ? 'refunded' : refunded > 0 ? 'partially_refunded' : 'paid',
       updatedAt: now,
     });
   });
