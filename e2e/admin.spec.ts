@@ -156,7 +156,15 @@ test('the operator downloads last month’s appointments and finance as xlsx wit
   const last = new Date(now.getFullYear(), now.getMonth(), 0);
   await signInAs(page, demo.owner);
   await page.goto('/admin/gestao/agendamentos');
+  // The count is read once last month's list has arrived (the list keeps the previous one meanwhile).
+  const listed = page.waitForResponse(
+    (r) =>
+      r.url().includes('/api/fusion/appointments') &&
+      r.request().postDataJSON()?.dateInit === iso(first) &&
+      r.request().postDataJSON()?.dateEnd === iso(last),
+  );
   await pickPeriod(page, first, last);
+  await listed;
   await expect(page.getByText(/agendamento\(s\)/)).toBeVisible();
   const total = Number((await page.getByText(/agendamento\(s\)/).textContent())!.match(/\d+/)![0]);
   await expectAccessible(page);

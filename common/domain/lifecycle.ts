@@ -47,6 +47,14 @@ export const transitions: readonly Transition[] = [
     note: 'a reserva inteira de uma vez; nada a devolver',
   },
   {
+    from: 'pending_payment',
+    to: 'canceled',
+    who: ['provider'],
+    guard: 'any',
+    refund: 'none',
+    note: 'pagamento recusado pelo provedor (payment.failed): a reserva fica como falha',
+  },
+  {
     from: 'confirmed',
     to: 'canceled',
     who: ['customer'],

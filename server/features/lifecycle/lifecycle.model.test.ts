@@ -8,10 +8,12 @@
  * twice, confirmed means paid, cancellations refunded per the table, late money returned) and no
  * request may have answered 5xx.
  */
+import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, zonedDate, zonedInstant } from '#common/time/zone';
 import type { PaymentProvider } from '../../adapters/payments.ts';
+import { queryRows } from '../../db/client.ts';
 import { throttleCounters } from '../../db/schema.ts';
 import { createTestContext, request, type TestContext } from '../../test/app.ts';
 import { signedInAs, signIn } from '../../test/fixtures.ts';
@@ -49,7 +51,23 @@ beforeAll(async () => {
   };
   t.app.services.payments = wrapped;
 }, 120_000);
-afterAll(() => t?.close());
+/** What the runs did, printed when LIFECYCLE_RUNS is set (docs/reliability.md quotes it). */
+const tally = { runs: 0, commands: 0, violations: 0, answers: new Map<number, number>() };
+afterAll(async () => {
+  if (process.env.LIFECYCLE_RUNS && t) {
+    const [row] = await queryRows(
+      t.db,
+      sql`select (select count(*) from bookings)::int as bookings, (select count(*) from refunds)::int as refunds,
+                 (select count(*) from appointments where status = 'canceled')::int as canceled,
+                 (select count(*) from payments where paid_at is not null)::int as captured`,
+    );
+    const answers = Object.fromEntries([...tally.answers].sort(([a], [b]) => a - b));
+    console.log(
+      `ciclo de vida (${t.database.kind}): ${tally.runs} execuções, ${tally.commands} comandos, respostas ${JSON.stringify(answers)}, ${JSON.stringify(row)}, ${tally.violations} violações`,
+    );
+  }
+  await t?.close();
+});
 
 interface World {
   partner: { user: { uuid: string; email: string }; token: string };
@@ -90,13 +108,17 @@ const pick = <T>(list: T[], i: number) => (list.length ? list[i % list.length] :
 type Cmd = fc.AsyncCommand<Model, World> & { solo?: boolean };
 const cmd = (name: string, run: (m: Model, w: World) => Promise<void>, solo = false): Cmd => ({
   check: () => true,
-  run,
+  run: (m, w) => {
+    tally.commands += 1;
+    return run(m, w);
+  },
   toString: () => name,
   solo,
 });
 
 async function expectNo5xx(w: World, res: { statusCode: number; body: string }, allowed: number[]) {
   w.statuses.push(res.statusCode);
+  tally.answers.set(res.statusCode, (tally.answers.get(res.statusCode) ?? 0) + 1);
   expect(res.statusCode, res.body).toBeLessThan(500);
   expect(allowed, `${res.statusCode} ${res.body}`).toContain(res.statusCode);
 }
@@ -229,18 +251,23 @@ const commandArbs = [
 
 /** Settles every refund (the provider answers again), then checks the whole ledger. */
 async function settleAndCheck() {
+  tally.runs += 1;
   provider.flaky = false;
   for (let i = 0; i < 3; i++) {
     t.clock.advance(2 * 60 * 60_000);
     await retryRefunds(t.app.services);
   }
   const violations = await checkLedger(t.db, { now: t.clock.now });
+  tally.violations += violations.length;
   expect(violations).toEqual([]);
   // Each refund reached the gateway's books exactly once, however often it was sent.
-  const rows = await t.db.execute(
-    "select r.uuid::text as key, count(s.idempotency_key)::int as n from refunds r left join sandbox_refunds s on s.idempotency_key = r.uuid::text where r.status = 'succeeded' and r.reason <> 'provider' group by r.uuid" as never,
+  const rows = await queryRows<{ key: string; n: number }>(
+    t.db,
+    sql`select r.uuid::text as key, count(s.idempotency_key)::int as n from refunds r
+        left join sandbox_refunds s on s.idempotency_key = r.uuid::text
+        where r.status = 'succeeded' and r.reason <> 'provider' group by r.uuid`,
   );
-  for (const row of (rows as unknown as { rows: { key: string; n: number }[] }).rows) expect(row.n).toBe(1);
+  for (const row of rows) expect(row.n, row.key).toBe(1);
 }
 
 describe('booking lifecycle, model-based', () => {

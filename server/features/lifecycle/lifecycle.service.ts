@@ -161,6 +161,9 @@ export function paymentFailed(
     if (options.inTx && !(await options.inTx(tx, payment))) return false;
     if (payment.status !== 'pending' || booking.status !== 'pending_payment') return false;
     const now = s.clock();
+    const first = items[0];
+    if (!first || !findTransition(first.status, 'canceled', 'provider', hoursOf(first, booking), now))
+      return false;
     await repo.setBookingStatus(tx, booking.id, 'failed', now);
     await repo.setAppointmentStatus(
       tx,
