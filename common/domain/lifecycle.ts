@@ -5,7 +5,13 @@
  */
 import { FREE_CANCELLATION_HOURS } from './booking.ts';
 
-export type AppointmentState = 'pending_payment' | 'confirmed' | 'canceled' | 'completed' | 'no_show' | 'expired';
+export type AppointmentState =
+  | 'pending_payment'
+  | 'confirmed'
+  | 'canceled'
+  | 'completed'
+  | 'no_show'
+  | 'expired';
 export type Actor = 'customer' | 'partner' | 'operator' | 'provider' | 'hold_job';
 
 /** When a move may happen, relative to the appointment's hours. */

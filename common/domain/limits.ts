@@ -24,5 +24,6 @@ export const limitMessages = {
 export type BookingGateCode = 'email_unverified' | 'profile_incomplete';
 export const bookingGateMessages: Record<BookingGateCode, string> = {
   email_unverified: 'Confirme seu e-mail antes de reservar: enviamos um código para sua caixa de entrada.',
-  profile_incomplete: 'Complete seu cadastro (CPF, nascimento, telefone, conselho e endereço) antes de reservar.',
+  profile_incomplete:
+    'Complete seu cadastro (CPF, nascimento, telefone, conselho e endereço) antes de reservar.',
 };

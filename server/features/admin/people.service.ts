@@ -13,8 +13,8 @@ import {
   adminMessages,
   type customerSearchBody,
   type customerStoreBody,
-  type partnerStoreBody,
   type partnerFutureSchema,
+  type partnerStoreBody,
   type setActiveBody,
   type setActiveResponse,
   type sortedQuery,
@@ -295,12 +295,15 @@ export async function setActive(
   if (!active && body.cancel_future && target.role === 'partner') {
     for (const a of await partnerFutureAppointments(s, target.id)) {
       // Canceling an unpaid hour takes its whole booking: the booking's other hours are gone by then.
-      const result = await cancelAppointment(s, { kind: 'operator', userId: operator.id }, a.bookingId, a.id).catch(
-        (err: unknown) => {
-          if (err instanceof AppError && err.code === 'conflict') return undefined;
-          throw err;
-        },
-      );
+      const result = await cancelAppointment(
+        s,
+        { kind: 'operator', userId: operator.id },
+        a.bookingId,
+        a.id,
+      ).catch((err: unknown) => {
+        if (err instanceof AppError && err.code === 'conflict') return undefined;
+        throw err;
+      });
       if (!result) continue;
       canceled += 1;
       refunded += result.refund_cents;
@@ -317,7 +320,10 @@ export async function setActive(
 }
 
 /** What suspending this partner would leave or cancel: its rooms' hours still to come. */
-export async function partnerFuture(s: Services, uuid: string): Promise<z.output<typeof partnerFutureSchema>> {
+export async function partnerFuture(
+  s: Services,
+  uuid: string,
+): Promise<z.output<typeof partnerFutureSchema>> {
   const target = await userByUuid(s, uuid);
   if (target.role !== 'partner') throw notFound();
   const list = await partnerFutureAppointments(s, target.id);

@@ -42,7 +42,9 @@ export async function partnerAgenda(
     .innerJoin(clinics, eq(clinics.id, rooms.clinicId))
     .where(where);
   const [{ n: total } = { n: 0 }] = await base;
-  const rows = await agendaRows(s, where).limit(perPage).offset((page - 1) * perPage);
+  const rows = await agendaRows(s, where)
+    .limit(perPage)
+    .offset((page - 1) * perPage);
   return {
     data: rows.map(toPartnerAppointment),
     meta: pageMeta(total, page, perPage),
@@ -52,7 +54,13 @@ export async function partnerAgenda(
 /** Appointments with their room, clinic, specialist and payment method, in time order. */
 function agendaRows(s: Services, where: SQL | undefined) {
   return s.db
-    .select({ a: appointments, room: rooms, clinic: clinics, customer: users, method: bookings.paymentMethod })
+    .select({
+      a: appointments,
+      room: rooms,
+      clinic: clinics,
+      customer: users,
+      method: bookings.paymentMethod,
+    })
     .from(appointments)
     .innerJoin(rooms, eq(rooms.id, appointments.roomId))
     .innerJoin(clinics, eq(clinics.id, rooms.clinicId))

@@ -75,7 +75,12 @@ export function assertWithinReach(starts: number[], now: Date): void {
 }
 
 /** 422 when a new Pix booking of these hours would pass the open-bookings or held-hours limit. */
-async function assertPixRoom(db: Executor, user: UserRow, starts: number[], now: Date): Promise<void> {
+export async function assertPixLimits(
+  db: Executor,
+  user: UserRow,
+  starts: number[],
+  now: Date,
+): Promise<void> {
   const open = await openPixHolds(db, user.id, now);
   if (open.bookings >= limits.maxOpenPixBookings) {
     throw new AppError('validation', limitMessages.openPix, {
@@ -103,7 +108,7 @@ export async function assertMayBook(
   await assertMayBookAtAll(s, user);
   const now = s.clock();
   assertWithinReach(req.starts, now);
-  if (req.method === 'pix') await assertPixRoom(db, user, req.starts, now);
+  if (req.method === 'pix') await assertPixLimits(db, user, req.starts, now);
   else await assertCardAttemptsLeft(s, user, db);
 }
 

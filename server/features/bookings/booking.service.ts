@@ -3,7 +3,7 @@
  * second hold of a slot (unique index on room + start over holding statuses); the check here only
  * gives a better message first.
  */
-import { eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { z } from 'zod';
 import { type Booking, type bookingBody, bookingMessages } from '#common/contracts/booking';
 import { supplyMessages } from '#common/contracts/supply';
@@ -12,13 +12,14 @@ import { hourPriceCents } from '#common/money';
 import { toZonedIso, zonedDate } from '#common/time/zone';
 import type { Services } from '../../app.ts';
 import { pgConstraint, pgErrorCode } from '../../db/client.ts';
-import { appointments, bookings, clinics, payments, rooms } from '../../db/schema.ts';
+import { appointments, bookings, clinics, payments, rooms, users } from '../../db/schema.ts';
 import { qrDataUrl } from '../../lib/qr.ts';
 import type { UserRow } from '../auth/user.repository.ts';
 import { availabilityFor } from '../availability/availability.service.ts';
-import { paymentCaptured, cardDeclined } from '../lifecycle/lifecycle.service.ts';
+import { cardDeclined, paymentCaptured } from '../lifecycle/lifecycle.service.ts';
+import { bookableRoomCondition } from '../rooms/room.repository.ts';
 import { sendPixPending } from './booking.mails.ts';
-import { assertMayBook, recordRefusedCard } from './booking-policy.ts';
+import { assertMayBook, assertPixLimits, recordRefusedCard } from './booking-policy.ts';
 import { ownedCard } from './card.service.ts';
 
 export const PIX_HOLD_MINUTES = 15;
@@ -32,9 +33,9 @@ async function bookableRoom(s: Services, uuid: string) {
     .select({ room: rooms, clinic: clinics })
     .from(rooms)
     .innerJoin(clinics, eq(clinics.id, rooms.clinicId))
-    .where(eq(rooms.uuid, uuid))
+    .where(and(eq(rooms.uuid, uuid), bookableRoomCondition()))
     .limit(1);
-  if (!row?.room.active) throw new AppError('not_found', supplyMessages.notFound);
+  if (!row) throw new AppError('not_found', supplyMessages.notFound);
   return row;
 }
 
@@ -71,6 +72,11 @@ export async function createBooking(
   let created: { bookingId: number; bookingUuid: string; paymentId: number; paymentUuid: string };
   try {
     created = await s.db.transaction(async (tx) => {
+      if (body.payment_method === 'pix') {
+        // One person's Pix bookings one after another: the limits hold when they arrive together.
+        await tx.select({ id: users.id }).from(users).where(eq(users.id, user.id)).for('update');
+        await assertPixLimits(tx, user, starts, now);
+      }
       const [booking] = await tx
         .insert(bookings)
         .values({

@@ -21,7 +21,7 @@ let customer: Awaited<ReturnType<typeof signedInAs>>;
 let card: { uuid: string };
 let room: { uuid: string };
 let day: string;
-let hour = 6;
+let hour = 0;
 /** Every refund call the provider received, by idempotency key. */
 const calls: string[] = [];
 let failNext = 0;
@@ -212,6 +212,26 @@ describe('the partner status menu follows the table', () => {
     } finally {
       t.clock.now = saved;
     }
+  });
+});
+
+describe('limits per person', () => {
+  it('hold when six Pix bookings arrive at once: three open, the rest refused with the reason', async () => {
+    const someone = await signedInAs(t, 'customer');
+    const answers = await Promise.all(
+      nextHours(6).map((at) =>
+        request(t.app, {
+          method: 'POST',
+          url: '/api/customer/appointment/bulk',
+          token: someone.token,
+          payload: { room_uuid: room.uuid, date_times: [at], payment_method: 'pix' },
+        }),
+      ),
+    );
+    const codes = answers.map((r) => r.statusCode).sort();
+    expect(codes).toEqual([201, 201, 201, 422, 422, 422]);
+    const refused = answers.find((r) => r.statusCode === 422)!.json();
+    expect(refused.errors.payment_method[0]).toMatch(/aguardando pagamento Pix/);
   });
 });
 

@@ -13,11 +13,7 @@ import type { Tx } from '../../db/client.ts';
 import { bookings, clinics, paymentEvents, payments, rooms } from '../../db/schema.ts';
 import type { UserRow } from '../auth/user.repository.ts';
 import { refundsOf } from '../lifecycle/lifecycle.repository.ts';
-import {
-  paymentCaptured,
-  paymentFailed,
-  paymentRefundedByProvider,
-} from '../lifecycle/lifecycle.service.ts';
+import { paymentCaptured, paymentFailed, paymentRefundedByProvider } from '../lifecycle/lifecycle.service.ts';
 
 export type PaymentEventType = 'payment.paid' | 'payment.failed' | 'payment.refunded';
 export interface PaymentEvent {
