@@ -59,6 +59,17 @@ export const cardBody = z
   );
 export type CardBody = z.input<typeof cardBody>;
 
+/**
+ * A card tokenised in the browser by the provider's own secure fields (Mercado Pago): the number
+ * never reaches the server.
+ */
+export const cardTokenBody = z.object({
+  card_token: z.string({ message: 'Cartão inválido.' }).trim().min(8, 'Cartão inválido.').max(200),
+  payment_method_id: z.string().trim().max(40).nullish(),
+});
+/** POST /api/customer/{user}/card: the typed fields (sandbox) or a provider's card token. */
+export const cardSaveBody = z.union([cardTokenBody, cardBody]);
+
 export const cardSchema = z.object({
   uuid: z.uuid(),
   brand: z.string(),
@@ -82,6 +93,13 @@ export const bookingBody = z.object({
     .max(200, 'No máximo 200 horários por reserva.'),
   payment_method: z.enum(['card', 'pix'], { message: 'Escolha cartão ou Pix.' }),
   card_uuid: z.uuid({ message: 'Escolha um cartão.' }).nullish(),
+  /** Card only: how many installments ("parcelas"); 1 = à vista. */
+  installments: z.coerce
+    .number({ message: 'Número de parcelas inválido.' })
+    .int('Número de parcelas inválido.')
+    .min(1, 'Número de parcelas inválido.')
+    .max(12, 'No máximo 12 parcelas.')
+    .optional(),
 });
 export type BookingBody = z.input<typeof bookingBody>;
 

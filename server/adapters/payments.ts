@@ -6,7 +6,9 @@
  */
 import { createHmac } from 'node:crypto';
 import { eq } from 'drizzle-orm';
+import { z } from 'zod';
 import { brCode } from '#common/br/pix';
+import { AppError, messages } from '#common/errors';
 import type { Executor } from '../db/client.ts';
 import { sandboxCharges, sandboxRefunds } from '../db/schema.ts';
 import { randomToken, safeEqual } from '../lib/crypto.ts';
@@ -25,21 +27,96 @@ export type RefundOutcome =
   | { status: 'refused'; reason: string }
   | { status: 'retry'; reason: string };
 
+/** Who pays: sent to providers that keep customers (Mercado Pago) and for their fraud checks. */
+export interface Payer {
+  /** Our user's uuid (the provider's customer reference). */
+  uuid: string;
+  email: string;
+  name: string;
+  /** CPF digits when the person has one on file. */
+  cpf?: string | null;
+}
+
+/**
+ * A card to save, as the browser hands it over: the sandbox receives the typed fields (it plays the
+ * gateway's tokenizer); a real provider receives only the token its own secure fields created in
+ * the browser (the number never reaches our server, PCI SAQ A).
+ */
+export type CardToSave =
+  | { kind: 'fields'; card: CardInput }
+  | { kind: 'token'; token: string; paymentMethodId?: string };
+
+export interface SavedCard {
+  /** What charges it later (provider customer + card ids, or the sandbox token). */
+  token: string;
+  brand: string;
+  last4: string;
+  expMonth: number;
+  expYear: number;
+  holderName: string;
+}
+
+/** The outcome of a charge. `pending` (in review, 3-D Secure, Pix waiting) is settled by webhook. */
+export interface ChargeResult {
+  status: 'approved' | 'pending' | 'rejected';
+  providerRef: string;
+  /** Why it was refused, in Portuguese, for the person. */
+  reason?: string;
+}
+
+/** A verified webhook, with the payment's state as read back from the provider. */
+export interface WebhookEvent {
+  /** Unique per notification: a repeat changes nothing. */
+  eventId: string;
+  /** Our payment's uuid when the event names it, else the provider's reference. */
+  paymentUuid?: string;
+  providerRef?: string;
+  outcome: 'paid' | 'failed' | 'refunded' | 'pending';
+}
+
 export interface PaymentProvider {
   readonly name: string;
-  tokenizeCard(card: CardInput): Promise<{ token: string; brand: string; last4: string }>;
-  /** Asks the issuer whether the card can be charged (a zero-value check), before it is saved. */
-  verifyCard(token: string): Promise<{ approved: boolean }>;
-  chargeCard(
-    token: string,
-    amountCents: number,
-    reference: string,
-  ): Promise<{ approved: boolean; providerRef: string }>;
-  createPix(amountCents: number, reference: string): Promise<{ providerRef: string; copyPaste: string }>;
+  /** Verifies the card with the issuer and keeps it for later charges; a declined card is not kept. */
+  saveCard(
+    card: CardToSave,
+    payer: Payer,
+  ): Promise<
+    | { approved: true; card: SavedCard }
+    /** `reason`: the provider's own words, in Portuguese, when it gives any. */
+    | { approved: false; reason?: string }
+  >;
+  chargeCard(input: {
+    token: string;
+    amountCents: number;
+    /** Our payment's uuid: the provider's external reference and our key for its webhook. */
+    reference: string;
+    /** One per charge attempt: a retry after a timeout never charges twice. */
+    idempotencyKey: string;
+    installments: number;
+    payer: Payer;
+    description: string;
+  }): Promise<ChargeResult>;
+  createPix(input: {
+    amountCents: number;
+    reference: string;
+    idempotencyKey: string;
+    expiresAt: Date;
+    payer: Payer;
+    description: string;
+  }): Promise<{ providerRef: string; copyPaste: string }>;
   /** Gives back part or all of a charge; the same idempotency key never refunds twice. */
   refund(providerRef: string, amountCents: number, idempotencyKey: string): Promise<RefundOutcome>;
-  /** `X-Webhook-Signature: t=<unix>,v1=<hex HMAC-SHA256(secret, "<t>.<body>")>`, 5-minute tolerance. */
-  verifyWebhook(rawBody: string, header: string | undefined, now: Date): boolean;
+  /**
+   * Authenticates a webhook request (signature and freshness) and reads the payment back from the
+   * provider; `null` when it is not authentic (401), `'ignored'` for a notification about
+   * something else.
+   */
+  readWebhook(request: {
+    rawBody: string;
+    headers: Record<string, string | undefined>;
+    query: Record<string, string | undefined>;
+    now: Date;
+  }): Promise<WebhookEvent | 'ignored' | null>;
 }
 
 export function cardBrand(number: string): string {
@@ -53,6 +130,18 @@ export function cardBrand(number: string): string {
 
 export const SANDBOX_DECLINE_CARD = '4000000000000002';
 
+/** The sandbox's webhook body (DESIGN §4). */
+const sandboxEvent = z.object({
+  id: z.string().min(1).max(200),
+  type: z.enum(['payment.paid', 'payment.failed', 'payment.refunded']),
+  data: z.object({ payment_uuid: z.uuid() }),
+});
+const sandboxOutcomes = {
+  'payment.paid': 'paid',
+  'payment.failed': 'failed',
+  'payment.refunded': 'refunded',
+} as const;
+
 /**
  * The sandbox gateway keeps its books in its own tables (sandbox_charges, sandbox_refunds), as a real
  * gateway does on its side: it refuses to refund more than it captured and answers a repeated
@@ -64,24 +153,35 @@ export function createSandboxProvider(webhookSecret: string, db: Executor): Paym
   };
   return {
     name: 'sandbox',
-    async tokenizeCard(card) {
-      const outcome = card.number === SANDBOX_DECLINE_CARD ? 'decline' : 'ok';
+    async saveCard(input) {
+      if (input.kind !== 'fields') return { approved: false };
+      const { card } = input;
+      // A zero-value check with the issuer: the decline card is refused and never kept.
+      if (card.number === SANDBOX_DECLINE_CARD) return { approved: false };
       return {
-        token: `tok_sandbox_${outcome}_${randomToken(12)}`,
-        brand: cardBrand(card.number),
-        last4: card.number.slice(-4),
+        approved: true,
+        card: {
+          token: `tok_sandbox_ok_${randomToken(12)}`,
+          brand: cardBrand(card.number),
+          last4: card.number.slice(-4),
+          expMonth: card.exp_month,
+          expYear: card.exp_year,
+          holderName: card.holder_name.toUpperCase(),
+        },
       };
     },
-    async verifyCard(token) {
-      return { approved: token.startsWith('tok_sandbox_ok_') };
-    },
-    async chargeCard(token, amountCents, reference) {
+    async chargeCard({ token, amountCents, reference }) {
       const providerRef = `ch_sandbox_${reference}`;
-      const approved = token.startsWith('tok_sandbox_ok_');
-      if (approved) await capture(providerRef, amountCents);
-      return { approved, providerRef };
+      if (!token.startsWith('tok_sandbox_ok_'))
+        return {
+          status: 'rejected',
+          providerRef,
+          reason: 'O pagamento foi recusado pelo emissor do cartão.',
+        };
+      await capture(providerRef, amountCents);
+      return { status: 'approved', providerRef };
     },
-    async createPix(amountCents, reference) {
+    async createPix({ amountCents, reference }) {
       const providerRef = `pix_sandbox_${reference}`;
       const copyPaste = brCode({
         key: 'pagamentos@salas.app',
@@ -117,14 +217,28 @@ export function createSandboxProvider(webhookSecret: string, db: Executor): Paym
         return { status: 'succeeded', providerRef: `rf_sandbox_${idempotencyKey}` } as const;
       });
     },
-    verifyWebhook(rawBody, header, now) {
+    async readWebhook({ rawBody, headers, now }) {
       const parts = Object.fromEntries(
-        (header ?? '').split(',').map((p) => p.split('=') as [string, string]),
+        (headers['x-webhook-signature'] ?? '').split(',').map((p) => p.split('=') as [string, string]),
       );
       const t = Number(parts.t);
-      if (!Number.isFinite(t) || !parts.v1 || Math.abs(now.getTime() / 1000 - t) > 300) return false;
+      if (!Number.isFinite(t) || !parts.v1 || Math.abs(now.getTime() / 1000 - t) > 300) return null;
       const expected = createHmac('sha256', webhookSecret).update(`${t}.${rawBody}`).digest('hex');
-      return safeEqual(expected, parts.v1);
+      if (!safeEqual(expected, parts.v1)) return null;
+      let parsed: unknown;
+      try {
+        parsed = JSON.parse(rawBody);
+      } catch {
+        throw new AppError('bad_request', messages.malformedJson);
+      }
+      const event = sandboxEvent.safeParse(parsed);
+      if (!event.success) throw new AppError('validation', 'Evento inválido.');
+      // The sandbox is its own gateway: its signed event is the payment's state.
+      return {
+        eventId: event.data.id,
+        paymentUuid: event.data.data.payment_uuid,
+        outcome: sandboxOutcomes[event.data.type],
+      };
     },
   };
 }

@@ -5,9 +5,9 @@ import {
   bookingBody,
   bookingResponse,
   cancelResponse,
-  cardBody,
   cardListResponse,
   cardResponse,
+  cardSaveBody,
   myAppointmentSchema,
 } from '#common/contracts/booking';
 import { pageMeta, pageQuery } from '#common/contracts/rooms';
@@ -50,7 +50,7 @@ export const bookingRoutes =
           security,
           summary: 'Salva um cartão (tokenizado; o número não é guardado)',
           params: z.object({ id: z.uuid() }),
-          body: cardBody,
+          body: cardSaveBody,
           response: { 201: cardResponse },
         },
       },

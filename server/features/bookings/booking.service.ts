@@ -21,6 +21,7 @@ import { bookableRoomCondition } from '../rooms/room.repository.ts';
 import { sendPixPending } from './booking.mails.ts';
 import { assertMayBook, assertPixLimits, recordRefusedCard } from './booking-policy.ts';
 import { ownedCard } from './card.service.ts';
+import { payerOf } from './payer.ts';
 
 export const PIX_HOLD_MINUTES = 15;
 const HOUR = 3_600_000;
@@ -129,31 +130,64 @@ export async function createBooking(
     throw err;
   }
 
+  const payer = await payerOf(s, user);
+  const description = `${room.name} — ${clinic.name} (${starts.length} h)`;
   if (card) {
     // Should the provider not answer, the hold stays until it expires; a capture that happened
-    // anyway then arrives late (webhook) and is refunded by the lifecycle.
-    const charge = await s.payments.chargeCard(card.providerToken, amount, created.bookingUuid);
-    if (!charge.approved) {
+    // anyway then arrives late (webhook) and is refunded by the lifecycle. The payment's uuid is
+    // the attempt's idempotency key: a retried call never charges twice.
+    const charge = await s.payments.chargeCard({
+      token: card.providerToken,
+      amountCents: amount,
+      reference: created.paymentUuid,
+      idempotencyKey: created.paymentUuid,
+      installments: body.installments ?? 1,
+      payer,
+      description,
+    });
+    if (charge.status === 'rejected') {
       await cardDeclined(s, created.bookingId);
       await recordRefusedCard(s, user);
-      throw failed(bookingMessages.declined, 'card_uuid', 'validation');
+      throw failed(charge.reason ?? bookingMessages.declined, 'card_uuid', 'validation');
     }
-    const outcome = await paymentCaptured(s, created.bookingId, { providerRef: charge.providerRef });
-    if (outcome !== 'confirmed') throw failed(bookingMessages.canceledWhilePaying);
+    if (charge.status === 'pending') {
+      // In review with the issuer: the hours stay held and the provider's webhook settles it.
+      await setProviderRef(s, created.paymentId, { providerRef: charge.providerRef }, now);
+    } else {
+      const outcome = await paymentCaptured(s, created.bookingId, { providerRef: charge.providerRef });
+      if (outcome !== 'confirmed') throw failed(bookingMessages.canceledWhilePaying);
+    }
   } else {
-    const pix = await s.payments.createPix(amount, created.bookingUuid);
-    await s.db
-      .update(payments)
-      .set({
-        providerRef: pix.providerRef,
-        pixCopyPaste: pix.copyPaste,
-        pixExpiresAt: holdExpiresAt,
-        updatedAt: now,
-      })
-      .where(eq(payments.id, created.paymentId));
+    const pix = await s.payments.createPix({
+      amountCents: amount,
+      reference: created.paymentUuid,
+      idempotencyKey: created.paymentUuid,
+      expiresAt: holdExpiresAt,
+      payer,
+      description,
+    });
+    await setProviderRef(
+      s,
+      created.paymentId,
+      { providerRef: pix.providerRef, pixCopyPaste: pix.copyPaste, pixExpiresAt: holdExpiresAt },
+      now,
+    );
     await sendPixPending(s, created.bookingId);
   }
   return getBooking(s, created.bookingId, clinic.timezone);
+}
+
+/** The provider's charge reference (and Pix code) of a payment still pending: not a status change. */
+async function setProviderRef(
+  s: Services,
+  paymentId: number,
+  values: { providerRef: string; pixCopyPaste?: string; pixExpiresAt?: Date },
+  now: Date,
+) {
+  await s.db
+    .update(payments)
+    .set({ ...values, updatedAt: now })
+    .where(eq(payments.id, paymentId));
 }
 
 async function chosenCard(s: Services, user: UserRow, uuid: string | null | undefined) {

@@ -1,13 +1,15 @@
 /** Saved cards (SPEC §7 Cards): tokenised by the provider; the number is never stored or logged. */
 import { and, asc, eq } from 'drizzle-orm';
 import type { z } from 'zod';
-import { bookingMessages, type Card, type cardBody } from '#common/contracts/booking';
+import { bookingMessages, type Card, type cardSaveBody } from '#common/contracts/booking';
 import { supplyMessages } from '#common/contracts/supply';
 import { AppError } from '#common/errors';
+import type { CardToSave } from '../../adapters/payments.ts';
 import type { Services } from '../../app.ts';
 import { cards } from '../../db/schema.ts';
 import type { UserRow } from '../auth/user.repository.ts';
 import { assertCardAttemptsLeft, recordRefusedCard } from './booking-policy.ts';
+import { payerOf } from './payer.ts';
 
 type CardRow = typeof cards.$inferSelect;
 const toCard = (c: CardRow): Card => ({
@@ -31,14 +33,23 @@ export async function listCards(s: Services, user: UserRow): Promise<Card[]> {
  * refused attempt and answers 422 with the SPEC's card message; past the hourly limit, 429 before
  * the provider is asked again.
  */
-export async function addCard(s: Services, user: UserRow, body: z.output<typeof cardBody>): Promise<Card> {
+export async function addCard(
+  s: Services,
+  user: UserRow,
+  body: z.output<typeof cardSaveBody>,
+): Promise<Card> {
   await assertCardAttemptsLeft(s, user);
-  const tokenised = await s.payments.tokenizeCard(body);
-  const { approved } = await s.payments.verifyCard(tokenised.token);
-  if (!approved) {
+  const toSave: CardToSave =
+    'card_token' in body
+      ? { kind: 'token', token: body.card_token, paymentMethodId: body.payment_method_id ?? undefined }
+      : { kind: 'fields', card: body };
+  const saved = await s.payments.saveCard(toSave, await payerOf(s, user));
+  if (!saved.approved) {
     await recordRefusedCard(s, user);
     throw new AppError('validation', bookingMessages.cardCheck, {
-      errors: { number: [bookingMessages.cardCheck] },
+      errors: {
+        [toSave.kind === 'token' ? 'card_token' : 'number']: [saved.reason || bookingMessages.cardCheck],
+      },
     });
   }
   const hasDefault = (await listCards(s, user)).some((c) => c.is_default);
@@ -46,12 +57,12 @@ export async function addCard(s: Services, user: UserRow, body: z.output<typeof 
     .insert(cards)
     .values({
       userId: user.id,
-      providerToken: tokenised.token,
-      brand: tokenised.brand,
-      last4: tokenised.last4,
-      expMonth: body.exp_month,
-      expYear: body.exp_year,
-      holderName: body.holder_name.toUpperCase(),
+      providerToken: saved.card.token,
+      brand: saved.card.brand,
+      last4: saved.card.last4,
+      expMonth: saved.card.expMonth,
+      expYear: saved.card.expYear,
+      holderName: saved.card.holderName.toUpperCase(),
       isDefault: !hasDefault,
     })
     .returning();

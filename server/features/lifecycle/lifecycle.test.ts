@@ -257,7 +257,7 @@ describe('refunds', () => {
   it('the sandbox gateway refuses more than it captured and repeats an answer for a known key', async () => {
     const booking = await bookByCard(t, customer.token, room.uuid, card.uuid, nextHours(1));
     const s = t.app.services;
-    const ref = `ch_sandbox_${booking.uuid}`;
+    const ref = `ch_sandbox_${booking.payment.uuid}`;
     const first = await s.payments.refund(ref, 100, 'chave-1');
     expect(first.status).toBe('succeeded');
     expect(await s.payments.refund(ref, 100, 'chave-1')).toEqual(first);

@@ -4,13 +4,8 @@ import { paymentStatusResponse } from '#common/contracts/booking';
 import { AppError } from '#common/errors';
 import type { Services } from '../../app.ts';
 import { currentUser, requireRole } from '../../plugins/auth.ts';
-import { applyEvent, type PaymentEvent, paymentStatus, simulatePaid } from './payment.service.ts';
+import { applyEvent, paymentStatus, simulatePaid } from './payment.service.ts';
 
-const eventSchema = z.object({
-  id: z.string().min(1).max(200),
-  type: z.enum(['payment.paid', 'payment.failed', 'payment.refunded']),
-  data: z.object({ payment_uuid: z.uuid() }),
-});
 const statusResponse = paymentStatusResponse;
 
 /** POST /api/payments/webhook: authenticated by its HMAC signature, not by XSRF or a session. */
@@ -35,21 +30,18 @@ export const paymentWebhookRoutes =
       },
       async (request) => {
         const raw = typeof request.body === 'string' ? request.body : '';
-        const signature = request.headers['x-webhook-signature'];
-        if (
-          !s.payments.verifyWebhook(raw, typeof signature === 'string' ? signature : undefined, s.clock())
-        ) {
-          throw new AppError('unauthenticated', 'Assinatura do webhook inválida.');
-        }
-        let parsed: unknown;
-        try {
-          parsed = JSON.parse(raw);
-        } catch {
-          throw new AppError('bad_request', 'O corpo da requisição não é um JSON válido.');
-        }
-        const event = eventSchema.safeParse(parsed);
-        if (!event.success) throw new AppError('validation', 'Evento inválido.');
-        const result = await applyEvent(s, event.data as PaymentEvent);
+        const headers = Object.fromEntries(
+          Object.entries(request.headers).map(([k, v]) => [k, Array.isArray(v) ? v[0] : v]),
+        );
+        const event = await s.payments.readWebhook({
+          rawBody: raw,
+          headers,
+          query: request.query as Record<string, string | undefined>,
+          now: s.clock(),
+        });
+        if (event === null) throw new AppError('unauthenticated', 'Assinatura do webhook inválida.');
+        if (event === 'ignored') return { data: { received: true, applied: false } };
+        const result = await applyEvent(s, event);
         return { data: { received: true, applied: result.applied } };
       },
     );

@@ -8,6 +8,7 @@ import type { PaymentStatus } from '#common/contracts/booking';
 import { supplyMessages } from '#common/contracts/supply';
 import { AppError } from '#common/errors';
 import { toZonedIso } from '#common/time/zone';
+import type { WebhookEvent } from '../../adapters/payments.ts';
 import type { Services } from '../../app.ts';
 import type { Tx } from '../../db/client.ts';
 import { bookings, clinics, paymentEvents, payments, rooms } from '../../db/schema.ts';
@@ -15,19 +16,18 @@ import type { UserRow } from '../auth/user.repository.ts';
 import { refundsOf } from '../lifecycle/lifecycle.repository.ts';
 import { paymentCaptured, paymentFailed, paymentRefundedByProvider } from '../lifecycle/lifecycle.service.ts';
 
-export type PaymentEventType = 'payment.paid' | 'payment.failed' | 'payment.refunded';
-export interface PaymentEvent {
-  id: string;
-  type: PaymentEventType;
-  data: { payment_uuid: string };
-}
-
-/** Applies an event once: a repeated event id changes nothing. */
-export async function applyEvent(s: Services, event: PaymentEvent): Promise<{ applied: boolean }> {
+/** Applies a verified provider event once: a repeated event id changes nothing. */
+export async function applyEvent(s: Services, event: WebhookEvent): Promise<{ applied: boolean }> {
+  const where = event.paymentUuid
+    ? eq(payments.uuid, event.paymentUuid)
+    : event.providerRef
+      ? and(eq(payments.provider, s.payments.name), eq(payments.providerRef, event.providerRef))
+      : undefined;
+  if (!where) return { applied: false };
   const [payment] = await s.db
     .select({ id: payments.id, bookingId: payments.bookingId })
     .from(payments)
-    .where(eq(payments.uuid, event.data.payment_uuid))
+    .where(where)
     .limit(1);
   if (!payment) return { applied: false };
   let applied = false;
@@ -35,15 +35,16 @@ export async function applyEvent(s: Services, event: PaymentEvent): Promise<{ ap
   const record = async (tx: Tx) => {
     const inserted = await tx
       .insert(paymentEvents)
-      .values({ eventId: event.id, type: event.type, paymentId: payment.id, receivedAt: s.clock() })
+      .values({ eventId: event.eventId, type: event.outcome, paymentId: payment.id, receivedAt: s.clock() })
       .onConflictDoNothing()
       .returning();
     applied = inserted.length > 0;
     return applied;
   };
-  if (event.type === 'payment.paid') await paymentCaptured(s, payment.bookingId, { inTx: record });
-  else if (event.type === 'payment.failed') await paymentFailed(s, payment.bookingId, { inTx: record });
-  else await paymentRefundedByProvider(s, payment.bookingId, { inTx: record });
+  if (event.outcome === 'paid') await paymentCaptured(s, payment.bookingId, { inTx: record });
+  else if (event.outcome === 'failed') await paymentFailed(s, payment.bookingId, { inTx: record });
+  else if (event.outcome === 'refunded')
+    await paymentRefundedByProvider(s, payment.bookingId, { inTx: record });
   return { applied };
 }
 
@@ -80,6 +81,6 @@ export async function paymentStatus(s: Services, user: UserRow, uuid: string): P
 export async function simulatePaid(s: Services, user: UserRow, uuid: string) {
   if (s.config.env === 'production') throw new AppError('not_found', supplyMessages.notFound);
   await paymentStatus(s, user, uuid);
-  await applyEvent(s, { id: `sim_${uuid}`, type: 'payment.paid', data: { payment_uuid: uuid } });
+  await applyEvent(s, { eventId: `sim_${uuid}`, outcome: 'paid', paymentUuid: uuid });
   return paymentStatus(s, user, uuid);
 }
