@@ -126,6 +126,7 @@ const server = await startServer(
     DATABASE_URL: url,
     DEMO_DATA: 'false',
     NODE_ENV: 'production',
+    PAYMENT_PROVIDER: 'sandbox',
     PAYMENT_WEBHOOK_SECRET: 'bench-webhook-secret-0123456789',
     PUBLIC_URL: `http://127.0.0.1:${PORT}`,
   },

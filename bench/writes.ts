@@ -216,6 +216,7 @@ const server = await startServer(
     DATABASE_URL: url,
     DEMO_DATA: 'false',
     NODE_ENV: 'production',
+    PAYMENT_PROVIDER: 'sandbox',
     TRUST_PROXY: 'true',
     MAIL_DIR: mailDir,
     DATA_DIR: dataDir,

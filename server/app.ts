@@ -14,6 +14,7 @@ import {
 import { z } from 'zod';
 import { MAX_PHOTO_BYTES } from '#common/contracts/supply';
 import type { Mailer } from './adapters/mail.ts';
+import { createMercadoPagoProvider } from './adapters/mercadopago.ts';
 import { createSandboxProvider, type PaymentProvider } from './adapters/payments.ts';
 import type { Storage } from './adapters/storage.ts';
 import type { Config } from './config.ts';
@@ -88,6 +89,19 @@ export interface Services {
 
 export const MAX_JSON_BODY = 1024 * 1024;
 
+/** The provider PAYMENT_PROVIDER names (validated at start with its keys). */
+function paymentProviderFor(config: Config, db: Database['db']): PaymentProvider {
+  if (config.paymentProvider === 'mercadopago' && config.mercadopago) {
+    return createMercadoPagoProvider({
+      accessToken: config.mercadopago.accessToken,
+      webhookSecret: config.mercadopago.webhookSecret,
+      notificationUrl: `${config.publicUrl}/api/payments/webhook`,
+      apiUrl: config.mercadopago.apiUrl,
+    });
+  }
+  return createSandboxProvider(config.paymentWebhookSecret, db);
+}
+
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config } = deps;
   const services: Services = {
@@ -95,7 +109,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     db: deps.database.db,
     mailer: deps.mailer,
     storage: deps.storage,
-    payments: deps.payments ?? createSandboxProvider(config.paymentWebhookSecret, deps.database.db),
+    payments: deps.payments ?? paymentProviderFor(config, deps.database.db),
     clock: deps.clock ?? (() => new Date()),
   };
 

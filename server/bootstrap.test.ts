@@ -53,6 +53,32 @@ describe('run contract on the embedded database', () => {
   it('stops on a bad environment value, naming the key', () => {
     expect(() => loadConfig({ PORT: 'abc', DATABASE_URL: 'mysql://x' })).toThrow(/PORT[\s\S]*DATABASE_URL/);
   });
+
+  it('asks for the payment provider in production, and for its keys', () => {
+    const production = { NODE_ENV: 'production', PAYMENT_WEBHOOK_SECRET: 'segredo-do-webhook-0123456789' };
+    expect(() => loadConfig(production)).toThrow(/PAYMENT_PROVIDER: é obrigatório em produção/);
+    expect(loadConfig({ ...production, PAYMENT_PROVIDER: 'sandbox' }).paymentProvider).toBe('sandbox');
+    expect(loadConfig({}).paymentProvider).toBe('sandbox');
+    expect(() => loadConfig({ PAYMENT_PROVIDER: 'mercadopago' })).toThrow(
+      /MERCADOPAGO_ACCESS_TOKEN[\s\S]*MERCADOPAGO_PUBLIC_KEY[\s\S]*MERCADOPAGO_WEBHOOK_SECRET/,
+    );
+    expect(() =>
+      loadConfig({ PAYMENT_PROVIDER: 'mercadopago', MERCADOPAGO_ACCESS_TOKEN: 'minha-chave' }),
+    ).toThrow(/MERCADOPAGO_ACCESS_TOKEN: deve ser o Access Token/);
+    const mp = loadConfig({
+      ...production,
+      PAYMENT_PROVIDER: 'mercadopago',
+      MERCADOPAGO_ACCESS_TOKEN: 'APP_USR-1234567890123456-000000-abcdef',
+      MERCADOPAGO_PUBLIC_KEY: 'APP_USR-abcdef12-3456-7890',
+      MERCADOPAGO_WEBHOOK_SECRET: 'assinatura-secreta-0123456789',
+      MAX_INSTALLMENTS: '6',
+      INTEREST_FREE_INSTALLMENTS: '3',
+    });
+    expect(mp.installments).toEqual({ max: 6, interestFree: 3 });
+    expect(() => loadConfig({ MAX_INSTALLMENTS: '2', INTEREST_FREE_INSTALLMENTS: '3' })).toThrow(
+      /INTEREST_FREE_INSTALLMENTS/,
+    );
+  });
 });
 
 describe('shutdown', () => {

@@ -29,8 +29,23 @@ const envSchema = z
     DEMO_DATA: bool.optional(),
     ADMIN_EMAIL: z.email({ message: 'deve ser um e-mail válido' }).optional(),
     ADMIN_PASSWORD: z.string().min(8, 'deve ter pelo menos 8 caracteres').optional(),
-    PAYMENT_PROVIDER: z.enum(['sandbox']).default('sandbox'),
+    PAYMENT_PROVIDER: z
+      .enum(['sandbox', 'mercadopago'], { message: 'use sandbox ou mercadopago' })
+      .optional(),
     PAYMENT_WEBHOOK_SECRET: z.string().min(16, 'deve ter pelo menos 16 caracteres').optional(),
+    MERCADOPAGO_ACCESS_TOKEN: z
+      .string()
+      .regex(/^(APP_USR|TEST)-[\w-]{10,}$/, 'deve ser o Access Token da aplicação (APP_USR-... ou TEST-...)')
+      .optional(),
+    MERCADOPAGO_PUBLIC_KEY: z
+      .string()
+      .regex(/^(APP_USR|TEST)-[\w-]{10,}$/, 'deve ser a Public Key da aplicação (APP_USR-... ou TEST-...)')
+      .optional(),
+    MERCADOPAGO_WEBHOOK_SECRET: z.string().min(16, 'deve ter pelo menos 16 caracteres').optional(),
+    /** Where the Mercado Pago API answers (tests point it at a local server). */
+    MERCADOPAGO_API_URL: z.url({ message: 'deve ser uma URL completa (https://...)' }).optional(),
+    MAX_INSTALLMENTS: z.coerce.number().int().min(1, 'de 1 a 12').max(12, 'de 1 a 12').default(1),
+    INTEREST_FREE_INSTALLMENTS: z.coerce.number().int().min(1, 'de 1 a 12').max(12, 'de 1 a 12').default(1),
     SUPPORT_WHATSAPP: z
       .string()
       .regex(/^\d{10,15}$/, 'só dígitos, com DDI e DDD')
@@ -55,7 +70,40 @@ const envSchema = z
         message: 'ADMIN_EMAIL e ADMIN_PASSWORD devem ser definidos juntos',
       });
     }
-    if (env.NODE_ENV === 'production' && !env.PAYMENT_WEBHOOK_SECRET) {
+    if (env.NODE_ENV === 'production' && !env.PAYMENT_PROVIDER) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['PAYMENT_PROVIDER'],
+        message:
+          'é obrigatório em produção: mercadopago para cobrar de verdade, ou sandbox (explícito) para uma demonstração',
+      });
+    }
+    if (env.PAYMENT_PROVIDER === 'mercadopago') {
+      for (const key of [
+        'MERCADOPAGO_ACCESS_TOKEN',
+        'MERCADOPAGO_PUBLIC_KEY',
+        'MERCADOPAGO_WEBHOOK_SECRET',
+      ] as const) {
+        if (!env[key])
+          ctx.addIssue({
+            code: 'custom',
+            path: [key],
+            message: 'é obrigatório com PAYMENT_PROVIDER=mercadopago',
+          });
+      }
+    }
+    if (env.INTEREST_FREE_INSTALLMENTS > env.MAX_INSTALLMENTS) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['INTEREST_FREE_INSTALLMENTS'],
+        message: 'não pode passar de MAX_INSTALLMENTS',
+      });
+    }
+    if (
+      env.NODE_ENV === 'production' &&
+      env.PAYMENT_PROVIDER !== 'mercadopago' &&
+      !env.PAYMENT_WEBHOOK_SECRET
+    ) {
       ctx.addIssue({
         code: 'custom',
         path: ['PAYMENT_WEBHOOK_SECRET'],
@@ -76,8 +124,11 @@ export interface Config {
   publicUrl: string;
   demoData: boolean;
   admin?: { email: string; password: string };
-  paymentProvider: 'sandbox';
+  paymentProvider: 'sandbox' | 'mercadopago';
   paymentWebhookSecret: string;
+  mercadopago?: { accessToken: string; publicKey: string; webhookSecret: string; apiUrl?: string };
+  /** Card installments: the most a person may choose, and how many come without interest. */
+  installments: { max: number; interestFree: number };
   logLevel: string;
   trustProxy: boolean;
   /** Values the browser may see (served by GET /api/config). */
@@ -93,6 +144,10 @@ export interface Config {
     instagramUrl: string;
     youtubeUrl: string;
     simulatePayments: boolean;
+    paymentProvider: 'sandbox' | 'mercadopago';
+    mercadopagoPublicKey: string | null;
+    maxInstallments: number;
+    interestFreeInstallments: number;
   };
 }
 
@@ -128,8 +183,18 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     demoData: e.DEMO_DATA ?? !e.DATABASE_URL,
     admin:
       e.ADMIN_EMAIL && e.ADMIN_PASSWORD ? { email: e.ADMIN_EMAIL, password: e.ADMIN_PASSWORD } : undefined,
-    paymentProvider: e.PAYMENT_PROVIDER,
+    paymentProvider: e.PAYMENT_PROVIDER ?? 'sandbox',
     paymentWebhookSecret: e.PAYMENT_WEBHOOK_SECRET ?? 'salas-sandbox-webhook-secret-dev',
+    mercadopago:
+      e.PAYMENT_PROVIDER === 'mercadopago'
+        ? {
+            accessToken: e.MERCADOPAGO_ACCESS_TOKEN!,
+            publicKey: e.MERCADOPAGO_PUBLIC_KEY!,
+            webhookSecret: e.MERCADOPAGO_WEBHOOK_SECRET!,
+            apiUrl: e.MERCADOPAGO_API_URL,
+          }
+        : undefined,
+    installments: { max: e.MAX_INSTALLMENTS, interestFree: e.INTEREST_FREE_INSTALLMENTS },
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
     publicLinks: {
@@ -143,7 +208,11 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       linkedinUrl: e.LINKEDIN_URL ?? 'https://www.linkedin.com/company/salas-app',
       instagramUrl: e.INSTAGRAM_URL ?? 'https://www.instagram.com/salas.app',
       youtubeUrl: e.YOUTUBE_URL ?? 'https://www.youtube.com/@salas.app',
-      simulatePayments: e.NODE_ENV !== 'production',
+      simulatePayments: e.NODE_ENV !== 'production' && (e.PAYMENT_PROVIDER ?? 'sandbox') === 'sandbox',
+      paymentProvider: e.PAYMENT_PROVIDER ?? 'sandbox',
+      mercadopagoPublicKey: e.PAYMENT_PROVIDER === 'mercadopago' ? (e.MERCADOPAGO_PUBLIC_KEY ?? null) : null,
+      maxInstallments: e.MAX_INSTALLMENTS,
+      interestFreeInstallments: e.INTEREST_FREE_INSTALLMENTS,
     },
   };
 }

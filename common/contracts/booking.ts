@@ -93,6 +93,8 @@ export const bookingBody = z.object({
     .max(200, 'No máximo 200 horários por reserva.'),
   payment_method: z.enum(['card', 'pix'], { message: 'Escolha cartão ou Pix.' }),
   card_uuid: z.uuid({ message: 'Escolha um cartão.' }).nullish(),
+  /** Card only, with a provider that asks for it: the one-time token of the saved card's CVV. */
+  card_token: z.string().trim().min(8, 'Informe o código de segurança do cartão.').max(200).nullish(),
   /** Card only: how many installments ("parcelas"); 1 = à vista. */
   installments: z.coerce
     .number({ message: 'Número de parcelas inválido.' })

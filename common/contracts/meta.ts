@@ -15,6 +15,12 @@ export const publicLinksSchema = z.object({
   youtubeUrl: z.string(),
   /** Outside production the Pix screen offers "simular pagamento". */
   simulatePayments: z.boolean(),
+  /** Which card form the browser shows: the sandbox's fields or Mercado Pago's secure fields. */
+  paymentProvider: z.enum(['sandbox', 'mercadopago']),
+  /** Mercado Pago's public key (only with that provider). */
+  mercadopagoPublicKey: z.string().nullable(),
+  maxInstallments: z.number().int(),
+  interestFreeInstallments: z.number().int(),
 });
 export type PublicLinks = z.infer<typeof publicLinksSchema>;
 

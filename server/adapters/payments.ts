@@ -87,6 +87,8 @@ export interface PaymentProvider {
   >;
   chargeCard(input: {
     token: string;
+    /** A one-time token from the provider's secure fields (the CVV of a saved card), when it needs one. */
+    cardToken?: string;
     amountCents: number;
     /** Our payment's uuid: the provider's external reference and our key for its webhook. */
     reference: string;

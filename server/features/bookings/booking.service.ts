@@ -49,6 +49,12 @@ export async function createBooking(
   const starts = [...new Set(body.date_times.map((d) => new Date(d).getTime()))].sort((a, b) => a - b);
   const card = body.payment_method === 'card' ? await chosenCard(s, user, body.card_uuid) : undefined;
   await assertMayBook(s, user, { method: body.payment_method, starts });
+  const maxInstallments = s.config.installments.max;
+  if ((body.installments ?? 1) > maxInstallments) {
+    const message =
+      maxInstallments === 1 ? 'Pagamento só à vista.' : `No máximo ${maxInstallments} parcelas.`;
+    throw new AppError('validation', message, { errors: { installments: [message] } });
+  }
 
   // Every requested start must be a free slot of the room, in the clinic's zone.
   const dates = [...new Set(starts.map((t) => zonedDate(new Date(t), clinic.timezone)))];
@@ -138,6 +144,7 @@ export async function createBooking(
     // the attempt's idempotency key: a retried call never charges twice.
     const charge = await s.payments.chargeCard({
       token: card.providerToken,
+      cardToken: body.card_token ?? undefined,
       amountCents: amount,
       reference: created.paymentUuid,
       idempotencyKey: created.paymentUuid,

@@ -77,9 +77,10 @@ export async function paymentStatus(s: Services, user: UserRow, uuid: string): P
   };
 }
 
-/** Development only: pays a pending Pix as the provider's webhook would. */
+/** Development with the sandbox only: pays a pending Pix as the provider's webhook would. */
 export async function simulatePaid(s: Services, user: UserRow, uuid: string) {
-  if (s.config.env === 'production') throw new AppError('not_found', supplyMessages.notFound);
+  if (s.config.env === 'production' || s.payments.name !== 'sandbox')
+    throw new AppError('not_found', supplyMessages.notFound);
   await paymentStatus(s, user, uuid);
   await applyEvent(s, { eventId: `sim_${uuid}`, outcome: 'paid', paymentUuid: uuid });
   return paymentStatus(s, user, uuid);

@@ -1,0 +1,574 @@
+/**
+ * Contract tests of the Mercado Pago provider against a local fake of Mercado Pago's API
+ * (server/test/mercadopago-fake.ts): what the adapter sends, and how it maps every answer.
+ */
+import { createHmac } from 'node:crypto';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { isValidBrCode } from '#common/br/pix';
+import { type FakeMercadoPago, fakeCardToken, startFakeMercadoPago } from '../test/mercadopago-fake.ts';
+import {
+  createMercadoPagoProvider,
+  MERCADOPAGO_CVV_REQUIRED,
+  MERCADOPAGO_DEFAULT_REJECTION,
+  MERCADOPAGO_FIELDS_REFUSED,
+  MERCADOPAGO_REJECTION_REASONS,
+  type MercadoPagoOptions,
+  MercadoPagoRequestError,
+  toMercadoPagoDate,
+  toReais,
+  verifySignature,
+} from './mercadopago.ts';
+import type { PaymentProvider } from './payments.ts';
+
+const SECRET = 'whsec-mercadopago-test';
+const NOTIFY = 'https://salas.example.com.br/api/payments/webhook';
+const payer = {
+  uuid: 'user-ana',
+  email: 'ana@clinica.com.br',
+  name: 'Ana Maria Souza',
+  cpf: '529.982.247-25',
+};
+
+let fake: FakeMercadoPago;
+let mp: PaymentProvider;
+
+const provider = (extra: Partial<MercadoPagoOptions> = {}) =>
+  createMercadoPagoProvider({
+    accessToken: fake.accessToken,
+    webhookSecret: SECRET,
+    notificationUrl: NOTIFY,
+    apiUrl: fake.url,
+    timeoutMs: 300,
+    retries: 2,
+    retryDelayMs: 20,
+    retryMaxDelayMs: 60,
+    ...extra,
+  });
+
+const charge = (token: string, over: Partial<Parameters<PaymentProvider['chargeCard']>[0]> = {}) =>
+  mp.chargeCard({
+    token,
+    amountCents: 12345,
+    reference: 'pay-uuid-1',
+    idempotencyKey: 'attempt-key-1',
+    installments: 3,
+    payer,
+    description: 'Sala 1 — Clínica Boa Vista (1 h)',
+    ...over,
+  });
+
+const posts = (path: string) => fake.requests.filter((r) => r.method === 'POST' && r.path === path);
+const keyOf = (r: { headers: Record<string, unknown> }) => r.headers['x-idempotency-key'];
+
+function signed(o: { dataId?: string; requestId?: string; ts: string; secret?: string; body: object }) {
+  const manifest = `${o.dataId ? `id:${o.dataId};` : ''}${o.requestId ? `request-id:${o.requestId};` : ''}ts:${o.ts};`;
+  const v1 = createHmac('sha256', o.secret ?? SECRET)
+    .update(manifest)
+    .digest('hex');
+  return {
+    rawBody: JSON.stringify(o.body),
+    headers: { 'x-signature': `ts=${o.ts},v1=${v1}`, 'x-request-id': o.requestId },
+    query: { 'data.id': o.dataId, type: 'payment' },
+  };
+}
+
+beforeEach(async () => {
+  fake = await startFakeMercadoPago();
+  mp = provider();
+});
+afterEach(async () => {
+  await fake.close();
+});
+
+describe('amounts and what a card charge sends', () => {
+  it('converts centavos to reais with two decimals, exactly', () => {
+    expect(toReais(6500)).toBe(65);
+    expect(toReais(12345)).toBe(123.45);
+    expect(toReais(1)).toBe(0.01);
+    expect(JSON.stringify({ v: toReais(12345) })).toBe('{"v":123.45}');
+    expect(() => toReais(0)).toThrow();
+    expect(() => toReais(10.5)).toThrow();
+  });
+
+  it('charges a one-off token with amount, installments, payer, reference, notification URL and key', async () => {
+    const token = fakeCardToken('APRO');
+    const result = await charge(token);
+    const [sent] = posts('/v1/payments');
+    expect(sent?.body).toEqual({
+      transaction_amount: 123.45,
+      installments: 3,
+      token,
+      description: 'Sala 1 — Clínica Boa Vista (1 h)',
+      external_reference: 'pay-uuid-1',
+      notification_url: NOTIFY,
+      statement_descriptor: 'SALAS',
+      binary_mode: false,
+      payer: {
+        email: 'ana@clinica.com.br',
+        first_name: 'Ana',
+        last_name: 'Maria Souza',
+        identification: { type: 'CPF', number: '52998224725' },
+      },
+    });
+    expect(keyOf(sent!)).toBe('attempt-key-1');
+    expect(sent?.headers.authorization).toBe(`Bearer ${fake.accessToken}`);
+    const [id] = [...fake.payments.keys()];
+    expect(result).toEqual({ status: 'approved', providerRef: String(id) });
+  });
+
+  it('sends 6500 centavos as 65 and leaves out a CPF the person does not have', async () => {
+    await charge(fakeCardToken(), { amountCents: 6500, installments: 1, payer: { ...payer, cpf: null } });
+    const body = posts('/v1/payments')[0]?.body as Record<string, unknown>;
+    expect(body.transaction_amount).toBe(65);
+    expect(body.installments).toBe(1);
+    expect(body.payer).toEqual({ email: payer.email, first_name: 'Ana', last_name: 'Maria Souza' });
+  });
+});
+
+describe('status mapping of card charges', () => {
+  it.each([
+    ['APRO', 'approved'],
+    ['CONT', 'pending'],
+    ['PEND', 'pending'],
+  ] as const)('%s → %s', async (code, status) => {
+    const result = await charge(fakeCardToken(code));
+    expect(result.status).toBe(status);
+    expect(result.providerRef).toMatch(/^\d+$/);
+    expect(result.reason).toBeUndefined();
+  });
+
+  it.each(Object.entries(MERCADOPAGO_REJECTION_REASONS))(
+    'rejected %s → its Portuguese reason',
+    async (detail, reason) => {
+      const result = await charge(fakeCardToken(detail));
+      expect(result).toMatchObject({ status: 'rejected', reason });
+      expect(result.providerRef).toMatch(/^\d+$/);
+    },
+  );
+
+  it.each([
+    ['OTHE', 'cc_rejected_other_reason'],
+    ['CALL', 'cc_rejected_call_for_authorize'],
+    ['FUND', 'cc_rejected_insufficient_amount'],
+    ['SECU', 'cc_rejected_bad_filled_security_code'],
+    ['EXPI', 'cc_rejected_bad_filled_date'],
+    ['FORM', 'cc_rejected_bad_filled_other'],
+  ])("Mercado Pago's test cardholder %s is refused with %s's reason", async (code, detail) => {
+    expect(await charge(fakeCardToken(code))).toMatchObject({
+      status: 'rejected',
+      reason: MERCADOPAGO_REJECTION_REASONS[detail],
+    });
+  });
+
+  it('an unknown status_detail gets the default reason', async () => {
+    expect(await charge(fakeCardToken('cc_rejected_something_new'))).toMatchObject({
+      status: 'rejected',
+      reason: MERCADOPAGO_DEFAULT_REJECTION,
+    });
+    expect(MERCADOPAGO_REJECTION_REASONS.cc_rejected_insufficient_amount).toBe(
+      'Saldo ou limite insuficiente no cartão.',
+    );
+    expect(MERCADOPAGO_REJECTION_REASONS.cc_rejected_call_for_authorize).toBe(
+      'Autorize o pagamento com o banco emissor e tente de novo.',
+    );
+  });
+});
+
+describe('saved cards', () => {
+  it('creates the customer once, adds the card, and charges it as the customer with a fresh CVV token', async () => {
+    const saved = await mp.saveCard(
+      {
+        kind: 'token',
+        token: fakeCardToken('APRO', { brand: 'master', last4: '4444' }),
+        paymentMethodId: 'master',
+      },
+      payer,
+    );
+    expect(saved.approved).toBe(true);
+    if (!saved.approved) return;
+    const [customer] = [...fake.customers.values()];
+    expect(posts('/v1/customers')[0]?.body).toEqual({
+      email: payer.email,
+      first_name: 'Ana',
+      last_name: 'Maria Souza',
+      identification: { type: 'CPF', number: '52998224725' },
+    });
+    const cardId = customer?.cards[0]?.id;
+    expect(saved.card).toEqual({
+      token: `${customer?.id}:${cardId}`,
+      brand: 'mastercard',
+      last4: '4444',
+      expMonth: 11,
+      expYear: 2030,
+      holderName: 'APRO',
+    });
+
+    // A second card for the same person finds the customer instead of creating another.
+    const second = await mp.saveCard({ kind: 'token', token: fakeCardToken('APRO') }, payer);
+    expect(second.approved).toBe(true);
+    expect(fake.customers.size).toBe(1);
+    expect(posts('/v1/customers')).toHaveLength(1);
+
+    const fresh = fakeCardToken('APRO');
+    const result = await charge(`${saved.card.token}:${fresh}`);
+    expect(result.status).toBe('approved');
+    const body = posts('/v1/payments')[0]?.body as Record<string, unknown>;
+    expect(body.payer).toEqual({ type: 'customer', id: customer?.id });
+    expect(body.token).toBe(fresh);
+    expect(body.transaction_amount).toBe(123.45);
+  });
+
+  it('does not charge a saved card without the CVV token', async () => {
+    const saved = await mp.saveCard({ kind: 'token', token: fakeCardToken() }, payer);
+    if (!saved.approved) throw new Error('card not saved');
+    expect(await charge(saved.card.token)).toEqual({
+      status: 'rejected',
+      providerRef: '',
+      reason: MERCADOPAGO_CVV_REQUIRED,
+    });
+    expect(posts('/v1/payments')).toHaveLength(0);
+  });
+
+  it.each([
+    ['SECU', 'Código de segurança incorreto.'],
+    ['EXPI', 'Data de validade incorreta.'],
+    ['FORM', 'Número do cartão incorreto.'],
+  ])('a card Mercado Pago refuses to add (%s) is not saved', async (code, reason) => {
+    expect(await mp.saveCard({ kind: 'token', token: fakeCardToken(code) }, payer)).toEqual({
+      approved: false,
+      reason,
+    });
+    expect([...fake.customers.values()][0]?.cards).toHaveLength(0);
+  });
+
+  it('refuses typed card fields: the number never reaches the server', async () => {
+    const card = { number: '4242424242424242', holder_name: 'ANA', exp_month: 1, exp_year: 2030, cvv: '123' };
+    expect(await mp.saveCard({ kind: 'fields', card }, payer)).toEqual({
+      approved: false,
+      reason: MERCADOPAGO_FIELDS_REFUSED,
+    });
+    expect(fake.requests).toHaveLength(0);
+  });
+
+  it('sends an idempotency key with every POST, never one left over from another call', async () => {
+    await charge(fakeCardToken());
+    await mp.saveCard({ kind: 'token', token: fakeCardToken() }, payer);
+    const keys = fake.requests.filter((r) => r.method === 'POST').map(keyOf);
+    expect(keys).toHaveLength(3);
+    expect(keys[0]).toBe('attempt-key-1');
+    expect(keys[1]).toMatch(/^salas-customer-user-ana-[0-9a-f]{12}$/);
+    expect(keys[2]).toMatch(/^salas-card-[0-9a-f]{40}$/);
+  });
+});
+
+describe('Pix', () => {
+  it('creates a Pix charge that expires with the hold and reads its approval back through the webhook', async () => {
+    const expiresAt = new Date('2026-12-01T13:15:00.000Z');
+    const pix = await mp.createPix({
+      amountCents: 13000,
+      reference: 'pay-uuid-pix',
+      idempotencyKey: 'pay-uuid-pix',
+      expiresAt,
+      payer,
+      description: 'Sala 2 (2 h)',
+    });
+    const [sent] = posts('/v1/payments');
+    expect(sent?.body).toEqual({
+      payment_method_id: 'pix',
+      transaction_amount: 130,
+      description: 'Sala 2 (2 h)',
+      date_of_expiration: '2026-12-01T10:15:00.000-03:00',
+      external_reference: 'pay-uuid-pix',
+      notification_url: NOTIFY,
+      payer: {
+        email: payer.email,
+        first_name: 'Ana',
+        last_name: 'Maria Souza',
+        identification: { type: 'CPF', number: '52998224725' },
+      },
+    });
+    expect(keyOf(sent!)).toBe('pay-uuid-pix');
+    const stored = fake.payments.get(Number(pix.providerRef));
+    expect(stored?.status).toBe('pending');
+    const poi = stored?.point_of_interaction as { transaction_data: { qr_code: string } } | undefined;
+    expect(pix.copyPaste).toBe(poi?.transaction_data.qr_code);
+    expect(isValidBrCode(pix.copyPaste)).toBe(true);
+
+    const now = new Date();
+    const before = await mp.readWebhook({
+      ...fake.notification(pix.providerRef, { secret: SECRET, now }),
+      now,
+    });
+    expect(before).toMatchObject({ outcome: 'pending', paymentUuid: 'pay-uuid-pix' });
+
+    fake.approve(pix.providerRef);
+    const notification = fake.notification(pix.providerRef, { secret: SECRET, now, notificationId: 777001 });
+    const event = await mp.readWebhook({ ...notification, now });
+    expect(event).toEqual({
+      eventId: 'mercadopago:777001',
+      paymentUuid: 'pay-uuid-pix',
+      providerRef: pix.providerRef,
+      outcome: 'paid',
+    });
+    // A redelivery of the same notification carries the same event id.
+    expect(await mp.readWebhook({ ...notification, now })).toEqual(event);
+    expect(
+      fake.requests.filter((r) => r.method === 'GET' && r.path === `/v1/payments/${pix.providerRef}`),
+    ).toHaveLength(3);
+  });
+
+  it('formats expiry dates in Brasília time with milliseconds and offset', () => {
+    expect(toMercadoPagoDate(new Date('2026-12-01T02:05:09.007Z'))).toBe('2026-11-30T23:05:09.007-03:00');
+  });
+});
+
+describe('refunds', () => {
+  async function paid(amountCents = 10000) {
+    const result = await charge(fakeCardToken('APRO'), {
+      amountCents,
+      idempotencyKey: `charge-${amountCents}`,
+    });
+    return result.providerRef;
+  }
+
+  it('refunds partially and totally, refuses more than what is left, and never refunds a key twice', async () => {
+    const ref = await paid(10000);
+    const first = await mp.refund(ref, 4000, 'refund-1');
+    expect(first.status).toBe('succeeded');
+    expect(posts(`/v1/payments/${ref}/refunds`)[0]?.body).toEqual({ amount: 40 });
+    expect(keyOf(posts(`/v1/payments/${ref}/refunds`)[0]!)).toBe('refund-1');
+
+    expect(await mp.refund(ref, 4000, 'refund-1')).toEqual(first);
+    expect(fake.payments.get(Number(ref))?.refunds).toHaveLength(1);
+    expect(fake.payments.get(Number(ref))?.transaction_amount_refunded).toBe(40);
+
+    expect(await mp.refund(ref, 7000, 'refund-2')).toEqual({
+      status: 'refused',
+      reason: 'Valor maior que o disponível para reembolso.',
+    });
+    const rest = await mp.refund(ref, 6000, 'refund-3');
+    expect(rest.status).toBe('succeeded');
+    expect(fake.payments.get(Number(ref))?.status).toBe('refunded');
+
+    const now = new Date();
+    const event = await mp.readWebhook({ ...fake.notification(ref, { secret: SECRET, now }), now });
+    expect(event).toMatchObject({ outcome: 'refunded', paymentUuid: 'pay-uuid-1', providerRef: ref });
+  });
+
+  it('refuses a payment that cannot be refunded and one Mercado Pago does not know', async () => {
+    const pix = await mp.createPix({
+      amountCents: 5000,
+      reference: 'pix-ref',
+      idempotencyKey: 'pix-key',
+      expiresAt: new Date(Date.now() + 15 * 60_000),
+      payer,
+      description: 'Sala',
+    });
+    expect(await mp.refund(pix.providerRef, 5000, 'r-pending')).toEqual({
+      status: 'refused',
+      reason: 'Este pagamento não pode ser reembolsado.',
+    });
+    expect(await mp.refund('999', 100, 'r-unknown')).toMatchObject({ status: 'refused' });
+  });
+
+  it.each([
+    ['429', { status: 429, retryAfterSeconds: 1 }],
+    ['500', { status: 500 }],
+    ['503', { status: 503 }],
+  ] as const)('answers retry when Mercado Pago keeps failing with %s', async (_, failure) => {
+    const ref = await paid();
+    const path = `/v1/payments/${ref}/refunds`;
+    fake.script({ ...failure, path }, { ...failure, path }, { ...failure, path });
+    expect((await mp.refund(ref, 1000, 'refund-x')).status).toBe('retry');
+    expect(posts(path)).toHaveLength(3);
+    expect(fake.payments.get(Number(ref))?.refunds).toHaveLength(0);
+  });
+
+  it('answers retry on a timeout, and the retried key refunds once', async () => {
+    const ref = await paid();
+    const path = `/v1/payments/${ref}/refunds`;
+    mp = provider({ retries: 0, timeoutMs: 80 });
+    fake.script({ hangMs: 300, path });
+    expect((await mp.refund(ref, 1000, 'refund-t')).status).toBe('retry');
+    const again = await mp.refund(ref, 1000, 'refund-t');
+    expect(again.status).toBe('succeeded');
+    expect(fake.payments.get(Number(ref))?.refunds).toHaveLength(1);
+  });
+
+  it('answers retry when the credentials are refused (an operator can fix them)', async () => {
+    const ref = await paid();
+    mp = provider({ accessToken: 'APP_USR-wrong' });
+    expect(await mp.refund(ref, 1000, 'refund-401')).toMatchObject({ status: 'retry' });
+    fake.script({ status: 400, path: `/v1/payments/${ref}/refunds` });
+    expect((await provider().refund(ref, 1000, 'refund-400')).status).toBe('refused');
+  });
+});
+
+describe('errors, retries and timeouts on charges', () => {
+  it('maps a 400 to a refused charge without retrying', async () => {
+    fake.script({ status: 400, path: '/v1/payments' });
+    const result = await charge(fakeCardToken());
+    expect(result).toMatchObject({ status: 'rejected', providerRef: '' });
+    expect(result.reason).toMatch(/cartão/);
+    expect(posts('/v1/payments')).toHaveLength(1);
+  });
+
+  it('throws on a 401 (wrong access token) without retrying', async () => {
+    mp = provider({ accessToken: 'APP_USR-wrong' });
+    const error = await charge(fakeCardToken()).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(MercadoPagoRequestError);
+    expect(error).toMatchObject({ status: 401, retryable: false });
+    expect(posts('/v1/payments')).toHaveLength(1);
+    expect(fake.payments.size).toBe(0);
+  });
+
+  it('retries a 429 after Retry-After (capped) with the same key, then succeeds', async () => {
+    fake.script({ status: 429, retryAfterSeconds: 1, path: '/v1/payments' });
+    const result = await charge(fakeCardToken());
+    expect(result.status).toBe('approved');
+    const sent = posts('/v1/payments');
+    expect(sent).toHaveLength(2);
+    expect(sent.map(keyOf)).toEqual(['attempt-key-1', 'attempt-key-1']);
+    expect(sent[1]!.at - sent[0]!.at).toBeGreaterThanOrEqual(50);
+    expect(fake.payments.size).toBe(1);
+  });
+
+  it('retries 500 and 503 with exponential backoff and the same key, then succeeds', async () => {
+    fake.script({ status: 500, path: '/v1/payments' }, { status: 503, path: '/v1/payments' });
+    const result = await charge(fakeCardToken());
+    expect(result.status).toBe('approved');
+    const sent = posts('/v1/payments');
+    expect(sent.map(keyOf)).toEqual(['attempt-key-1', 'attempt-key-1', 'attempt-key-1']);
+    expect(sent[1]!.at - sent[0]!.at).toBeGreaterThanOrEqual(18);
+    expect(sent[2]!.at - sent[1]!.at).toBeGreaterThanOrEqual(38);
+    expect(fake.payments.size).toBe(1);
+  });
+
+  it('gives up after the retries with a retryable error and charges nothing', async () => {
+    fake.script(...[0, 1, 2].map(() => ({ status: 503, path: '/v1/payments' })));
+    const error = await charge(fakeCardToken()).catch((e: unknown) => e);
+    expect(error).toMatchObject({ status: 503, retryable: true });
+    expect(fake.payments.size).toBe(0);
+  });
+
+  it('a timed-out charge retried by the caller with the same key charges once', async () => {
+    mp = provider({ retries: 0, timeoutMs: 80 });
+    fake.script({ hangMs: 300, path: '/v1/payments' });
+    const error = await charge(fakeCardToken()).catch((e: unknown) => e);
+    expect(error).toMatchObject({ status: 0, retryable: true });
+    expect(fake.payments.size).toBe(1); // Mercado Pago charged; the answer was lost.
+
+    const retried = await charge(fakeCardToken());
+    const [only] = [...fake.payments.values()];
+    expect(retried).toEqual({ status: 'approved', providerRef: String(only?.id) });
+    expect(fake.payments.size).toBe(1);
+    expect(posts('/v1/payments').map(keyOf)).toEqual(['attempt-key-1', 'attempt-key-1']);
+  });
+
+  it("the SDK's own retry after a timeout reuses the key and charges once", async () => {
+    fake.script({ hangMs: 600, path: '/v1/payments' });
+    const result = await charge(fakeCardToken());
+    expect(result.status).toBe('approved');
+    expect(posts('/v1/payments').map(keyOf)).toEqual(['attempt-key-1', 'attempt-key-1']);
+    expect(fake.payments.size).toBe(1);
+  });
+});
+
+describe('webhook signature and read-back', () => {
+  async function payment() {
+    return (await charge(fakeCardToken('CONT'))).providerRef;
+  }
+
+  it('accepts a valid signature and refuses a wrong secret, a stale or future ts, a missing header', async () => {
+    const ref = await payment();
+    const now = new Date();
+    const ts = String(Math.floor(now.getTime() / 1000));
+    const body = { id: 1, type: 'payment', action: 'payment.updated', data: { id: ref } };
+    const ok = signed({ dataId: ref, requestId: 'req-1', ts, body });
+    expect(await mp.readWebhook({ ...ok, now })).toMatchObject({ outcome: 'pending', providerRef: ref });
+
+    expect(
+      await mp.readWebhook({
+        ...signed({ dataId: ref, requestId: 'req-1', ts, body, secret: 'other' }),
+        now,
+      }),
+    ).toBeNull();
+    const sixMinutes = 6 * 60_000;
+    expect(await mp.readWebhook({ ...ok, now: new Date(now.getTime() + sixMinutes) })).toBeNull();
+    expect(await mp.readWebhook({ ...ok, now: new Date(now.getTime() - sixMinutes) })).toBeNull();
+    expect(await mp.readWebhook({ ...ok, headers: { 'x-request-id': 'req-1' }, now })).toBeNull();
+    expect(
+      await mp.readWebhook({ ...ok, headers: { ...ok.headers, 'x-signature': 'ts=,v1=' }, now }),
+    ).toBeNull();
+    // Another request id than the signed one.
+    expect(
+      await mp.readWebhook({ ...ok, headers: { ...ok.headers, 'x-request-id': 'req-2' }, now }),
+    ).toBeNull();
+  });
+
+  it('refuses a tampered data.id, in the query or in the body', async () => {
+    const ref = await payment();
+    const other = (await charge(fakeCardToken('APRO'), { idempotencyKey: 'other' })).providerRef;
+    const now = new Date();
+    const ts = String(Math.floor(now.getTime() / 1000));
+    const ok = signed({
+      dataId: ref,
+      requestId: 'req-1',
+      ts,
+      body: { id: 2, type: 'payment', data: { id: ref } },
+    });
+    expect(await mp.readWebhook({ ...ok, query: { ...ok.query, 'data.id': other }, now })).toBeNull();
+    const bodyLies = { ...ok, rawBody: JSON.stringify({ id: 2, type: 'payment', data: { id: other } }) };
+    expect(await mp.readWebhook({ ...bodyLies, now })).toBeNull();
+    expect(fake.requests.filter((r) => r.method === 'GET')).toHaveLength(0);
+  });
+
+  it('accepts ts in milliseconds and a data.id signed lower-cased', () => {
+    const now = new Date();
+    const tsMs = String(now.getTime());
+    const v1 = createHmac('sha256', SECRET).update(`id:abc123;request-id:r;ts:${tsMs};`).digest('hex');
+    expect(verifySignature(SECRET, `ts=${tsMs},v1=${v1}`, 'ABC123', 'r', now)).toBe(true);
+    expect(verifySignature(SECRET, `ts=${tsMs},v1=${v1}`, 'abc124', 'r', now)).toBe(false);
+  });
+
+  it('ignores a signed notification about something else than a payment', async () => {
+    const now = new Date();
+    const ts = String(Math.floor(now.getTime() / 1000));
+    const n = signed({
+      dataId: '123',
+      requestId: 'r',
+      ts,
+      body: { id: 3, type: 'merchant_order', data: { id: '123' } },
+    });
+    expect(await mp.readWebhook({ ...n, query: { 'data.id': '123', type: 'merchant_order' }, now })).toBe(
+      'ignored',
+    );
+    expect(fake.requests).toHaveLength(0);
+  });
+
+  it.each([
+    ['rejected', 'cc_rejected_other_reason', 'failed'],
+    ['cancelled', 'expired', 'failed'],
+    ['refunded', 'refunded', 'refunded'],
+    ['charged_back', 'settled', 'refunded'],
+    ['in_process', 'pending_review_manual', 'pending'],
+    ['authorized', 'pending_capture', 'pending'],
+    ['approved', 'accredited', 'paid'],
+  ])('a payment read back as %s maps to %s', async (status, detail, outcome) => {
+    const ref = await payment();
+    fake.setStatus(ref, status, detail);
+    const now = new Date();
+    expect(await mp.readWebhook({ ...fake.notification(ref, { secret: SECRET, now }), now })).toMatchObject({
+      outcome,
+      paymentUuid: 'pay-uuid-1',
+      providerRef: ref,
+    });
+  });
+
+  it('ignores a signed notification about a payment Mercado Pago does not know', async () => {
+    const now = new Date();
+    expect(await mp.readWebhook({ ...fake.notification('424242', { secret: SECRET, now }), now })).toBe(
+      'ignored',
+    );
+  });
+});

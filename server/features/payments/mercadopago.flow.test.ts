@@ -1,0 +1,234 @@
+/**
+ * The product with PAYMENT_PROVIDER=mercadopago, end to end through the API, against a local fake
+ * of Mercado Pago's API (the real one can't be reached from here): cards saved from a browser token,
+ * charged with installments and the CVV token, a card in review settled by webhook, Pix paid and
+ * notified, refunds with their idempotency key, and the webhook's signature. Runs on PGlite and,
+ * under `npm run test:pg`, on PostgreSQL.
+ */
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addDays, zonedDate } from '#common/time/zone';
+import { payments } from '../../db/schema.ts';
+import { createTestContext, request, type TestContext } from '../../test/app.ts';
+import { signedInAs } from '../../test/fixtures.ts';
+import {
+  FAKE_MP_ACCESS_TOKEN,
+  type FakeMercadoPago,
+  fakeCardToken,
+  startFakeMercadoPago,
+} from '../../test/mercadopago-fake.ts';
+import { createClinic, createRoom, openClinic } from '../../test/supply-fixtures.ts';
+
+const SECRET = 'mp-webhook-secret-0123456789';
+let fake: FakeMercadoPago;
+let t: TestContext;
+let customer: Awaited<ReturnType<typeof signedInAs>>;
+let room: { uuid: string };
+let day: string;
+let hour = 8;
+let cardUuid: string;
+
+beforeAll(async () => {
+  fake = await startFakeMercadoPago();
+  t = await createTestContext({
+    PAYMENT_PROVIDER: 'mercadopago',
+    MERCADOPAGO_ACCESS_TOKEN: FAKE_MP_ACCESS_TOKEN,
+    MERCADOPAGO_PUBLIC_KEY: 'TEST-00000000-0000-0000-0000-publickey000',
+    MERCADOPAGO_WEBHOOK_SECRET: SECRET,
+    MERCADOPAGO_API_URL: fake.url,
+    MAX_INSTALLMENTS: '6',
+    INTEREST_FREE_INSTALLMENTS: '3',
+    PUBLIC_URL: 'https://salas.example.com.br',
+  });
+  const partner = await signedInAs(t, 'partner');
+  customer = await signedInAs(t, 'customer');
+  const clinic = await createClinic(t, partner.user, partner.token);
+  await openClinic(t, partner.user, partner.token, clinic.uuid);
+  room = await createRoom(t, partner.user, partner.token, clinic.uuid, 'Sala MP', '1.0833');
+  day = addDays(zonedDate(t.clock.now, 'America/Sao_Paulo'), 4);
+}, 120_000);
+afterAll(async () => {
+  await t?.close();
+  await fake?.close();
+});
+
+const nextHour = () => `${day}T${String(hour++).padStart(2, '0')}:00:00-03:00`;
+const book = (payload: Record<string, unknown>) =>
+  request(t.app, {
+    method: 'POST',
+    url: '/api/customer/appointment/bulk',
+    token: customer.token,
+    payload: { room_uuid: room.uuid, date_times: [nextHour()], ...payload },
+  });
+const mpIdOf = async (paymentUuid: string) =>
+  (await t.db.select().from(payments).where(eq(payments.uuid, paymentUuid)))[0]!.providerRef!;
+const notify = (mpId: string, options: { notificationId?: number; secret?: string } = {}) => {
+  const n = fake.notification(mpId, { secret: options.secret ?? SECRET, now: t.clock.now, ...options });
+  const qs = new URLSearchParams(n.query as Record<string, string>).toString();
+  return request(t.app, {
+    method: 'POST',
+    url: `/api/payments/webhook?${qs}`,
+    xsrf: false,
+    payload: n.rawBody,
+    headers: n.headers as Record<string, string>,
+  });
+};
+const lastPost = (path: RegExp) =>
+  [...fake.requests].reverse().find((r) => r.method === 'POST' && path.test(r.path))!;
+
+describe('Mercado Pago through the product', () => {
+  it('tells the browser which card form and how many installments', async () => {
+    const res = await request(t.app, { method: 'GET', url: '/api/config' });
+    expect(res.json().data).toMatchObject({
+      paymentProvider: 'mercadopago',
+      mercadopagoPublicKey: 'TEST-00000000-0000-0000-0000-publickey000',
+      maxInstallments: 6,
+      interestFreeInstallments: 3,
+      simulatePayments: false,
+    });
+  });
+
+  it('saves a card from the browser token as a Mercado Pago customer card; a refused one is not kept', async () => {
+    const saved = await request(t.app, {
+      method: 'POST',
+      url: `/api/customer/${customer.user.uuid}/card`,
+      token: customer.token,
+      payload: { card_token: fakeCardToken('APRO', { brand: 'master', last4: '5682' }) },
+    });
+    expect(saved.statusCode, saved.body).toBe(201);
+    expect(saved.json().data).toMatchObject({ brand: 'mastercard', last4: '5682' });
+    cardUuid = saved.json().data.uuid;
+    expect(lastPost(/^\/v1\/customers$/).body).toMatchObject({ email: customer.user.email });
+    const refused = await request(t.app, {
+      method: 'POST',
+      url: `/api/customer/${customer.user.uuid}/card`,
+      token: customer.token,
+      payload: { card_token: fakeCardToken('SECU') },
+    });
+    expect(refused.statusCode).toBe(422);
+    const list = await request(t.app, {
+      method: 'GET',
+      url: `/api/customer/card/${customer.user.uuid}`,
+      token: customer.token,
+    });
+    expect(list.json().data).toHaveLength(1);
+    // The typed number is refused with this provider (it must never reach the server): 422, not 500.
+    const typed = await request(t.app, {
+      method: 'POST',
+      url: `/api/customer/${customer.user.uuid}/card`,
+      token: customer.token,
+      payload: {
+        number: '4242424242424242',
+        holder_name: 'Ana Souza',
+        exp_month: 12,
+        exp_year: 2031,
+        cvv: '123',
+      },
+    });
+    expect(typed.statusCode).toBe(422);
+    expect(typed.json().errors.number[0]).toMatch(/formulário seguro/);
+  });
+
+  it('charges the saved card with the CVV token and installments, in reais, once per attempt', async () => {
+    expect((await book({ payment_method: 'card', card_uuid: cardUuid, installments: 7 })).statusCode).toBe(
+      422,
+    );
+    const res = await book({
+      payment_method: 'card',
+      card_uuid: cardUuid,
+      card_token: fakeCardToken('APRO'),
+      installments: 3,
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const booking = res.json().data;
+    expect(booking).toMatchObject({ status: 'confirmed', payment: { status: 'paid' } });
+    const sent = lastPost(/^\/v1\/payments$/);
+    expect(sent.headers['x-idempotency-key']).toBe(booking.payment.uuid);
+    expect(sent.body).toMatchObject({
+      transaction_amount: 65,
+      installments: 3,
+      external_reference: booking.payment.uuid,
+      notification_url: 'https://salas.example.com.br/api/payments/webhook',
+      payer: { type: 'customer' },
+    });
+  });
+
+  it('refuses with Mercado Pago’s reason in Portuguese, and leaves nothing booked', async () => {
+    const res = await book({
+      payment_method: 'card',
+      card_uuid: cardUuid,
+      card_token: fakeCardToken('FUND'),
+    });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().errors.card_uuid[0]).toMatch(/insuficiente/i);
+  });
+
+  it('holds a card in review and confirms it when the webhook says approved', async () => {
+    const res = await book({
+      payment_method: 'card',
+      card_uuid: cardUuid,
+      card_token: fakeCardToken('CONT'),
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const booking = res.json().data;
+    expect(booking.status).toBe('pending_payment');
+    const mpId = await mpIdOf(booking.payment.uuid);
+    fake.approve(mpId);
+    expect((await notify(mpId)).json().data).toMatchObject({ applied: true });
+    const status = await request(t.app, {
+      method: 'GET',
+      url: `/api/customer/payment/${booking.payment.uuid}`,
+      token: customer.token,
+    });
+    expect(status.json().data).toMatchObject({ status: 'paid', booking_status: 'confirmed' });
+  });
+
+  it('creates a Pix with the hold as its expiry, confirms it from the notification once, refunds on cancel', async () => {
+    const res = await book({ payment_method: 'pix' });
+    expect(res.statusCode, res.body).toBe(201);
+    const booking = res.json().data;
+    expect(booking.payment.pix.copy_paste).toMatch(/^000201/);
+    const created = lastPost(/^\/v1\/payments$/);
+    expect(created.body).toMatchObject({ payment_method_id: 'pix', transaction_amount: 65 });
+    expect(String((created.body as { date_of_expiration: string }).date_of_expiration)).toMatch(
+      /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}-03:00$/,
+    );
+    const mpId = await mpIdOf(booking.payment.uuid);
+    // A notification before the payment: read back, still pending, nothing changes.
+    expect((await notify(mpId, { notificationId: 1 })).statusCode).toBe(200);
+    fake.approve(mpId);
+    expect((await notify(mpId, { notificationId: 2 })).json().data).toMatchObject({ applied: true });
+    expect((await notify(mpId, { notificationId: 2 })).json().data).toMatchObject({ applied: false });
+    const canceled = await request(t.app, {
+      method: 'POST',
+      url: `/api/customer/appointment/${booking.appointments[0].uuid}/cancel`,
+      token: customer.token,
+    });
+    expect(canceled.json().data).toMatchObject({ refund_cents: 6500 });
+    const refund = lastPost(/^\/v1\/payments\/\d+\/refunds$/);
+    const status = (
+      await request(t.app, {
+        method: 'GET',
+        url: `/api/customer/payment/${booking.payment.uuid}`,
+        token: customer.token,
+      })
+    ).json().data;
+    expect(refund.headers['x-idempotency-key']).toBe(status.refunds[0].uuid);
+    expect(refund.body).toMatchObject({ amount: 65 });
+    expect(status).toMatchObject({ status: 'refunded', refunded_cents: 6500 });
+    expect(status.refunds[0]).toMatchObject({ status: 'succeeded' });
+  });
+
+  it('refuses a notification with a wrong signature, and the sandbox simulation', async () => {
+    const res = await book({ payment_method: 'pix' });
+    const mpId = await mpIdOf(res.json().data.payment.uuid);
+    fake.approve(mpId);
+    expect((await notify(mpId, { secret: 'outro-segredo-qualquer-123' })).statusCode).toBe(401);
+    const simulated = await request(t.app, {
+      method: 'POST',
+      url: `/api/customer/payment/${res.json().data.payment.uuid}/simulate`,
+      token: customer.token,
+    });
+    expect(simulated.statusCode).toBe(404);
+  });
+});

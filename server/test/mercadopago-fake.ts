@@ -1,0 +1,547 @@
+/**
+ * A local stand-in for Mercado Pago's REST API (payments, refunds, customers and their cards), with
+ * the request and response shapes of its API reference, for contract tests: it checks the bearer
+ * token, requires and honours `X-Idempotency-Key` on every POST (same key → same answer, nothing done
+ * twice), records every request, and can be scripted to fail the next call(s) with 400, 401, 429
+ * (Retry-After), 5xx, or to hang past the client's timeout.
+ *
+ * Card tokens are opaque to Mercado Pago's API; here `fakeCardToken()` makes tokens whose outcome is
+ * one of Mercado Pago's test cardholder names (APRO approves, OTHE/CALL/FUND/SECU/EXPI/FORM refuse,
+ * CONT stays in_process) or any `status_detail` itself. Any other token approves.
+ */
+import { createHmac, randomBytes } from 'node:crypto';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import QRCode from 'qrcode';
+import { brCode } from '#common/br/pix';
+
+export const FAKE_MP_ACCESS_TOKEN = 'TEST-0000000000000000-000000-fakeaccesstoken00000000000000-000000000';
+
+export interface RecordedRequest {
+  method: string;
+  path: string;
+  query: Record<string, string>;
+  headers: Record<string, string | string[] | undefined>;
+  body: unknown;
+  at: number;
+}
+
+type Match = { method?: string; path?: string | RegExp };
+/** One scripted answer for the next request that matches (any request when no method/path). */
+export type ScriptStep = Match &
+  (
+    | { status: number; body?: unknown; retryAfterSeconds?: number }
+    /** Wait `hangMs` before answering; `process` (default true) does the work first, as a gateway
+     * whose answer is lost on the way back would. */
+    | { hangMs: number; process?: boolean }
+  );
+
+type Json = Record<string, unknown>;
+export interface FakePayment extends Json {
+  id: number;
+  status: string;
+  status_detail: string;
+  transaction_amount: number;
+  transaction_amount_refunded: number;
+  external_reference: string | null;
+  refunds: Json[];
+}
+
+interface Reply {
+  status: number;
+  body: unknown;
+  headers?: Record<string, string>;
+}
+
+const STATUS_BY_CODE: Record<string, [string, string]> = {
+  APRO: ['approved', 'accredited'],
+  CONT: ['in_process', 'pending_contingency'],
+  PEND: ['pending', 'pending_review_manual'],
+  OTHE: ['rejected', 'cc_rejected_other_reason'],
+  CALL: ['rejected', 'cc_rejected_call_for_authorize'],
+  FUND: ['rejected', 'cc_rejected_insufficient_amount'],
+  SECU: ['rejected', 'cc_rejected_bad_filled_security_code'],
+  EXPI: ['rejected', 'cc_rejected_bad_filled_date'],
+  FORM: ['rejected', 'cc_rejected_bad_filled_other'],
+};
+/** Tokens Mercado Pago would not even accept into a customer (card data the issuer refuses). */
+const CARD_SAVE_ERRORS: Record<string, { code: string; description: string }> = {
+  SECU: { code: 'E302', description: 'invalid security_code' },
+  EXPI: { code: '325', description: 'invalid expiration_month' },
+  FORM: { code: 'E301', description: 'invalid card_number' },
+};
+
+/** A card token for the fake: `outcome` is a test cardholder name (APRO…) or a `status_detail`. */
+export function fakeCardToken(outcome = 'APRO', card: { brand?: string; last4?: string } = {}) {
+  return `fake-token.${outcome}.${card.brand ?? 'visa'}.${card.last4 ?? '3704'}.${randomBytes(6).toString('hex')}`;
+}
+
+function tokenInfo(token: string) {
+  const [, outcome = 'APRO', brand = 'visa', last4 = '3704'] = token.startsWith('fake-token.')
+    ? token.split('.')
+    : [];
+  const [status, detail] =
+    STATUS_BY_CODE[outcome] ?? (outcome.startsWith('cc_') ? ['rejected', outcome] : STATUS_BY_CODE.APRO!);
+  return { outcome, brand, last4, status: status!, detail: detail! };
+}
+
+const mpError = (
+  status: number,
+  message: string,
+  error: string,
+  cause: Array<{ code: string | number; description: string }> = [],
+) => ({
+  status,
+  body: { message, error, status, cause: cause.map((c) => ({ ...c, data: null })) },
+});
+const badRequest = (message: string, code: string | number, description = message) =>
+  mpError(400, message, 'bad_request', [{ code, description }]);
+const cents = (reais: number) => Math.round(reais * 100);
+/** Mercado Pago's dates: `yyyy-MM-dd'T'HH:mm:ss.SSS-03:00` (API answers for Brazilian accounts). */
+const mpNow = (d = new Date()) => `${new Date(d.getTime() - 3 * 3600_000).toISOString().slice(0, 23)}-03:00`;
+const MP_DATE = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}[+-]\d{2}:\d{2}$/;
+
+export async function startFakeMercadoPago(opts: { accessToken?: string } = {}) {
+  const accessToken = opts.accessToken ?? FAKE_MP_ACCESS_TOKEN;
+  const requests: RecordedRequest[] = [];
+  const steps: ScriptStep[] = [];
+  const payments = new Map<number, FakePayment>();
+  const customers = new Map<string, Json & { id: string; email: string; cards: Json[] }>();
+  const idempotent = new Map<string, Reply>();
+  let nextPaymentId = 1_310_000_001;
+  let nextRefundId = 5_000_000_001;
+  let nextCardId = 9_000_000_001;
+
+  function route(
+    method: string,
+    path: string,
+    query: Record<string, string>,
+    body: Json,
+  ): Reply | Promise<Reply> {
+    const paymentId = path.match(/^\/v1\/payments\/(\d+)$/)?.[1];
+    const refundOf = path.match(/^\/v1\/payments\/(\d+)\/refunds$/)?.[1];
+    const cardsOf = path.match(/^\/v1\/customers\/([^/]+)\/cards$/)?.[1];
+    if (method === 'POST' && path === '/v1/payments') return createPayment(body);
+    if (method === 'GET' && paymentId) {
+      const payment = payments.get(Number(paymentId));
+      return payment
+        ? { status: 200, body: payment }
+        : mpError(404, 'Payment not found', 'not_found', [{ code: 2000, description: 'Payment not found' }]);
+    }
+    if (method === 'POST' && refundOf) return refund(Number(refundOf), body);
+    if (method === 'GET' && path === '/v1/customers/search') {
+      const email = (query.email ?? '').toLowerCase();
+      const results = [...customers.values()].filter((c) => !email || c.email.toLowerCase() === email);
+      return { status: 200, body: { paging: { limit: 10, offset: 0, total: results.length }, results } };
+    }
+    if (method === 'POST' && path === '/v1/customers') return createCustomer(body);
+    if (cardsOf) {
+      const customer = customers.get(decodeURIComponent(cardsOf));
+      if (!customer)
+        return mpError(404, 'not_found', 'not_found', [{ code: '100', description: 'customer not found' }]);
+      if (method === 'GET') return { status: 200, body: customer.cards };
+      if (method === 'POST') return createCard(customer, body);
+    }
+    return mpError(404, 'resource not found', 'not_found');
+  }
+
+  function createCustomer(body: Json): Reply {
+    const email = typeof body.email === 'string' ? body.email : '';
+    if (!/^[^@\s]+@[^@\s]+$/.test(email))
+      return badRequest('invalid email', '100', 'invalid parameter email');
+    if ([...customers.values()].some((c) => c.email.toLowerCase() === email.toLowerCase()))
+      return badRequest('the customer already exist', '101', 'the customer already exist');
+    const id = `${1_000_000_000 + customers.size}-${randomBytes(7).toString('hex')}`;
+    const now = mpNow();
+    const customer = {
+      id,
+      email,
+      first_name: body.first_name ?? null,
+      last_name: body.last_name ?? null,
+      phone: { area_code: null, number: null },
+      identification: body.identification ?? { type: null, number: null },
+      address: { id: null, zip_code: null, street_name: null, street_number: null },
+      date_registered: null,
+      description: null,
+      date_created: now,
+      date_last_updated: now,
+      metadata: {},
+      default_card: null,
+      default_address: null,
+      cards: [] as Json[],
+      addresses: [],
+      live_mode: false,
+    };
+    customers.set(id, customer);
+    return { status: 201, body: customer };
+  }
+
+  function createCard(customer: Json & { id: string; cards: Json[] }, body: Json): Reply {
+    if (typeof body.token !== 'string' || !body.token)
+      return badRequest('invalid parameters', '2006', 'Card Token not found');
+    const info = tokenInfo(body.token);
+    const refused = CARD_SAVE_ERRORS[info.outcome];
+    if (refused) return badRequest('invalid parameters', refused.code, refused.description);
+    const now = mpNow();
+    const card = {
+      id: String(nextCardId++),
+      customer_id: customer.id,
+      expiration_month: 11,
+      expiration_year: 2030,
+      first_six_digits: '450995',
+      last_four_digits: info.last4,
+      payment_method: {
+        id: info.brand,
+        name: info.brand,
+        payment_type_id: 'credit_card',
+        thumbnail: `http://img.mlstatic.com/org-img/MP3/API/logos/${info.brand}.gif`,
+        secure_thumbnail: `https://www.mercadopago.com/org-img/MP3/API/logos/${info.brand}.gif`,
+      },
+      security_code: { length: 3, card_location: 'back' },
+      issuer: { id: 25, name: info.brand },
+      cardholder: { name: info.outcome, identification: { number: '12345678909', type: 'CPF' } },
+      date_created: now,
+      date_last_updated: now,
+      user_id: '123456789',
+      live_mode: false,
+    };
+    customer.cards.push(card);
+    return { status: 201, body: card };
+  }
+
+  async function createPayment(body: Json): Promise<Reply> {
+    const amount = body.transaction_amount;
+    if (
+      typeof amount !== 'number' ||
+      !(amount > 0) ||
+      Math.abs(amount * 100 - Math.round(amount * 100)) > 1e-6
+    )
+      return badRequest('Invalid transaction_amount', 4037, 'Invalid transaction_amount');
+    const payer = (body.payer ?? {}) as Json;
+    const isPix = body.payment_method_id === 'pix';
+    const now = new Date();
+    let status: string;
+    let detail: string;
+    let card: Json = {};
+    let payerOut: Json;
+    if (payer.type === 'customer') {
+      const customer = customers.get(String(payer.id));
+      if (!customer) return badRequest('Customer not found', 2002);
+      payerOut = {
+        type: 'customer',
+        id: customer.id,
+        email: customer.email,
+        identification: customer.identification,
+      };
+    } else {
+      if (typeof payer.email !== 'string') return badRequest('payer.email must be a valid email', 4050);
+      payerOut = { type: null, id: null, entity_type: null, ...payer };
+    }
+    if (isPix) {
+      if (typeof body.date_of_expiration === 'string' && !MP_DATE.test(body.date_of_expiration))
+        return badRequest(
+          "The following parameters must be valid date and format (yyyy-MM-dd'T'HH:mm:ssz) date_of_expiration",
+          23,
+        );
+      status = 'pending';
+      detail = 'pending_waiting_transfer';
+    } else {
+      if (typeof body.token !== 'string' || !body.token) return badRequest('Card Token not found', 2006);
+      if (!Number.isInteger(body.installments) || (body.installments as number) < 1)
+        return badRequest('Invalid installments', 3011, 'Invalid installments');
+      const info = tokenInfo(body.token);
+      [status, detail] = [info.status, info.detail];
+      card = {
+        id: null,
+        first_six_digits: '450995',
+        last_four_digits: info.last4,
+        expiration_month: 11,
+        expiration_year: 2030,
+        date_created: mpNow(now),
+        date_last_updated: mpNow(now),
+        cardholder: { name: info.outcome, identification: { number: '12345678909', type: 'CPF' } },
+      };
+    }
+    const id = nextPaymentId++;
+    const installments = isPix ? 1 : (body.installments as number);
+    const qr = isPix
+      ? brCode({
+          key: 'fake-mp@salas.app',
+          amountCents: cents(amount),
+          merchantName: 'Salas Marketplace',
+          merchantCity: 'Sao Paulo',
+          txid: `MP${id}`,
+        })
+      : undefined;
+    const payment: FakePayment = {
+      id,
+      date_created: mpNow(now),
+      date_approved: status === 'approved' ? mpNow(now) : null,
+      date_last_updated: mpNow(now),
+      date_of_expiration: isPix
+        ? (body.date_of_expiration ?? mpNow(new Date(now.getTime() + 86_400_000)))
+        : null,
+      money_release_date: status === 'approved' ? mpNow(now) : null,
+      operation_type: 'regular_payment',
+      issuer_id: isPix ? null : '25',
+      payment_method_id: isPix
+        ? 'pix'
+        : ((body.payment_method_id as string | undefined) ?? tokenInfo(String(body.token)).brand),
+      payment_type_id: isPix ? 'bank_transfer' : 'credit_card',
+      status,
+      status_detail: detail,
+      currency_id: 'BRL',
+      description: body.description ?? null,
+      live_mode: false,
+      sponsor_id: null,
+      authorization_code: null,
+      collector_id: 123456789,
+      payer: payerOut,
+      metadata: body.metadata ?? {},
+      additional_info: body.additional_info ?? {},
+      external_reference: (body.external_reference as string | undefined) ?? null,
+      transaction_amount: amount,
+      transaction_amount_refunded: 0,
+      coupon_amount: 0,
+      installments,
+      transaction_details: {
+        net_received_amount: 0,
+        total_paid_amount: amount,
+        overpaid_amount: 0,
+        installment_amount: Math.round((amount / installments) * 100) / 100,
+        financial_institution: null,
+        payment_method_reference_id: null,
+        external_resource_url: null,
+      },
+      fee_details: [],
+      captured: true,
+      binary_mode: body.binary_mode ?? false,
+      statement_descriptor: body.statement_descriptor ?? null,
+      notification_url: body.notification_url ?? null,
+      card,
+      refunds: [],
+      processing_mode: 'aggregator',
+      point_of_interaction: isPix
+        ? {
+            type: 'OPENPLATFORM',
+            application_data: { name: null, version: null },
+            transaction_data: {
+              qr_code: qr,
+              qr_code_base64: (await QRCode.toDataURL(qr!)).replace(/^data:image\/png;base64,/, ''),
+              ticket_url: `https://www.mercadopago.com.br/payments/${id}/ticket?caller_id=123456789&hash=${randomBytes(8).toString('hex')}`,
+              transaction_id: null,
+              bank_transfer_id: null,
+              financial_institution: null,
+            },
+          }
+        : {},
+    };
+    payments.set(id, payment);
+    return { status: 201, body: payment };
+  }
+
+  function refund(paymentId: number, body: Json): Reply {
+    const payment = payments.get(paymentId);
+    if (!payment)
+      return mpError(404, 'Payment not found', 'not_found', [
+        { code: 2000, description: 'Payment not found' },
+      ]);
+    if (payment.status !== 'approved')
+      return badRequest(
+        'Payment not refundable',
+        2063,
+        `Invalid payment status for refund: ${payment.status}`,
+      );
+    const available = cents(payment.transaction_amount) - cents(payment.transaction_amount_refunded);
+    const amount = body.amount === undefined ? available / 100 : body.amount;
+    if (typeof amount !== 'number' || !(amount > 0))
+      return badRequest('Invalid refund amount', 4040, 'amount attribute must be positive');
+    if (cents(amount) > available)
+      return badRequest(
+        'Invalid refund amount',
+        'refund_amount_exceeds',
+        'The refund amount exceeds the available balance',
+      );
+    const refundRow = {
+      id: nextRefundId++,
+      payment_id: paymentId,
+      amount,
+      metadata: {},
+      source: { id: '123456789', name: 'Salas', type: 'collector' },
+      date_created: mpNow(),
+      unique_sequence_number: null,
+      refund_mode: 'standard',
+      adjustment_amount: 0,
+      status: 'approved',
+      reason: null,
+      labels: [],
+      amount_refunded_to_payer: amount,
+      partition_details: [],
+    };
+    payment.refunds.push(refundRow);
+    payment.transaction_amount_refunded = (cents(payment.transaction_amount_refunded) + cents(amount)) / 100;
+    if (cents(payment.transaction_amount_refunded) === cents(payment.transaction_amount)) {
+      payment.status = 'refunded';
+      payment.status_detail = 'refunded';
+    }
+    payment.date_last_updated = mpNow();
+    return { status: 201, body: refundRow };
+  }
+
+  const matches = (s: Match, method: string, path: string) =>
+    (!s.method || s.method === method) &&
+    (!s.path || (typeof s.path === 'string' ? s.path === path : s.path.test(path)));
+
+  async function handle(req: IncomingMessage, res: ServerResponse) {
+    const url = new URL(req.url ?? '/', 'http://fake');
+    const chunks: Buffer[] = [];
+    for await (const chunk of req) chunks.push(chunk as Buffer);
+    const raw = Buffer.concat(chunks).toString('utf8');
+    let body: unknown = null;
+    try {
+      body = raw ? JSON.parse(raw) : null;
+    } catch {
+      body = raw;
+    }
+    const method = req.method ?? 'GET';
+    const path = url.pathname;
+    requests.push({
+      method,
+      path,
+      query: Object.fromEntries(url.searchParams),
+      headers: req.headers,
+      body,
+      at: Date.now(),
+    });
+
+    const send = (reply: Reply) => {
+      if (res.destroyed) return;
+      res.writeHead(reply.status, { 'content-type': 'application/json', ...reply.headers });
+      res.end(JSON.stringify(reply.body));
+    };
+    const stepAt = steps.findIndex((s) => matches(s, method, path));
+    const step = stepAt >= 0 ? steps.splice(stepAt, 1)[0] : undefined;
+    if (step && 'status' in step) {
+      const reply = mpError(
+        step.status,
+        step.status === 429 ? 'Too many requests' : 'scripted failure',
+        'scripted',
+      );
+      return send({
+        status: step.status,
+        body: step.body ?? reply.body,
+        headers:
+          step.retryAfterSeconds !== undefined ? { 'retry-after': String(step.retryAfterSeconds) } : {},
+      });
+    }
+    if (step && step.process === false) return void setTimeout(() => res.destroy(), step.hangMs);
+
+    const reply = await processRequest(method, path, url, req, body);
+    if (step) return void setTimeout(() => send(reply), step.hangMs);
+    send(reply);
+  }
+
+  async function processRequest(
+    method: string,
+    path: string,
+    url: URL,
+    req: IncomingMessage,
+    body: unknown,
+  ): Promise<Reply> {
+    if (req.headers.authorization !== `Bearer ${accessToken}`)
+      return mpError(401, 'invalid access token', 'unauthorized', [
+        { code: 2000, description: 'invalid access token' },
+      ]);
+    if (method !== 'POST') return route(method, path, Object.fromEntries(url.searchParams), {});
+    const key = req.headers['x-idempotency-key'];
+    if (typeof key !== 'string' || !key)
+      return badRequest("Header X-Idempotency-Key can't be null", 'empty_required_header');
+    const cacheKey = `${method} ${path} ${key}`;
+    const seen = idempotent.get(cacheKey);
+    if (seen) return seen;
+    const reply = await route(method, path, {}, body && typeof body === 'object' ? (body as Json) : {});
+    idempotent.set(cacheKey, reply);
+    return reply;
+  }
+
+  const server = createServer((req, res) => {
+    handle(req, res).catch((err) => {
+      if (!res.headersSent && !res.destroyed) {
+        res.writeHead(500, { 'content-type': 'application/json' });
+        res.end(JSON.stringify({ message: String(err), error: 'internal_error', status: 500, cause: [] }));
+      }
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+
+  function setStatus(id: number | string, status: string, detail: string) {
+    const payment = payments.get(Number(id));
+    if (!payment) throw new Error(`fake Mercado Pago: no payment ${id}`);
+    payment.status = status;
+    payment.status_detail = detail;
+    payment.date_last_updated = mpNow();
+    if (status === 'approved') {
+      payment.date_approved = mpNow();
+      payment.money_release_date = mpNow();
+    }
+    return payment;
+  }
+
+  return {
+    url: `http://127.0.0.1:${port}`,
+    accessToken,
+    requests,
+    payments,
+    customers,
+    /** Queues answers for the next matching request(s), in order. */
+    script(...next: ScriptStep[]) {
+      steps.push(...next);
+    },
+    /** The payer pays the Pix (or the review approves the card). */
+    approve: (id: number | string) => setStatus(id, 'approved', 'accredited'),
+    reject: (id: number | string, detail = 'cc_rejected_other_reason') => setStatus(id, 'rejected', detail),
+    setStatus,
+    /** The notification Mercado Pago would POST to our webhook about a payment, signed. */
+    notification(
+      id: number | string,
+      o: {
+        secret: string;
+        now?: Date;
+        notificationId?: string | number;
+        requestId?: string;
+        action?: string;
+      },
+    ) {
+      const ts = String(Math.floor((o.now ?? new Date()).getTime() / 1000));
+      const requestId = o.requestId ?? `${randomBytes(4).toString('hex')}-req`;
+      const dataId = String(id);
+      const rawBody = JSON.stringify({
+        action: o.action ?? 'payment.updated',
+        api_version: 'v1',
+        data: { id: dataId },
+        date_created: mpNow(o.now),
+        id: o.notificationId ?? Number(`1${randomBytes(4).readUInt32BE()}`),
+        live_mode: false,
+        type: 'payment',
+        user_id: '123456789',
+      });
+      return {
+        rawBody,
+        headers: {
+          'content-type': 'application/json',
+          'x-request-id': requestId,
+          'x-signature': `ts=${ts},v1=${createHmac('sha256', o.secret).update(`id:${dataId};request-id:${requestId};ts:${ts};`).digest('hex')}`,
+        } as Record<string, string | undefined>,
+        query: { 'data.id': dataId, type: 'payment' } as Record<string, string | undefined>,
+      };
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+export type FakeMercadoPago = Awaited<ReturnType<typeof startFakeMercadoPago>>;
