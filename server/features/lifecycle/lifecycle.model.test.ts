@@ -8,15 +8,21 @@
  * twice, confirmed means paid, cancellations refunded per the table, late money returned) and no
  * request may have answered 5xx.
  */
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, zonedDate, zonedInstant } from '#common/time/zone';
 import type { PaymentProvider } from '../../adapters/payments.ts';
 import { queryRows } from '../../db/client.ts';
-import { throttleCounters } from '../../db/schema.ts';
+import { payments, throttleCounters } from '../../db/schema.ts';
 import { createTestContext, request, type TestContext } from '../../test/app.ts';
 import { signedInAs, signIn } from '../../test/fixtures.ts';
+import {
+  FAKE_MP_ACCESS_TOKEN,
+  type FakeMercadoPago,
+  fakeCardToken,
+  startFakeMercadoPago,
+} from '../../test/mercadopago-fake.ts';
 import { createClinic, createRoom, openClinic, saveCard } from '../../test/supply-fixtures.ts';
 import { signedWebhook } from '../../test/webhook.ts';
 import { checkLedger } from './ledger.ts';
@@ -29,11 +35,30 @@ const RUNS = Number(process.env.LIFECYCLE_RUNS ?? 12);
 let t: TestContext;
 let operator: { user: { uuid: string }; token: string };
 
+/**
+ * What differs between providers: how a card is saved and charged, how the provider tells us a
+ * payment changed, and what its own books must show.
+ */
+interface Harness {
+  name: string;
+  saveCard(c: { user: { uuid: string }; token: string }): Promise<string>;
+  /** Extra booking fields for a card charge (a fresh CVV token with Mercado Pago). */
+  cardExtras(i: number): Record<string, unknown>;
+  deliver(
+    type: 'payment.paid' | 'payment.failed' | 'payment.refunded',
+    paymentUuid: string,
+    eventId: string,
+  ): Promise<{ statusCode: number; body: string }>;
+  checkBooks(): Promise<void>;
+}
+let h: Harness;
+
 /** Provider calls by refund idempotency key, and a switch that makes refunds time out. */
 const provider = { refundCalls: new Map<string, number>(), flaky: false, afterApply: false };
 
-beforeAll(async () => {
-  t = await createTestContext();
+/** A fresh app for one provider, its refunds wrapped to time out on demand. */
+async function startHarness(env: Record<string, string>, make: () => Harness) {
+  t = await createTestContext(env);
   operator = await signedInAs(t, 'owner');
   const real = t.app.services.payments;
   const wrapped: PaymentProvider = {
@@ -50,10 +75,12 @@ beforeAll(async () => {
     },
   };
   t.app.services.payments = wrapped;
-}, 120_000);
+  h = make();
+}
+
 /** What the runs did, printed when LIFECYCLE_RUNS is set (docs/reliability.md quotes it). */
 const tally = { runs: 0, commands: 0, violations: 0, answers: new Map<number, number>() };
-afterAll(async () => {
+async function stopHarness() {
   if (process.env.LIFECYCLE_RUNS && t) {
     const [row] = await queryRows(
       t.db,
@@ -63,10 +90,32 @@ afterAll(async () => {
     );
     const answers = Object.fromEntries([...tally.answers].sort(([a], [b]) => a - b));
     console.log(
-      `ciclo de vida (${t.database.kind}): ${tally.runs} execuções, ${tally.commands} comandos, respostas ${JSON.stringify(answers)}, ${JSON.stringify(row)}, ${tally.violations} violações`,
+      `ciclo de vida (${h.name}, ${t.database.kind}): ${tally.runs} execuções, ${tally.commands} comandos, respostas ${JSON.stringify(answers)}, ${JSON.stringify(row)}, ${tally.violations} violações`,
     );
   }
+  tally.runs = 0;
+  tally.commands = 0;
+  tally.violations = 0;
+  tally.answers.clear();
   await t?.close();
+}
+
+const sandboxHarness = (): Harness => ({
+  name: 'sandbox',
+  saveCard: async (c) => (await saveCard(t, c.user, c.token)).uuid,
+  cardExtras: () => ({}),
+  deliver: (type, paymentUuid, eventId) =>
+    signedWebhook(t, { id: eventId, type, data: { payment_uuid: paymentUuid } }),
+  async checkBooks() {
+    // Each refund reached the gateway's books exactly once, however often it was sent.
+    const rows = await queryRows<{ key: string; n: number }>(
+      t.db,
+      sql`select r.uuid::text as key, count(s.idempotency_key)::int as n from refunds r
+          left join sandbox_refunds s on s.idempotency_key = r.uuid::text
+          where r.status = 'succeeded' and r.reason <> 'provider' group by r.uuid`,
+    );
+    for (const row of rows) expect(row.n, row.key).toBe(1);
+  },
 });
 
 interface World {
@@ -95,8 +144,7 @@ async function newWorld(): Promise<World> {
   const customers = [];
   for (let i = 0; i < 2; i++) {
     const c = await signedInAs(t, 'customer');
-    const card = await saveCard(t, c.user, c.token);
-    customers.push({ ...c, card: card.uuid });
+    customers.push({ ...c, card: await h.saveCard(c) });
   }
   return { partner, room: room.uuid, customers, day: addDays(today, 2), statuses: [] };
 }
@@ -141,7 +189,7 @@ const commandArbs = [
             room_uuid: w.room,
             date_times: hours.map((h) => hourIso(w, h)),
             payment_method: pix ? 'pix' : 'card',
-            ...(pix ? {} : { card_uuid: c.card }),
+            ...(pix ? {} : { card_uuid: c.card, ...h.cardExtras(who + hours.length) }),
           },
         });
         await expectNo5xx(w, res, [201, 404, 409, 422, 429]);
@@ -164,7 +212,7 @@ const commandArbs = [
         const id =
           dup && m.events.length ? pick(m.events, i)! : `evt_${type}_${b.payment}_${m.events.length}`;
         m.events.push(id);
-        const res = await signedWebhook(t, { id, type, data: { payment_uuid: b.payment } });
+        const res = await h.deliver(type, b.payment, id);
         await expectNo5xx(w, res, [200]);
       }),
     ),
@@ -260,17 +308,11 @@ async function settleAndCheck() {
   const violations = await checkLedger(t.db, { now: t.clock.now });
   tally.violations += violations.length;
   expect(violations).toEqual([]);
-  // Each refund reached the gateway's books exactly once, however often it was sent.
-  const rows = await queryRows<{ key: string; n: number }>(
-    t.db,
-    sql`select r.uuid::text as key, count(s.idempotency_key)::int as n from refunds r
-        left join sandbox_refunds s on s.idempotency_key = r.uuid::text
-        where r.status = 'succeeded' and r.reason <> 'provider' group by r.uuid`,
-  );
-  for (const row of rows) expect(row.n, row.key).toBe(1);
+  await h.checkBooks();
 }
 
-describe('booking lifecycle, model-based', () => {
+/** The two properties, for the provider of the enclosing describe. */
+function modelProperties(runs: number) {
   it('holds its invariants over random sequences', async () => {
     await fc.assert(
       fc.asyncProperty(fc.commands(commandArbs, { maxCommands: 25 }), async (cmds) => {
@@ -278,7 +320,7 @@ describe('booking lifecycle, model-based', () => {
         await fc.asyncModelRun(() => ({ model: { bookings: [], events: [] } as Model, real: world }), cmds);
         await settleAndCheck();
       }),
-      { numRuns: RUNS, endOnFailure: true },
+      { numRuns: runs, endOnFailure: true },
     );
   }, 600_000);
 
@@ -300,7 +342,89 @@ describe('booking lifecycle, model-based', () => {
           await settleAndCheck();
         },
       ),
-      { numRuns: RUNS, endOnFailure: true },
+      { numRuns: runs, endOnFailure: true },
     );
   }, 600_000);
+}
+
+describe('booking lifecycle, model-based, sandbox provider', () => {
+  beforeAll(() => startHarness({}, sandboxHarness), 120_000);
+  afterAll(stopHarness);
+  modelProperties(RUNS);
+});
+
+const MP_SECRET = 'mp-webhook-secret-0123456789';
+let fake: FakeMercadoPago;
+
+/** Mercado Pago's API played by the local fake: the same commands, its notifications and books. */
+const mercadopagoHarness = (): Harness => ({
+  name: 'mercadopago',
+  async saveCard(c) {
+    const res = await request(t.app, {
+      method: 'POST',
+      url: `/api/customer/${c.user.uuid}/card`,
+      token: c.token,
+      payload: { card_token: fakeCardToken('APRO') },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    return res.json().data.uuid;
+  },
+  // Mostly approved; some left in review (settled by webhook), some refused by the issuer.
+  cardExtras: (i) => ({ card_token: fakeCardToken(['APRO', 'APRO', 'CONT', 'FUND'][i % 4]) }),
+  async deliver(type, paymentUuid, eventId) {
+    const [row] = await t.db.select().from(payments).where(eq(payments.uuid, paymentUuid));
+    const mpId = row?.providerRef;
+    if (!mpId) return { statusCode: 200, body: 'nenhuma cobrança no provedor' };
+    const p = fake.payments.get(Number(mpId));
+    if (p) {
+      const open = p.status === 'pending' || p.status === 'in_process';
+      if (type === 'payment.paid' && open) fake.approve(mpId);
+      if (type === 'payment.failed' && open) fake.reject(mpId);
+      if (type === 'payment.refunded' && p.status === 'approved') {
+        // Refunded from Mercado Pago's own panel (or a dispute).
+        fake.setStatus(mpId, 'refunded', 'refunded');
+        p.transaction_amount_refunded = p.transaction_amount;
+      }
+    }
+    const n = fake.notification(mpId, { secret: MP_SECRET, now: t.clock.now, notificationId: eventId });
+    return request(t.app, {
+      method: 'POST',
+      url: `/api/payments/webhook?${new URLSearchParams(n.query as Record<string, string>)}`,
+      xsrf: false,
+      payload: n.rawBody,
+      headers: n.headers as Record<string, string>,
+    });
+  },
+  async checkBooks() {
+    for (const p of fake.payments.values())
+      expect(p.transaction_amount_refunded).toBeLessThanOrEqual(p.transaction_amount);
+    // Every refund of ours is exactly one refund in Mercado Pago's books, and there is no other.
+    const ours = await queryRows<{ ref: string }>(
+      t.db,
+      sql`select provider_ref as ref from refunds where status = 'succeeded' and reason <> 'provider'`,
+    );
+    const theirs = [...fake.payments.values()].flatMap((p) => p.refunds.map((r) => String(r.id)));
+    expect([...theirs].sort()).toEqual(ours.map((r) => r.ref).sort());
+  },
+});
+
+describe('booking lifecycle, model-based, Mercado Pago provider', () => {
+  beforeAll(async () => {
+    fake = await startFakeMercadoPago();
+    await startHarness(
+      {
+        PAYMENT_PROVIDER: 'mercadopago',
+        MERCADOPAGO_ACCESS_TOKEN: FAKE_MP_ACCESS_TOKEN,
+        MERCADOPAGO_PUBLIC_KEY: 'TEST-00000000-0000-0000-0000-publickey000',
+        MERCADOPAGO_WEBHOOK_SECRET: MP_SECRET,
+        MERCADOPAGO_API_URL: fake.url,
+      },
+      mercadopagoHarness,
+    );
+  }, 120_000);
+  afterAll(async () => {
+    await stopHarness();
+    await fake?.close();
+  });
+  modelProperties(Math.max(4, Math.round(RUNS / 2)));
 });
