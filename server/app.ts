@@ -136,15 +136,30 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       if (method !== 'HEAD') routeTable.push({ method, url: route.url, schema });
   });
 
+  // Mercado Pago's secure card fields: its SDK script, its card frames and its API, only when active.
+  const mp =
+    config.paymentProvider === 'mercadopago'
+      ? {
+          script: ['https://sdk.mercadopago.com', 'https://http2.mlstatic.com'],
+          img: ['https://*.mlstatic.com'],
+          connect: [
+            'https://api.mercadopago.com',
+            'https://api.mercadolibre.com',
+            'https://events.mercadopago.com',
+          ],
+          frame: ['https://*.mercadopago.com', 'https://*.mercadolibre.com'],
+        }
+      : { script: [], img: [], connect: [], frame: [] };
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        scriptSrc: ["'self'", ...mp.script],
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
+        imgSrc: ["'self'", 'data:', 'blob:', ...mp.img],
         fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
+        connectSrc: ["'self'", ...mp.connect],
+        frameSrc: mp.frame.length ? mp.frame : ["'none'"],
         frameAncestors: ["'none'"],
         formAction: ["'self'"],
         objectSrc: ["'none'"],

@@ -72,6 +72,8 @@ export const cardSaveBody = z.union([cardTokenBody, cardBody]);
 
 export const cardSchema = z.object({
   uuid: z.uuid(),
+  /** Mercado Pago's id of the saved card (its CVV token is made from it); null with the sandbox. */
+  provider_card_id: z.string().nullable(),
   brand: z.string(),
   last4: z.string(),
   exp_month: z.number().int(),

@@ -316,6 +316,11 @@ export function createMercadoPagoProvider(options: MercadoPagoOptions): PaymentP
       }
     },
 
+    async cancelCharge(providerRef) {
+      // Only a pending or in-review payment can be cancelled; anything else is left as it is.
+      await call((c) => new Payment(c).cancel({ id: providerRef })).catch(() => undefined);
+    },
+
     async refund(providerRef, amountCents, idempotencyKey): Promise<RefundOutcome> {
       try {
         const refund = await call(

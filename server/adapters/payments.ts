@@ -109,6 +109,11 @@ export interface PaymentProvider {
   /** Gives back part or all of a charge; the same idempotency key never refunds twice. */
   refund(providerRef: string, amountCents: number, idempotencyKey: string): Promise<RefundOutcome>;
   /**
+   * Withdraws a charge that is still pending (a card in review, an unpaid Pix) once its booking is
+   * gone, so it is not approved later; best effort — a capture that happens anyway is refunded.
+   */
+  cancelCharge(providerRef: string): Promise<void>;
+  /**
    * Authenticates a webhook request (signature and freshness) and reads the payment back from the
    * provider; `null` when it is not authentic (401), `'ignored'` for a notification about
    * something else.
@@ -195,6 +200,9 @@ export function createSandboxProvider(webhookSecret: string, db: Executor): Paym
       // A Pix charge can be refunded up to its amount once paid; the sandbox books it up front.
       await capture(providerRef, amountCents);
       return { providerRef, copyPaste };
+    },
+    async cancelCharge() {
+      // The sandbox never leaves a card pending, and an unpaid Pix simply expires.
     },
     async refund(providerRef, amountCents, idempotencyKey) {
       return db.transaction(async (tx) => {

@@ -129,6 +129,20 @@ export async function startFakeMercadoPago(opts: { accessToken?: string } = {}) 
         : mpError(404, 'Payment not found', 'not_found', [{ code: 2000, description: 'Payment not found' }]);
     }
     if (method === 'POST' && refundOf) return refund(Number(refundOf), body);
+    if (method === 'PUT' && paymentId) {
+      // PUT /v1/payments/{id} { status: 'cancelled' }: only a payment not yet approved.
+      const payment = payments.get(Number(paymentId));
+      if (!payment)
+        return mpError(404, 'Payment not found', 'not_found', [
+          { code: 2000, description: 'Payment not found' },
+        ]);
+      if (body.status !== 'cancelled' || !['pending', 'in_process'].includes(payment.status))
+        return mpError(400, 'Invalid status update', 'bad_request', [
+          { code: 4006, description: 'Invalid status for update' },
+        ]);
+      setStatus(payment.id, 'cancelled', 'by_collector');
+      return { status: 200, body: payment };
+    }
     if (method === 'GET' && path === '/v1/customers/search') {
       const email = (query.email ?? '').toLowerCase();
       const results = [...customers.values()].filter((c) => !email || c.email.toLowerCase() === email);
@@ -452,7 +466,13 @@ export async function startFakeMercadoPago(opts: { accessToken?: string } = {}) 
       return mpError(401, 'invalid access token', 'unauthorized', [
         { code: 2000, description: 'invalid access token' },
       ]);
-    if (method !== 'POST') return route(method, path, Object.fromEntries(url.searchParams), {});
+    if (method !== 'POST')
+      return route(
+        method,
+        path,
+        Object.fromEntries(url.searchParams),
+        method === 'PUT' && body && typeof body === 'object' ? (body as Json) : {},
+      );
     const key = req.headers['x-idempotency-key'];
     if (typeof key !== 'string' || !key)
       return badRequest("Header X-Idempotency-Key can't be null", 'empty_required_header');

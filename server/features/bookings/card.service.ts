@@ -12,8 +12,13 @@ import { assertCardAttemptsLeft, recordRefusedCard } from './booking-policy.ts';
 import { payerOf } from './payer.ts';
 
 type CardRow = typeof cards.$inferSelect;
+/** Mercado Pago keeps `customer:card`; the browser needs the card part for the CVV token. */
+const providerCardId = (token: string) =>
+  token.startsWith('tok_sandbox_') ? null : (token.split(':')[1] ?? null);
+
 const toCard = (c: CardRow): Card => ({
   uuid: c.uuid,
+  provider_card_id: providerCardId(c.providerToken),
   brand: c.brand,
   last4: c.last4,
   exp_month: c.expMonth,

@@ -24,6 +24,8 @@ type Locked = NonNullable<Awaited<ReturnType<typeof repo.lockBooking>>>;
 /** What a transition leaves to do once its transaction has committed. */
 class Effects {
   refunds: number[] = [];
+  /** Provider references of charges still pending whose booking is gone. */
+  withdrawals: string[] = [];
   mails: (() => Promise<void>)[] = [];
 }
 
@@ -48,6 +50,7 @@ export async function withBooking<T>(
 
 async function runEffects(s: Services, fx: Effects) {
   if (fx.refunds.length) await sendRefunds(s, fx.refunds).catch(() => undefined);
+  for (const ref of fx.withdrawals) await s.payments.cancelCharge(ref).catch(() => undefined);
   for (const mail of fx.mails) await mail().catch(() => undefined);
 }
 
@@ -241,7 +244,8 @@ export function paymentRefundedByProvider(
 /** Frees the hours of unpaid holds past their time, in any number of processes at once. */
 export async function expireHolds(s: Services): Promise<number> {
   const now = s.clock();
-  return s.db.transaction(async (tx) => {
+  const fx = new Effects();
+  const count = await s.db.transaction(async (tx) => {
     const ids = await repo.claimExpiredHolds(tx, now, 500);
     for (const id of ids) {
       const locked = await repo.lockBooking(tx, id);
@@ -259,11 +263,16 @@ export async function expireHolds(s: Services): Promise<number> {
         'expired',
         now,
       );
-      if (locked.payment.status === 'pending')
+      if (locked.payment.status === 'pending') {
         await repo.setPayment(tx, locked.payment.id, { status: 'expired', updatedAt: now });
+        // A card still in review, or an unpaid Pix, is withdrawn at the provider.
+        if (locked.payment.providerRef) fx.withdrawals.push(locked.payment.providerRef);
+      }
     }
     return ids.length;
   });
+  await runEffects(s, fx);
+  return count;
 }
 
 // ------------------------------------------------------------------ people's moves
@@ -323,8 +332,11 @@ async function cancelLocked(
       { by: actor.userId, refundCents: () => 0 },
     );
     await repo.setBookingStatus(tx, booking.id, 'canceled', now);
-    if (payment.status === 'pending')
+    if (payment.status === 'pending') {
       await repo.setPayment(tx, payment.id, { status: 'expired', updatedAt: now });
+      // The provider must not collect it any more (a card in review, an unpaid Pix).
+      if (payment.providerRef) fx.withdrawals.push(payment.providerRef);
+    }
     fx.mails.push(() =>
       sendBookingCanceled(s, {
         bookingId: booking.id,

@@ -18,6 +18,7 @@ import {
   startFakeMercadoPago,
 } from '../../test/mercadopago-fake.ts';
 import { createClinic, createRoom, openClinic } from '../../test/supply-fixtures.ts';
+import { expireHolds } from '../lifecycle/lifecycle.service.ts';
 
 const SECRET = 'mp-webhook-secret-0123456789';
 let fake: FakeMercadoPago;
@@ -86,6 +87,12 @@ describe('Mercado Pago through the product', () => {
       interestFreeInstallments: 3,
       simulatePayments: false,
     });
+    // The page may load Mercado Pago's SDK and card frames, and nothing else from outside.
+    const csp = String(
+      (await request(t.app, { method: 'GET', url: '/api/health' })).headers['content-security-policy'],
+    );
+    expect(csp).toMatch(/script-src 'self' https:\/\/sdk\.mercadopago\.com/);
+    expect(csp).toMatch(/frame-src https:\/\/\*\.mercadopago\.com/);
   });
 
   it('saves a card from the browser token as a Mercado Pago customer card; a refused one is not kept', async () => {
@@ -97,6 +104,8 @@ describe('Mercado Pago through the product', () => {
     });
     expect(saved.statusCode, saved.body).toBe(201);
     expect(saved.json().data).toMatchObject({ brand: 'mastercard', last4: '5682' });
+    // The browser makes the saved card's CVV token from Mercado Pago's card id.
+    expect(saved.json().data.provider_card_id).toMatch(/^\d+$/);
     cardUuid = saved.json().data.uuid;
     expect(lastPost(/^\/v1\/customers$/).body).toMatchObject({ email: customer.user.email });
     const refused = await request(t.app, {
@@ -181,6 +190,26 @@ describe('Mercado Pago through the product', () => {
       token: customer.token,
     });
     expect(status.json().data).toMatchObject({ status: 'paid', booking_status: 'confirmed' });
+  });
+
+  it('withdraws a card still in review, and an unpaid Pix, when their hold ends or they are canceled', async () => {
+    const review = (
+      await book({ payment_method: 'card', card_uuid: cardUuid, card_token: fakeCardToken('CONT') })
+    ).json().data;
+    const pix = (await book({ payment_method: 'pix' })).json().data;
+    const pixCanceled = (await book({ payment_method: 'pix' })).json().data;
+    const canceled = await request(t.app, {
+      method: 'POST',
+      url: `/api/customer/appointment/${pixCanceled.appointments[0].uuid}/cancel`,
+      token: customer.token,
+    });
+    expect(canceled.statusCode).toBe(200);
+    expect(fake.payments.get(Number(await mpIdOf(pixCanceled.payment.uuid)))!.status).toBe('cancelled');
+    t.clock.advance(16 * 60_000);
+    await expireHolds(t.app.services);
+    for (const b of [review, pix]) {
+      expect(fake.payments.get(Number(await mpIdOf(b.payment.uuid)))!.status).toBe('cancelled');
+    }
   });
 
   it('creates a Pix with the hold as its expiry, confirms it from the notification once, refunds on cancel', async () => {

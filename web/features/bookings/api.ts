@@ -5,8 +5,8 @@ import type {
   Booking,
   BookingBody,
   Card,
-  CardBody,
   cancelResponse,
+  cardSaveBody,
   MyAppointment,
   PaymentStatus,
 } from '#common/contracts/booking';
@@ -30,7 +30,8 @@ export function useAddCard() {
   const { user } = useSession();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: CardBody) =>
+    /** The typed card (sandbox) or the token of Mercado Pago's secure fields. */
+    mutationFn: (body: z.input<typeof cardSaveBody>) =>
       api<Data<Card>>(`/customer/${user?.uuid}/card`, { method: 'POST', body }).then((r) => r.data),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['cards'] }),
   });

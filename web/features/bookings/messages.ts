@@ -54,6 +54,52 @@ export const text = {
   pixRefund: (amount: string) => `O valor pago (${amount}) será devolvido.`,
   pixSimulate: 'Simular pagamento',
   close: 'Fechar',
+  /** The card paid but held for the issuer's review: the webhook settles it later. */
+  review: {
+    title: 'Pagamento em análise',
+    message: 'Pagamento em análise pelo emissor; avisaremos por e-mail.',
+    waiting: 'Os horários ficam reservados enquanto o emissor analisa.',
+    paid: 'Pagamento aprovado. Sua reserva está confirmada.',
+    failed:
+      'O emissor recusou o pagamento e os horários foram liberados. Faça uma nova reserva com outro cartão ou com Pix.',
+  },
+  installments: {
+    label: 'Parcelas',
+    interestFree: (n: number, each: string) => (n === 1 ? `À vista: ${each}` : `${n}x de ${each} sem juros`),
+    withInterest: (n: number) => `${n}x com juros do emissor`,
+  },
+  /** Mercado Pago's secure fields (the card number is typed inside Mercado Pago's own frames). */
+  mp: {
+    number: 'Número do cartão',
+    expiry: 'Validade',
+    expiryPlaceholder: 'MM/AA',
+    cvv: 'Código de segurança',
+    cvvPlaceholder: 'CVV',
+    cvvOf: (label: string) => `Código de segurança do cartão ${label}`,
+    holder: 'Nome impresso no cartão',
+    document: 'CPF do titular do cartão',
+    loading: 'Carregando o formulário seguro do Mercado Pago...',
+    loadFailed:
+      'Não foi possível carregar o formulário seguro do Mercado Pago. Verifique sua conexão e tente de novo.',
+    secured: 'Os dados do cartão vão direto ao Mercado Pago; o Salas não os recebe.',
+    savedCardUnavailable:
+      'Este cartão não pode ser usado aqui agora. Escolha "Usar um novo cartão" ou pague com Pix.',
+    errors: {
+      numberRequired: 'Informe o número do cartão.',
+      numberInvalid: 'Número do cartão inválido. Confira e digite de novo.',
+      numberLength: 'Número do cartão incompleto.',
+      monthRequired: 'Informe o mês de validade.',
+      yearRequired: 'Informe o ano de validade.',
+      dateInvalid: 'Data de validade inválida.',
+      documentRequired: 'Informe o CPF do titular.',
+      documentInvalid: 'CPF do titular inválido.',
+      holderRequired: 'Informe o nome impresso no cartão.',
+      holderInvalid: 'Nome do titular inválido. Digite como está no cartão.',
+      cvvRequired: 'Informe o código de segurança.',
+      cvvInvalid: 'Código de segurança inválido.',
+      generic: 'Confira os dados do cartão e tente de novo.',
+    },
+  },
   cards: {
     title: 'Cartões salvos',
     empty: 'Nenhum cartão salvo. Você pode salvar um aqui ou ao reservar.',

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { bookingGateMessages, limitMessages } from '#common/domain/limits';
 import { ApiError } from '#web/lib/api.ts';
+import { text } from './messages.ts';
 import { bookingRefusal } from './refusal.ts';
 
 const room = '/rooms/5b1f7c3e-1111-4222-8333-944445555666?dia=2026-11-30&h=2026-11-30T09:00:00-03:00';
@@ -43,5 +44,27 @@ describe('bookingRefusal', () => {
   it('keeps server failures to the generic sentence', () => {
     const err = new ApiError(500, { message: 'Ocorreu um erro inesperado.' });
     expect(bookingRefusal(err, room).message).toBe('Não foi possível efetuar a reserva.');
+  });
+
+  it("says Mercado Pago's refusals in Portuguese: the card's reason, the installments, the CVV token", () => {
+    const declined = new ApiError(422, {
+      message: 'Dados inválidos.',
+      errors: { card_uuid: ['Saldo ou limite insuficiente no cartão.'] },
+    });
+    expect(bookingRefusal(declined, room).message).toBe(
+      `${text.failed} Saldo ou limite insuficiente no cartão.`,
+    );
+    const installments = new ApiError(422, {
+      message: 'Dados inválidos.',
+      errors: { installments: ['No máximo 6 parcelas.'] },
+    });
+    expect(bookingRefusal(installments, room).message).toBe(`${text.failed} No máximo 6 parcelas.`);
+    const token = new ApiError(422, {
+      message: 'x',
+      errors: { card_token: ['Informe o código de segurança do cartão.'] },
+    });
+    expect(bookingRefusal(token, room).message).toBe(
+      `${text.failed} Informe o código de segurança do cartão.`,
+    );
   });
 });

@@ -42,6 +42,15 @@ export function bookingRefusal(err: unknown, returnTo: string): Refusal {
   if (err.status === 403 && isGate(err.code)) return gateRefusal(err.code, returnTo);
   // The refused card attempts limit: the server's sentence (common/domain/limits).
   if (err.status === 429) return { title: text.failedTitle, message: err.message };
-  const detail = err.errors.number?.[0] ?? err.fieldMessages[0] ?? err.message;
+  // The card's own refusals first: the typed number (sandbox), Mercado Pago's token, the card's
+  // decline reason, then the installments the card or the platform refuse.
+  const e = err.errors;
+  const detail =
+    e.number?.[0] ??
+    e.card_token?.[0] ??
+    e.card_uuid?.[0] ??
+    e.installments?.[0] ??
+    err.fieldMessages[0] ??
+    err.message;
   return { title: text.failedTitle, message: detail ? `${text.failed} ${detail}` : text.failed };
 }

@@ -1,11 +1,13 @@
-import { ActionIcon, Alert, Badge, Button, Group, Paper, Stack, Text } from '@mantine/core';
+import { ActionIcon, Alert, Badge, Button, Group, Loader, Paper, Stack, Text } from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';
-import { useState } from 'react';
+import { type FormEvent, useRef, useState } from 'react';
 import { cardBody } from '#common/contracts/booking';
 import { errorText } from '#web/lib/api.ts';
 import { showServerErrors } from '#web/lib/forms.ts';
 import { notifyError, notifySuccess } from '#web/lib/notify.ts';
 import { useAddCard, useCards, useRemoveCard } from '../api.ts';
+import { CardTokenError, SecureCardForm, type SecureCardHandle } from '../mercadopago/secure-card-form.tsx';
+import { useMercadoPago, useMercadoPagoKey } from '../mercadopago/use-mercadopago.ts';
 import { text } from '../messages.ts';
 import { CardFields, useCardForm } from './card-fields.tsx';
 
@@ -38,19 +40,61 @@ function AddCardForm({ onDone }: { onDone(): void }) {
       <form onSubmit={submit} noValidate>
         <Stack>
           <CardFields form={form} />
-          {refusal && (
-            <Alert color="red" title={text.cardSaveFailed} role="alert">
-              {refusal}
+          <CardFormFooter refusal={refusal} onCancel={onDone} saving={add.isPending} />
+        </Stack>
+      </form>
+    </Paper>
+  );
+}
+
+/**
+ * A new card through Mercado Pago's secure fields: only the token they make is sent to the server
+ * (`{ card_token }`); a refusal (422 `errors.card_token`, 429) is said under the form.
+ */
+function SecureAddCardForm({ publicKey, onDone }: { publicKey: string; onDone(): void }) {
+  const add = useAddCard();
+  const mp = useMercadoPago(publicKey);
+  const secureRef = useRef<SecureCardHandle>(null);
+  const [tokenizing, setTokenizing] = useState(false);
+  const [refusal, setRefusal] = useState<string>();
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setRefusal(undefined);
+    if (!secureRef.current) return;
+    setTokenizing(true);
+    try {
+      const token = await secureRef.current.createToken();
+      await add.mutateAsync({ card_token: token.id });
+      notifySuccess(t.saved);
+      onDone();
+    } catch (err) {
+      if (!(err instanceof CardTokenError)) setRefusal(errorText(err, text.cardSaveFailed));
+    } finally {
+      setTokenizing(false);
+    }
+  };
+  return (
+    <Paper withBorder radius="md" p="md">
+      <form onSubmit={submit} noValidate>
+        <Stack>
+          {mp.isPending && (
+            <Group gap="xs">
+              <Loader size="sm" aria-hidden />
+              <Text size="sm">{text.mp.loading}</Text>
+            </Group>
+          )}
+          {mp.isError && (
+            <Alert color="red" role="alert">
+              {text.mp.loadFailed}
             </Alert>
           )}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onDone}>
-              {t.cancel}
-            </Button>
-            <Button type="submit" loading={add.isPending}>
-              {t.save}
-            </Button>
-          </Group>
+          {mp.data && <SecureCardForm ref={secureRef} mp={mp.data} mode="new" />}
+          <CardFormFooter
+            refusal={refusal}
+            onCancel={onDone}
+            saving={add.isPending || tokenizing}
+            disabled={!mp.data}
+          />
         </Stack>
       </form>
     </Paper>
@@ -62,6 +106,7 @@ export function SavedCards() {
   const cards = useCards();
   const remove = useRemoveCard();
   const [adding, setAdding] = useState(false);
+  const mpKey = useMercadoPagoKey();
   return (
     <Stack gap="xs">
       {(cards.data ?? []).length === 0 && (
@@ -94,7 +139,11 @@ export function SavedCards() {
         </Group>
       ))}
       {adding ? (
-        <AddCardForm onDone={() => setAdding(false)} />
+        mpKey ? (
+          <SecureAddCardForm publicKey={mpKey} onDone={() => setAdding(false)} />
+        ) : (
+          <AddCardForm onDone={() => setAdding(false)} />
+        )
       ) : (
         <Group>
           <Button variant="light" onClick={() => setAdding(true)}>
@@ -103,5 +152,31 @@ export function SavedCards() {
         </Group>
       )}
     </Stack>
+  );
+}
+
+/** The refusal, if any, and the form's cancel and save buttons (both card forms). */
+function CardFormFooter(props: {
+  refusal?: string | null;
+  onCancel: () => void;
+  saving: boolean;
+  disabled?: boolean;
+}) {
+  return (
+    <>
+      {props.refusal && (
+        <Alert color="red" title={text.cardSaveFailed} role="alert">
+          {props.refusal}
+        </Alert>
+      )}
+      <Group justify="flex-end">
+        <Button variant="default" onClick={props.onCancel}>
+          {t.cancel}
+        </Button>
+        <Button type="submit" loading={props.saving} disabled={props.disabled}>
+          {t.save}
+        </Button>
+      </Group>
+    </>
   );
 }
