@@ -74,9 +74,27 @@ describe('request logs', () => {
     }
   });
 
-  it('masks secret query values', () => {
+  it('masks secret query values and e-mail addresses', () => {
     expect(redactUrl('/auth-user-ogin?email=a%40b.com&token=123456')).toBe(
-      '/auth-user-ogin?email=a%40b.com&token=%5Boculto%5D',
+      '/auth-user-ogin?email=%5Be-mail%5D&token=%5Boculto%5D',
     );
+  });
+
+  it('masks the calendar feed secret and e-mail addresses in paths', () => {
+    expect(redactUrl('/api/calendar/f3c1a9b2d4e5f60718293a4b5c6d7e8f.ics')).toBe('/api/calendar/[oculto]');
+    expect(redactUrl('/two-factors/ana.souza@clinica.com.br')).toBe('/two-factors/[e-mail]');
+    expect(redactUrl('/api/force/verification/ana%40clinica.com.br?x=1')).toBe(
+      '/api/force/verification/[e-mail]?x=1',
+    );
+  });
+
+  it('writes no feed secret and no e-mail of a request path to the log', async () => {
+    lines.length = 0;
+    await app.inject({ method: 'GET', url: '/api/calendar/segredo-do-feed-0123456789abcdef.ics' });
+    await app.inject({ method: 'GET', url: '/api/force/verification/paula@exemplo.com.br' });
+    const log = lines.join('\n');
+    expect(log).not.toContain('segredo-do-feed');
+    expect(log).not.toContain('paula@exemplo.com.br');
+    expect(log).toContain('/api/calendar/[oculto]');
   });
 });

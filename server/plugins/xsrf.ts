@@ -5,7 +5,7 @@ import { randomToken, safeEqual } from '../lib/crypto.ts';
 export const XSRF_COOKIE = 'XSRF-TOKEN';
 export const XSRF_HEADER = 'x-xsrf-token';
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
-/** Authenticated by their own signature instead. */
+/** Routes authenticated by their own signature instead. */
 const EXEMPT = new Set(['/api/payments/webhook']);
 
 /**
@@ -23,9 +23,10 @@ export function registerXsrf(app: FastifyInstance, options: { secure: boolean })
         httpOnly: false,
       });
     }
-    if (SAFE_METHODS.has(request.method) || !request.url.startsWith('/api/')) return;
-    const path = request.url.split('?')[0] ?? '';
-    if (EXEMPT.has(path)) return;
+    // Decided on the route the router matched, not on the raw URL: `/%61pi/...` is `/api/...` too.
+    // A state-changing request to no route is refused too (419 before 404).
+    const route = request.routeOptions.url;
+    if (SAFE_METHODS.has(request.method) || (route !== undefined && EXEMPT.has(route))) return;
     const header = request.headers[XSRF_HEADER];
     if (!cookie || typeof header !== 'string' || !safeEqual(cookie, header)) {
       throw new AppError('csrf', messages.csrf);

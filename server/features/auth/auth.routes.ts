@@ -88,6 +88,8 @@ export const authRoutes =
     app.get(
       '/logout',
       {
+        // GET because the SPEC fixes it; HEAD must not log anyone out.
+        exposeHeadRoute: false,
         preValidation: requireUser,
         schema: { tags, summary: 'Encerra a sessão (revoga o token usado)', security: [{ bearer: [] }] },
       },

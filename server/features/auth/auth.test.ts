@@ -109,6 +109,26 @@ describe('POST /api/customer/register', () => {
     });
     expect(res.statusCode).toBe(419);
   });
+
+  it('decides the XSRF rule on the matched route: a percent-encoded /api prefix is still checked', async () => {
+    for (const url of ['/%61pi/forgot-password', '/%61%70%69/forgot-password', '/api/forgot%2Dpassword']) {
+      const res = await request(t.app, {
+        method: 'POST',
+        url,
+        payload: { email: uniqueEmail() },
+        xsrf: false,
+      });
+      // Refused before the handler: never the neutral 2xx of forgot-password.
+      expect([419, 404], `${url} ${res.statusCode}`).toContain(res.statusCode);
+    }
+    const matched = await request(t.app, {
+      method: 'POST',
+      url: '/%61pi/forgot-password',
+      payload: { email: uniqueEmail() },
+      xsrf: false,
+    });
+    expect(matched.statusCode).toBe(419);
+  });
 });
 
 describe('e-mail verification', () => {
@@ -293,6 +313,15 @@ describe('two-step sign-in', () => {
     expect((await post('/api/loginTwoFactor', { email: user.email, password: PASSWORD })).statusCode).toBe(
       200,
     );
+  });
+
+  it('changes nothing on HEAD /api/logout (only the GET the SPEC fixes logs out)', async () => {
+    const user = await createUser(t);
+    const token = await signIn(t, user.email);
+    const head = await request(t.app, { method: 'HEAD', url: '/api/logout', token });
+    expect(head.statusCode).toBeGreaterThanOrEqual(400);
+    expect(head.statusCode).toBeLessThan(500);
+    expect((await get('/api/user', token)).statusCode).toBe(200);
   });
 
   it('revokes the token on logout', async () => {
