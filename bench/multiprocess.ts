@@ -46,7 +46,7 @@ function start(port: number, demo: boolean): Promise<ChildProcess> {
       MAIL_DIR: mailDir,
       DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'salas-mp-data-')),
       PAYMENT_WEBHOOK_SECRET: SECRET,
-      TRUST_PROXY: 'true',
+      TRUST_PROXY: '1',
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });

@@ -21,7 +21,7 @@ execFileSync('npx', ['tsx', 'bench/generate-users.ts', dataDir, String(total)], 
 const port = 3511;
 const base = `http://127.0.0.1:${port}/api`;
 const { child } = await startServer(
-  { DATA_DIR: dataDir, MAIL_DIR: mailDir, DEMO_DATA: 'false', TRUST_PROXY: 'true' },
+  { DATA_DIR: dataDir, MAIL_DIR: mailDir, DEMO_DATA: 'false', TRUST_PROXY: '1' },
   { port },
 );
 const xsrf = 'bench-xsrf-token-0123456789abcdef';

@@ -20,7 +20,7 @@ const base = `http://127.0.0.1:${port}`;
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'salas-sqlmap-'));
 const mailDir = path.join(dataDir, 'mail');
 const { child } = await startServer(
-  { DATA_DIR: dataDir, MAIL_DIR: mailDir, DEMO_DATA: 'true', TRUST_PROXY: 'true' },
+  { DATA_DIR: dataDir, MAIL_DIR: mailDir, DEMO_DATA: 'true', TRUST_PROXY: '1' },
   { port },
 );
 

@@ -217,7 +217,7 @@ const server = await startServer(
     DEMO_DATA: 'false',
     NODE_ENV: 'production',
     PAYMENT_PROVIDER: 'sandbox',
-    TRUST_PROXY: 'true',
+    TRUST_PROXY: '1',
     MAIL_DIR: mailDir,
     DATA_DIR: dataDir,
     PAYMENT_WEBHOOK_SECRET: 'bench-webhook-secret-0123456789',

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -6,6 +7,44 @@ const bool = z
     message: 'use true ou false',
   })
   .transform((v) => ['1', 'true', 'yes', 'on'].includes(v));
+
+/** An IPv4/IPv6 address, optionally with a /prefix. */
+const isAddressOrCidr = (v: string) => {
+  const [ip = '', prefix, extra] = v.split('/');
+  const version = isIP(ip);
+  if (!version || extra !== undefined) return false;
+  if (prefix === undefined) return true;
+  const n = Number(prefix);
+  return /^\d+$/.test(prefix) && n >= 0 && n <= (version === 4 ? 32 : 128);
+};
+
+/**
+ * TRUST_PROXY: `false`, how many proxies stand in front (`1`), or their addresses/CIDRs. Plain
+ * `true` would believe any X-Forwarded-For a client writes, so it is refused.
+ */
+const trustProxy = z
+  .string()
+  .trim()
+  .transform((v, ctx): false | number | string[] => {
+    const lower = v.toLowerCase();
+    if (['false', '0', 'no', 'off'].includes(lower)) return false;
+    if (['true', 'yes', 'on'].includes(lower)) {
+      ctx.addIssue({
+        code: 'custom',
+        message:
+          'true confiaria em qualquer X-Forwarded-For enviado pelo cliente: use o número de proxies à frente (ex.: 1) ou os endereços/CIDR deles (ex.: 10.0.0.0/8,127.0.0.1)',
+      });
+      return z.NEVER;
+    }
+    if (/^\d+$/.test(v)) return Number(v);
+    const list = v.split(',').map((x) => x.trim()).filter(Boolean);
+    const bad = list.filter((x) => !isAddressOrCidr(x));
+    if (list.length === 0 || bad.length) {
+      ctx.addIssue({ code: 'custom', message: `endereço ou CIDR inválido: ${bad.join(', ') || v}` });
+      return z.NEVER;
+    }
+    return list;
+  });
 
 const optionalUrl = z.url({ message: 'deve ser uma URL completa (https://...)' }).optional();
 
@@ -60,7 +99,7 @@ const envSchema = z
     INSTAGRAM_URL: optionalUrl,
     YOUTUBE_URL: optionalUrl,
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-    TRUST_PROXY: bool.default(false),
+    TRUST_PROXY: trustProxy.default(false),
   })
   .superRefine((env, ctx) => {
     if (Boolean(env.ADMIN_EMAIL) !== Boolean(env.ADMIN_PASSWORD)) {
@@ -130,7 +169,8 @@ export interface Config {
   /** Card installments: the most a person may choose, and how many come without interest. */
   installments: { max: number; interestFree: number };
   logLevel: string;
-  trustProxy: boolean;
+  /** Fastify's trustProxy: false, a hop count, or the proxies' addresses/CIDRs. */
+  trustProxy: false | number | string[];
   /** Values the browser may see (served by GET /api/config). */
   publicLinks: {
     supportWhatsapp: string;
