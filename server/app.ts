@@ -89,6 +89,9 @@ export interface Services {
 
 export const MAX_JSON_BODY = 1024 * 1024;
 
+/** Trusts the nearest `hops` proxies: the client is the address the farthest of them added. */
+const trustHops = (hops: number) => (_address: string, hop: number) => hop < hops;
+
 /** The provider PAYMENT_PROVIDER names (validated at start with its keys). */
 function paymentProviderFor(config: Config, db: Database['db']): PaymentProvider {
   if (config.paymentProvider === 'mercadopago' && config.mercadopago) {
@@ -117,10 +120,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     logger: deps.logger ?? loggerOptions(config.logLevel),
     bodyLimit: MAX_JSON_BODY,
     // A hop count trusts that many proxies in front (the address each one added); a list trusts those.
-    trustProxy:
-      typeof config.trustProxy === 'number'
-        ? ((hops: number) => (_address: string, hop: number) => hop < hops)(config.trustProxy)
-        : config.trustProxy,
+    trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
     requestIdHeader: false,
     genReqId: () => crypto.randomUUID(),
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },

@@ -37,7 +37,10 @@ const trustProxy = z
       return z.NEVER;
     }
     if (/^\d+$/.test(v)) return Number(v);
-    const list = v.split(',').map((x) => x.trim()).filter(Boolean);
+    const list = v
+      .split(',')
+      .map((x) => x.trim())
+      .filter(Boolean);
     const bad = list.filter((x) => !isAddressOrCidr(x));
     if (list.length === 0 || bad.length) {
       ctx.addIssue({ code: 'custom', message: `endereço ou CIDR inválido: ${bad.join(', ') || v}` });
