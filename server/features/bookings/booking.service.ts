@@ -16,7 +16,7 @@ import { appointments, bookings, clinics, payments, rooms, users } from '../../d
 import { qrDataUrl } from '../../lib/qr.ts';
 import type { UserRow } from '../auth/user.repository.ts';
 import { availabilityFor } from '../availability/availability.service.ts';
-import { cardDeclined, paymentCaptured } from '../lifecycle/lifecycle.service.ts';
+import { cardDeclined, chargeOpened, paymentCaptured } from '../lifecycle/lifecycle.service.ts';
 import { bookableRoomCondition } from '../rooms/room.repository.ts';
 import { sendPixPending } from './booking.mails.ts';
 import { assertMayBook, assertPixLimits, recordRefusedCard } from './booking-policy.ts';
@@ -159,7 +159,7 @@ export async function createBooking(
     }
     if (charge.status === 'pending') {
       // In review with the issuer: the hours stay held and the provider's webhook settles it.
-      await setProviderRef(s, created.paymentId, { providerRef: charge.providerRef }, now);
+      await chargeOpened(s, created.bookingId, { providerRef: charge.providerRef });
     } else {
       const outcome = await paymentCaptured(s, created.bookingId, { providerRef: charge.providerRef });
       if (outcome !== 'confirmed') throw failed(bookingMessages.canceledWhilePaying);
@@ -173,28 +173,14 @@ export async function createBooking(
       payer,
       description,
     });
-    await setProviderRef(
-      s,
-      created.paymentId,
-      { providerRef: pix.providerRef, pixCopyPaste: pix.copyPaste, pixExpiresAt: holdExpiresAt },
-      now,
-    );
+    await chargeOpened(s, created.bookingId, {
+      providerRef: pix.providerRef,
+      pixCopyPaste: pix.copyPaste,
+      pixExpiresAt: holdExpiresAt,
+    });
     await sendPixPending(s, created.bookingId);
   }
   return getBooking(s, created.bookingId, clinic.timezone);
-}
-
-/** The provider's charge reference (and Pix code) of a payment still pending: not a status change. */
-async function setProviderRef(
-  s: Services,
-  paymentId: number,
-  values: { providerRef: string; pixCopyPaste?: string; pixExpiresAt?: Date },
-  now: Date,
-) {
-  await s.db
-    .update(payments)
-    .set({ ...values, updatedAt: now })
-    .where(eq(payments.id, paymentId));
 }
 
 async function chosenCard(s: Services, user: UserRow, uuid: string | null | undefined) {

@@ -153,6 +153,22 @@ export function paymentCaptured(
   });
 }
 
+/**
+ * The provider opened a charge that is still pending (a Pix, a card in review): its reference (and
+ * Pix code) go on the payment under the booking's lock. Should the booking have ended meanwhile (a
+ * cancel that came before the reference was known), the charge is withdrawn at once.
+ */
+export function chargeOpened(
+  s: Services,
+  bookingId: number,
+  values: { providerRef: string; pixCopyPaste?: string; pixExpiresAt?: Date },
+): Promise<void> {
+  return withBooking(s, bookingId, async (tx, locked, fx) => {
+    await repo.setPayment(tx, locked.payment.id, { ...values, updatedAt: s.clock() });
+    if (locked.booking.status !== 'pending_payment') fx.withdrawals.push(values.providerRef);
+  });
+}
+
 /** The provider refused the payment: the hours go back, nothing was charged. */
 export function paymentFailed(
   s: Services,

@@ -8,7 +8,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, zonedDate } from '#common/time/zone';
-import { payments } from '../../db/schema.ts';
+import { bookings, payments } from '../../db/schema.ts';
 import { createTestContext, request, type TestContext } from '../../test/app.ts';
 import { signedInAs } from '../../test/fixtures.ts';
 import {
@@ -18,7 +18,7 @@ import {
   startFakeMercadoPago,
 } from '../../test/mercadopago-fake.ts';
 import { createClinic, createRoom, openClinic } from '../../test/supply-fixtures.ts';
-import { expireHolds } from '../lifecycle/lifecycle.service.ts';
+import { chargeOpened, expireHolds } from '../lifecycle/lifecycle.service.ts';
 
 const SECRET = 'mp-webhook-secret-0123456789';
 let fake: FakeMercadoPago;
@@ -210,6 +210,27 @@ describe('Mercado Pago through the product', () => {
     for (const b of [review, pix]) {
       expect(fake.payments.get(Number(await mpIdOf(b.payment.uuid)))!.status).toBe('cancelled');
     }
+  });
+
+  it('withdraws a charge whose reference arrives after its booking was canceled', async () => {
+    const booking = (await book({ payment_method: 'pix' })).json().data;
+    await request(t.app, {
+      method: 'POST',
+      url: `/api/customer/appointment/${booking.appointments[0].uuid}/cancel`,
+      token: customer.token,
+    });
+    // A second charge the provider opened for it while the cancel ran (e.g. a slow answer).
+    const late = await t.app.services.payments.createPix({
+      amountCents: 6500,
+      reference: booking.payment.uuid,
+      idempotencyKey: `${booking.payment.uuid}-tardio`,
+      expiresAt: new Date(t.clock.now.getTime() + 15 * 60_000),
+      payer: { uuid: customer.user.uuid, email: customer.user.email, name: customer.user.name },
+      description: 'tardio',
+    });
+    const [row] = await t.db.select().from(bookings).where(eq(bookings.uuid, booking.uuid));
+    await chargeOpened(t.app.services, row!.id, { providerRef: late.providerRef });
+    expect(fake.payments.get(Number(late.providerRef))!.status).toBe('cancelled');
   });
 
   it('creates a Pix with the hold as its expiry, confirms it from the notification once, refunds on cancel', async () => {
