@@ -78,6 +78,8 @@ export const users = pgTable(
     role: text('role').$type<Role>().notNull(),
     active: boolean('active').notNull().default(true),
     emailVerifiedAt: tstz('email_verified_at'),
+    /** Set when the person deleted their account (LGPD): the row stays, anonymized, for the records the law keeps. */
+    deletedAt: tstz('deleted_at'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -708,4 +710,41 @@ export const auditLog = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('audit_log_target_idx').on(t.targetUserId, t.createdAt)],
+);
+
+export const mailKinds = ['message', 'password_reset', 'verification_code'] as const;
+export type MailKind = (typeof mailKinds)[number];
+export const mailStatuses = ['pending', 'sent', 'failed', 'skipped'] as const;
+export type MailStatus = (typeof mailStatuses)[number];
+
+/**
+ * The mail outbox (DESIGN §8): every mail is a row written in the transaction that causes it and
+ * sent by a job. `message` rows carry the rendered mail; `password_reset` and `verification_code`
+ * rows are requests the job turns into a mail (or skips when the account does not qualify), so an
+ * answer costs the same whether or not the e-mail has an account.
+ */
+export const mailOutbox = pgTable(
+  'mail_outbox',
+  {
+    id: id(),
+    uuid: publicId(),
+    kind: text('kind').$type<MailKind>().notNull().default('message'),
+    recipient: text('recipient').notNull(),
+    subject: text('subject').notNull().default(''),
+    /** `message`: { text, html, attachments: [{ filename, contentType, base64 }] }. */
+    payload: jsonb('payload').$type<Record<string, unknown>>().notNull().default({}),
+    status: text('status').$type<MailStatus>().notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: tstz('next_attempt_at').notNull().defaultNow(),
+    lastError: text('last_error'),
+    sentAt: tstz('sent_at'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('mail_outbox_due_idx').on(t.nextAttemptAt).where(sql`${t.status} = 'pending'`),
+    index('mail_outbox_failed_idx').on(t.createdAt).where(sql`${t.status} = 'failed'`),
+    check('mail_outbox_status_check', sql`${t.status} in (${inList(mailStatuses)})`),
+    check('mail_outbox_kind_check', sql`${t.kind} in (${inList(mailKinds)})`),
+  ],
 );
