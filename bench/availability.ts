@@ -12,6 +12,7 @@ import type { Services } from '../server/app.ts';
 import { loadConfig } from '../server/config.ts';
 import { openPglite, queryRows } from '../server/db/client.ts';
 import { availabilityFor } from '../server/features/availability/availability.service.ts';
+import { createOutbox } from '../server/features/mail/outbox.service.ts';
 import { generateSupply } from './generate-supply.ts';
 
 const clinics = Number(process.argv[2] ?? 200);
@@ -36,7 +37,7 @@ console.log(
 const s: Services = {
   config: loadConfig({ NODE_ENV: 'test', DATA_DIR: '/tmp/salas-bench' }),
   db: database.db,
-  mailer: createMemoryMailer(),
+  mailer: createOutbox(() => s, createMemoryMailer(), { background: false }),
   storage: createMemoryStorage(),
   payments: createSandboxProvider('bench-webhook-secret-0123', database.db),
   clock: () => new Date(),

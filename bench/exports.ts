@@ -18,6 +18,7 @@ import type { Services } from '../server/app.ts';
 import { loadConfig } from '../server/config.ts';
 import { type Db, openPostgres } from '../server/db/client.ts';
 import { exportAppointments, exportFinance } from '../server/features/admin/exports.service.ts';
+import { createOutbox } from '../server/features/mail/outbox.service.ts';
 import { measureDashboards } from './dashboards.ts';
 import { generateSupply } from './generate-supply.ts';
 import { fmt } from './lib.mjs';
@@ -47,14 +48,17 @@ const inRange = (
 ).rows[0].n;
 console.log(`período ${range.dateInit} a ${range.dateEnd}: ~${inRange} agendamentos`);
 
-const services = (db: Db): Services => ({
-  config: loadConfig({ NODE_ENV: 'test', DATA_DIR: '/tmp/salas-bench' }),
-  db,
-  mailer: createMemoryMailer(),
-  storage: createMemoryStorage(),
-  payments: createSandboxProvider('bench-webhook-secret-0123', db),
-  clock: () => new Date(),
-});
+const services = (db: Db): Services => {
+  const built: Services = {
+    config: loadConfig({ NODE_ENV: 'test', DATA_DIR: '/tmp/salas-bench' }),
+    db,
+    mailer: createOutbox(() => built, createMemoryMailer(), { background: false }),
+    storage: createMemoryStorage(),
+    payments: createSandboxProvider('bench-webhook-secret-0123', db),
+    clock: () => new Date(),
+  };
+  return built;
+};
 const s = services(database.db);
 const gc = (globalThis as { gc?: () => void }).gc;
 

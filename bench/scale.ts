@@ -23,6 +23,7 @@ import { loadConfig } from '../server/config.ts';
 import { type Db, openPostgres } from '../server/db/client.ts';
 import * as schema from '../server/db/schema.ts';
 import { availabilityFor } from '../server/features/availability/availability.service.ts';
+import { createOutbox } from '../server/features/mail/outbox.service.ts';
 import { searchRooms } from '../server/features/search/search.service.ts';
 import { measureDashboards } from './dashboards.ts';
 import { benchSize, generateSupply } from './generate-supply.ts';
@@ -75,7 +76,7 @@ const captureDb = drizzle(pool, {
 const services: Services = {
   config: loadConfig({ NODE_ENV: 'test', DATA_DIR: '/tmp/salas-bench' }),
   db: captureDb,
-  mailer: createMemoryMailer(),
+  mailer: createOutbox(() => services, createMemoryMailer(), { background: false }),
   storage: createMemoryStorage(),
   payments: createSandboxProvider('bench-webhook-secret-0123', captureDb),
   clock: () => new Date(),

@@ -32,6 +32,7 @@ import * as schema from '../server/db/schema.ts';
 import { finishLogin, startLogin } from '../server/features/auth/auth.service.ts';
 import { findLiveToken } from '../server/features/auth/token.repository.ts';
 import { createBooking } from '../server/features/bookings/booking.service.ts';
+import { createOutbox } from '../server/features/mail/outbox.service.ts';
 import { sha256 } from '../server/lib/crypto.ts';
 import { hashPassword, verifyPassword } from '../server/lib/password.ts';
 import { cpfFrom, insertCompleteProfile } from '../server/test/profiles.ts';
@@ -136,12 +137,11 @@ capturePool.on('connect', (client) => {
     return undefined;
   };
 });
-const mailer = createMemoryMailer();
 const captureDb = drizzle(capturePool, { schema }) as unknown as Db;
 const services: Services = {
   config: loadConfig({ NODE_ENV: 'test', DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'salas-writes-')) }),
   db: captureDb,
-  mailer,
+  mailer: createOutbox(() => services, createMemoryMailer(), { background: false }),
   storage: createMemoryStorage(),
   payments: createSandboxProvider('bench-webhook-secret-0123', captureDb),
   clock: () => new Date(),
@@ -180,8 +180,12 @@ for (const [i, email] of people.entries()) {
   signInSql.push(
     await capture(async () => {
       await startLogin(services, { email, password: PASSWORD }, req);
-      const mail = mailer.sent.findLast((m) => m.to === email);
-      const code = `${mail?.text ?? ''}${mail?.html ?? ''}`.match(/token=(\d{6})/)?.[1];
+      // The code mail is an outbox row (read outside the capture: not part of the call's SQL).
+      const mail = await one<{ text: string }>(
+        "select payload->>'text' as text from mail_outbox where recipient = $1 order by id desc limit 1",
+        [email],
+      );
+      const code = mail.text.match(/token=(\d{6})/)?.[1];
       await finishLogin(services, { email, login_token: code! }, req);
     }),
   );

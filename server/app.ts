@@ -28,11 +28,14 @@ import { bookingRoutes } from './features/bookings/booking.routes.ts';
 import { icalRoutes } from './features/calendar/ical.routes.ts';
 import { addressContactRoutes } from './features/clinics/address-contact.routes.ts';
 import { clinicRoutes } from './features/clinics/clinic.routes.ts';
+import { outboxRoutes } from './features/mail/outbox.routes.ts';
+import { createOutbox, type Outbox } from './features/mail/outbox.service.ts';
 import { metaRoutes } from './features/meta/meta.routes.ts';
 import { partnerDataRoutes } from './features/partners/partner-data.routes.ts';
 import { paymentCustomerRoutes, paymentWebhookRoutes } from './features/payments/payment.routes.ts';
 import { photoServeRoutes } from './features/photos/photo.routes.ts';
 import { photoUploadRoutes } from './features/photos/upload.routes.ts';
+import { privacyRoutes } from './features/privacy/privacy.routes.ts';
 import { facilityRoutes } from './features/rooms/facility.routes.ts';
 import { roomRoutes } from './features/rooms/room.routes.ts';
 import { roomListPage, roomPage } from './features/search/page-data.ts';
@@ -67,7 +70,13 @@ declare module 'fastify' {
 export interface AppDeps {
   config: Config;
   database: Database;
+  /** How mail really leaves (SMTP and/or .eml files; memory in tests); features write to the outbox. */
   mailer: Mailer;
+  /**
+   * `background` (default): a mail written outside a transaction, or kicked after one, is sent on
+   * the next tick. `manual`: only when `services.mailer.deliver()` is called (tests).
+   */
+  mailDelivery?: 'background' | 'manual';
   storage: Storage;
   payments?: PaymentProvider;
   /** Injected so tests can move time. */
@@ -81,7 +90,8 @@ export interface AppDeps {
 export interface Services {
   config: Config;
   db: Database['db'];
-  mailer: Mailer;
+  /** The mail outbox (features/mail/outbox.service.ts): no request waits for SMTP. */
+  mailer: Outbox;
   storage: Storage;
   payments: PaymentProvider;
   clock: () => Date;
@@ -110,7 +120,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const services: Services = {
     config,
     db: deps.database.db,
-    mailer: deps.mailer,
+    mailer: createOutbox(() => services, deps.mailer, {
+      background: (deps.mailDelivery ?? 'background') === 'background',
+    }),
     storage: deps.storage,
     payments: deps.payments ?? paymentProviderFor(config, deps.database.db),
     clock: deps.clock ?? (() => new Date()),
@@ -212,14 +224,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(icalRoutes(services));
       await api.register(peopleRoutes(services));
       await api.register(marketplaceRoutes(services));
+      await api.register(outboxRoutes(services));
       await api.register(partnerDashboardRoutes(services));
       await api.register(paymentWebhookRoutes(services));
       await api.register(paymentCustomerRoutes(services));
+      await api.register(privacyRoutes(services));
     },
     { prefix: '/api' },
   );
 
   app.decorate('services', services);
+  // A sending round under way finishes before the database closes.
+  app.addHook('onClose', () => services.mailer.stop());
   if (deps.webRoot !== false)
     await registerSpa(app, deps.webRoot ?? path.join(projectRoot, 'dist', 'web'), {
       publicUrl: config.publicUrl,

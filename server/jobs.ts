@@ -6,8 +6,11 @@ import type { FastifyInstance } from 'fastify';
 import { sendDueReminders } from './features/bookings/reminder.service.ts';
 import { expireHolds } from './features/lifecycle/lifecycle.service.ts';
 import { retryRefunds } from './features/lifecycle/refunds.service.ts';
+import { sendDueMails } from './features/mail/outbox.service.ts';
 
 const jobs = [
+  // The mail outbox: retries with backoff, and rows written inside transactions (DESIGN §8).
+  { name: 'envio de e-mails', every: 5_000, run: sendDueMails },
   // Expired Pix holds give their slots back.
   { name: 'expirar reservas Pix', every: 30_000, run: expireHolds },
   // Refunds the provider has not confirmed yet, with backoff (first retry within 30 s).

@@ -41,13 +41,25 @@ function fileName(to: string, subject: string): string {
   return `${stamp}-${to.replace(/[^a-zA-Z0-9@._-]/g, '_')}-${slug}-${rand}.eml`;
 }
 
-/** SMTP when configured, plus an .eml copy per message in MAIL_DIR (DESIGN §3). */
+/**
+ * SMTP when configured, then an .eml copy per message in MAIL_DIR (DESIGN §3, §8). Called by the
+ * outbox job only: the copy is written once SMTP took the message, so a retry leaves no duplicate.
+ * Timeouts are short so a stuck server cannot hold a job round past its lease.
+ */
 export function createMailer(options: MailerOptions): Mailer {
-  const smtp = options.smtpUrl ? nodemailer.createTransport(options.smtpUrl) : undefined;
+  const smtp = options.smtpUrl
+    ? nodemailer.createTransport({
+        url: options.smtpUrl,
+        connectionTimeout: 15_000,
+        greetingTimeout: 15_000,
+        socketTimeout: 30_000,
+      })
+    : undefined;
   const eml = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   return {
     async send(message) {
       const mail = { from: options.from, ...message };
+      if (smtp) await smtp.sendMail(mail);
       if (options.mailDir) {
         const info = await eml.sendMail(mail);
         await fs.mkdir(options.mailDir, { recursive: true });
@@ -56,7 +68,6 @@ export function createMailer(options: MailerOptions): Mailer {
           info.message as Buffer,
         );
       }
-      if (smtp) await smtp.sendMail(mail);
     },
   };
 }

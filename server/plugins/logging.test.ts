@@ -30,6 +30,7 @@ beforeAll(async () => {
     config,
     database,
     mailer,
+    mailDelivery: 'manual',
     storage: createMemoryStorage(),
     webRoot: false,
     logger: { ...(loggerOptions('info') as object), stream: sink },
@@ -56,6 +57,7 @@ describe('request logs', () => {
       headers: xsrf,
       payload: { email: 'paula@exemplo.com.br', password: 'SenhaSecreta#42' },
     });
+    await app.services.mailer.deliver();
     const code = mailer.sent.at(-1)!.text.match(/Código: (\d{6})/)![1]!;
     const res = await app.inject({
       method: 'POST',

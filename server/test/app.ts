@@ -4,7 +4,7 @@
  */
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
-import { createMemoryMailer, type MailMessage } from '../adapters/mail.ts';
+import { createMemoryMailer, type Mailer, type MailMessage } from '../adapters/mail.ts';
 import { createMemoryStorage } from '../adapters/storage.ts';
 import { buildApp } from '../app.ts';
 import { type Config, loadConfig } from '../config.ts';
@@ -14,7 +14,10 @@ export interface TestContext {
   app: FastifyInstance;
   database: Database;
   db: Database['db'];
+  /** Mails the outbox sent (every `request()` ends with a sending round; see `deliverMail`). */
   mail: MailMessage[];
+  /** Runs a sending round of the outbox now (after calling services or jobs directly). */
+  deliverMail(): Promise<number>;
   storage: ReturnType<typeof createMemoryStorage>;
   config: Config;
   /** Moves the app's clock. */
@@ -51,7 +54,7 @@ async function freshDatabase(): Promise<{ database: Database; drop: () => Promis
 
 export async function createTestContext(
   env: Record<string, string> = {},
-  options: { webRoot?: string } = {},
+  options: { webRoot?: string; mailer?: Mailer; mailDelivery?: 'background' | 'manual' } = {},
 ): Promise<TestContext> {
   const { database, drop } = await freshDatabase();
   await database.migrate();
@@ -61,7 +64,7 @@ export async function createTestContext(
     LOG_LEVEL: 'silent',
     ...env,
   });
-  const mailer = createMemoryMailer();
+  const memory = createMemoryMailer();
   const storage = createMemoryStorage();
   const clock = {
     now: new Date(),
@@ -72,7 +75,8 @@ export async function createTestContext(
   const app = await buildApp({
     config,
     database,
-    mailer,
+    mailer: options.mailer ?? memory,
+    mailDelivery: options.mailDelivery ?? 'manual',
     storage,
     clock: () => clock.now,
     webRoot: options.webRoot ?? false,
@@ -83,7 +87,8 @@ export async function createTestContext(
     app,
     database,
     db: database.db,
-    mail: mailer.sent,
+    mail: memory.sent,
+    deliverMail: () => app.services.mailer.deliver(),
     storage,
     config,
     clock,
@@ -107,5 +112,9 @@ export function request(
     headers['x-xsrf-token'] = XSRF;
   }
   if (token) headers.authorization = `Bearer ${token}`;
-  return app.inject({ ...rest, headers });
+  return app.inject({ ...rest, headers }).then(async (res) => {
+    // The mails the request wrote go out now, as the outbox job would do a moment later.
+    await app.services.mailer.deliver();
+    return res;
+  });
 }

@@ -41,6 +41,9 @@ export const matrix: Record<string, Policy> = {
   'POST /api/forgot-password': open,
   'POST /api/reset-password': open,
   'GET /api/user': user,
+  'POST /api/user/password': user,
+  'GET /api/user/export': user,
+  'POST /api/user/delete': user,
   'GET /api/logout': user,
   'POST /api/address': user,
   'PUT /api/address/:id': user,
@@ -107,6 +110,8 @@ export const matrix: Record<string, Policy> = {
     ]),
   ),
   // operator
+  'GET /api/fusion/mail-outbox': operator,
+  'POST /api/fusion/mail-outbox/:id/retry': operator,
   'GET /api/fusion/customer/sorted': operator,
   'GET /api/fusion/customer/search': operator,
   'POST /api/fusion/customer/search': operator,

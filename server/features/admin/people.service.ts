@@ -150,10 +150,11 @@ export async function userDetail(s: Services, uuid: string): Promise<AdminUserDe
   };
 }
 
-async function invite(s: Services, user: UserRow, role: 'customer' | 'partner') {
+/** The link to set the first password, written with the account (the mail goes only if it commits). */
+async function invite(s: Services, tx: Tx, user: UserRow, role: 'customer' | 'partner') {
   const now = s.clock();
   const token = randomToken(32);
-  await codes.insertPasswordReset(s.db, {
+  await codes.insertPasswordReset(tx, {
     userId: user.id,
     tokenHash: sha256(token),
     expiresAt: new Date(now.getTime() + INVITE_HOURS * 3_600_000),
@@ -172,7 +173,7 @@ async function invite(s: Services, user: UserRow, role: 'customer' | 'partner') 
     action: { label: 'Definir minha senha', url: link },
     footnote: 'Se você não esperava este e-mail, ignore-o: nada acontece sem a senha.',
   });
-  await s.mailer.send({ to: user.email, ...mail });
+  await s.mailer.send({ to: user.email, ...mail }, tx);
 }
 
 async function createUser(
@@ -189,6 +190,7 @@ async function createUser(
       const created = await insertUser(tx, { ...values, passwordHash: null, verified: false, now });
       await profile(tx, created);
       await audit.record(tx, { actorId: operator.id, targetUserId: created.id, action: 'user.created', now });
+      await invite(s, tx, created, values.role);
       return created;
     });
   } catch (err) {
@@ -196,7 +198,7 @@ async function createUser(
     if (pgErrorCode(err) === '23505') throw new AppError('validation', taken, { errors: { email: [taken] } });
     throw err;
   }
-  await invite(s, user, values.role);
+  s.mailer.kick();
   return user;
 }
 

@@ -9,13 +9,14 @@ import { formatBrl } from '#common/money';
 import { toZonedIso } from '#common/time/zone';
 import type { MailAttachment } from '../../adapters/mail.ts';
 import type { Services } from '../../app.ts';
+import type { Executor } from '../../db/client.ts';
 import { addresses, appointments, bookings, clinics, payments, rooms, users } from '../../db/schema.ts';
 import { appointmentUid, icsCalendar } from '../../lib/ics.ts';
 import { renderMail } from '../../lib/mail-template.ts';
 import { qrPng } from '../../lib/qr.ts';
 
-async function bookingDetails(s: Services, bookingId: number) {
-  const [row] = await s.db
+async function bookingDetails(db: Executor, bookingId: number) {
+  const [row] = await db
     .select({ booking: bookings, room: rooms, clinic: clinics, address: addresses, customer: users })
     .from(bookings)
     .innerJoin(rooms, eq(rooms.id, bookings.roomId))
@@ -23,12 +24,12 @@ async function bookingDetails(s: Services, bookingId: number) {
     .leftJoin(addresses, eq(addresses.id, clinics.addressId))
     .innerJoin(users, eq(users.id, bookings.customerId))
     .where(eq(bookings.id, bookingId));
-  const items = await s.db
+  const items = await db
     .select()
     .from(appointments)
     .where(eq(appointments.bookingId, bookingId))
     .orderBy(appointments.startsAt);
-  const [payment] = await s.db.select().from(payments).where(eq(payments.bookingId, bookingId));
+  const [payment] = await db.select().from(payments).where(eq(payments.bookingId, bookingId));
   return { ...row!, items, payment: payment! };
 }
 
@@ -82,8 +83,12 @@ function bookingCalendar(
     : { filename: 'cancelamento.ics', contentType: 'text/calendar; charset=utf-8; method=CANCEL', content };
 }
 
-export async function sendBookingConfirmed(s: Services, bookingId: number): Promise<void> {
-  const d = await bookingDetails(s, bookingId);
+export async function sendBookingConfirmed(
+  s: Services,
+  bookingId: number,
+  db: Executor = s.db,
+): Promise<void> {
+  const d = await bookingDetails(db, bookingId);
   const location = clinicLocation(d.clinic, d.address);
   const mail = renderMail({
     subject: `Reserva confirmada: ${d.room.name}`,
@@ -96,11 +101,14 @@ export async function sendBookingConfirmed(s: Services, bookingId: number): Prom
       `Cancelamento gratuito até ${FREE_CANCELLATION_HOURS} horas antes de cada horário.`,
     ],
   });
-  await s.mailer.send({
-    to: d.customer.email,
-    ...mail,
-    attachments: [bookingCalendar(s, d, d.items, 'REQUEST')],
-  });
+  await s.mailer.send(
+    {
+      to: d.customer.email,
+      ...mail,
+      attachments: [bookingCalendar(s, d, d.items, 'REQUEST')],
+    },
+    db,
+  );
 }
 
 export type CancelActor = 'customer' | 'partner' | 'operator' | 'hold_job' | 'provider';
@@ -149,8 +157,9 @@ export async function sendBookingCanceled(
     refundCents: number;
     wholeBooking: boolean;
   },
+  db: Executor = s.db,
 ): Promise<void> {
-  const d = await bookingDetails(s, input.bookingId);
+  const d = await bookingDetails(db, input.bookingId);
   const canceled = d.items.filter((a) => input.appointmentIds.includes(a.id));
   if (canceled.length === 0) return;
   const hours = canceled.map((a) => when(a.startsAt, d.clinic.timezone));
@@ -175,15 +184,18 @@ export async function sendBookingCanceled(
     ],
     action: { label: 'Meus agendamentos', url: `${s.config.publicUrl}/especialista/agendamentos` },
   });
-  await s.mailer.send({
-    to: d.customer.email,
-    ...mail,
-    attachments: [bookingCalendar(s, d, canceled, 'CANCEL')],
-  });
+  await s.mailer.send(
+    {
+      to: d.customer.email,
+      ...mail,
+      attachments: [bookingCalendar(s, d, canceled, 'CANCEL')],
+    },
+    db,
+  );
 }
 
-export async function sendPixPending(s: Services, bookingId: number): Promise<void> {
-  const d = await bookingDetails(s, bookingId);
+export async function sendPixPending(s: Services, bookingId: number, db: Executor = s.db): Promise<void> {
+  const d = await bookingDetails(db, bookingId);
   const mail = renderMail({
     subject: `Pague com Pix para confirmar: ${d.room.name}`,
     greeting: `Olá, ${firstName(d.customer.name)}!`,
@@ -196,16 +208,19 @@ export async function sendPixPending(s: Services, bookingId: number): Promise<vo
     ],
   });
   const qr = await qrPng(d.payment.pixCopyPaste ?? '');
-  await s.mailer.send({
-    to: d.customer.email,
-    ...mail,
-    attachments: [{ filename: 'pix-qrcode.png', contentType: 'image/png', content: qr }],
-  });
+  await s.mailer.send(
+    {
+      to: d.customer.email,
+      ...mail,
+      attachments: [{ filename: 'pix-qrcode.png', contentType: 'image/png', content: qr }],
+    },
+    db,
+  );
 }
 
 /** The Pix arrived in time: a receipt, before the confirmation with the calendar invitation. */
-export async function sendPixReceived(s: Services, bookingId: number): Promise<void> {
-  const d = await bookingDetails(s, bookingId);
+export async function sendPixReceived(s: Services, bookingId: number, db: Executor = s.db): Promise<void> {
+  const d = await bookingDetails(db, bookingId);
   const paidAt = d.payment.paidAt ?? s.clock();
   const mail = renderMail({
     subject: `Pagamento recebido: ${formatBrl(d.payment.amountCents)}`,
@@ -217,15 +232,19 @@ export async function sendPixReceived(s: Services, bookingId: number): Promise<v
       `Identificador do pagamento: ${d.payment.uuid}.`,
     ],
   });
-  await s.mailer.send({ to: d.customer.email, ...mail });
+  await s.mailer.send({ to: d.customer.email, ...mail }, db);
 }
 
 /**
  * A Pix paid after its booking ended — the hold expired, or the booking was canceled: the hours are
  * not kept, the money goes back, and the calendar file takes the hours off the calendar.
  */
-export async function sendPixLateRefunded(s: Services, bookingId: number): Promise<void> {
-  const d = await bookingDetails(s, bookingId);
+export async function sendPixLateRefunded(
+  s: Services,
+  bookingId: number,
+  db: Executor = s.db,
+): Promise<void> {
+  const d = await bookingDetails(db, bookingId);
   const expired = d.booking.status === 'expired';
   const amount = formatBrl(d.payment.amountCents);
   const mail = renderMail({
@@ -242,11 +261,14 @@ export async function sendPixLateRefunded(s: Services, bookingId: number): Promi
       'O aviso de cancelamento para o seu calendário segue anexo.',
     ],
   });
-  await s.mailer.send({
-    to: d.customer.email,
-    ...mail,
-    attachments: [bookingCalendar(s, d, d.items, 'CANCEL')],
-  });
+  await s.mailer.send(
+    {
+      to: d.customer.email,
+      ...mail,
+      attachments: [bookingCalendar(s, d, d.items, 'CANCEL')],
+    },
+    db,
+  );
 }
 
 /** Tomorrow's hours of one specialist in one room. */
@@ -260,6 +282,7 @@ export async function sendReminder(
     location: string;
     starts: Date[];
   },
+  db: Executor = s.db,
 ): Promise<void> {
   const mail = renderMail({
     subject: `Lembrete: amanhã na ${r.room}`,
@@ -272,5 +295,5 @@ export async function sendReminder(
     ],
     action: { label: 'Meus agendamentos', url: `${s.config.publicUrl}/especialista/agendamentos` },
   });
-  await s.mailer.send({ to: r.email, ...mail });
+  await s.mailer.send({ to: r.email, ...mail }, db);
 }

@@ -18,7 +18,6 @@ import type { UserRow } from '../auth/user.repository.ts';
 import { availabilityFor } from '../availability/availability.service.ts';
 import { cardDeclined, chargeOpened, paymentCaptured } from '../lifecycle/lifecycle.service.ts';
 import { bookableRoomCondition } from '../rooms/room.repository.ts';
-import { sendPixPending } from './booking.mails.ts';
 import { assertMayBook, assertPixLimits, recordRefusedCard } from './booking-policy.ts';
 import { ownedCard } from './card.service.ts';
 import { payerOf } from './payer.ts';
@@ -178,7 +177,6 @@ export async function createBooking(
       pixCopyPaste: pix.copyPaste,
       pixExpiresAt: holdExpiresAt,
     });
-    await sendPixPending(s, created.bookingId);
   }
   return getBooking(s, created.bookingId, clinic.timezone);
 }

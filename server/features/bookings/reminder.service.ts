@@ -6,7 +6,7 @@
  */
 import { sql } from 'drizzle-orm';
 import type { Services } from '../../app.ts';
-import { queryRows } from '../../db/client.ts';
+import { queryRows, type Tx } from '../../db/client.ts';
 import { clinicLocation, sendReminder } from './booking.mails.ts';
 
 export const REMINDER_LOCAL_HOUR = '08:00';
@@ -30,9 +30,16 @@ type Claimed = {
 
 /** Sends the reminders now due; answers how many appointments were reminded. */
 export async function sendDueReminders(s: Services): Promise<number> {
+  // The claim and the mails commit together: a reminder is marked sent only with its mail written.
+  const count = await s.db.transaction((tx) => remindDue(s, tx));
+  if (count > 0) s.mailer.kick();
+  return count;
+}
+
+async function remindDue(s: Services, tx: Tx): Promise<number> {
   const now = s.clock().toISOString();
   const claimed = await queryRows<Claimed>(
-    s.db,
+    tx,
     sql`with claimed as (update appointments set reminder_sent_at = ${now}::timestamptz
         where id in (
           select a.id from appointments a
@@ -67,25 +74,29 @@ export async function sendDueReminders(s: Services): Promise<number> {
   }
   for (const rows of groups.values()) {
     const d = rows[0]!;
-    await sendReminder(s, {
-      email: d.email,
-      name: d.name,
-      room: d.room,
-      clinic: { name: d.clinic, timezone: d.timezone },
-      location: clinicLocation(
-        { name: d.clinic },
-        d.street
-          ? {
-              street: d.street,
-              number: d.number!,
-              neighborhood: d.neighborhood!,
-              city: d.city!,
-              state: d.state!,
-            }
-          : null,
-      ),
-      starts: rows.map((r) => new Date(r.starts_at)).sort((a, b) => a.getTime() - b.getTime()),
-    });
+    await sendReminder(
+      s,
+      {
+        email: d.email,
+        name: d.name,
+        room: d.room,
+        clinic: { name: d.clinic, timezone: d.timezone },
+        location: clinicLocation(
+          { name: d.clinic },
+          d.street
+            ? {
+                street: d.street,
+                number: d.number!,
+                neighborhood: d.neighborhood!,
+                city: d.city!,
+                state: d.state!,
+              }
+            : null,
+        ),
+        starts: rows.map((r) => new Date(r.starts_at)).sort((a, b) => a.getTime() - b.getTime()),
+      },
+      tx,
+    );
   }
   return claimed.length;
 }

@@ -24,7 +24,10 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const reminders = () => t.mail.filter((m) => m.subject === 'Lembrete: amanhã na Sala Lembrete');
+const reminders = async () => {
+  await t.deliverMail();
+  return t.mail.filter((m) => m.subject === 'Lembrete: amanhã na Sala Lembrete');
+};
 
 describe('day-before reminder', () => {
   it('mails each specialist once, from 08:00 of the day before, with all of that day’s hours', async () => {
@@ -50,7 +53,7 @@ describe('day-before reminder', () => {
     t.clock.now = zonedInstant(addDays(day, -1), '08:05', ZONE);
     expect(await sendDueReminders(t.app.services)).toBe(2);
     expect(await sendDueReminders(t.app.services)).toBe(0);
-    const [mail, ...more] = reminders();
+    const [mail, ...more] = await reminders();
     expect(more).toHaveLength(0);
     expect(mail!.to).toBe(specialist.user.email);
     const [y, m, d] = day.split('-');
@@ -62,11 +65,11 @@ describe('day-before reminder', () => {
   });
 
   it('does not remind hours booked on the day before itself', async () => {
-    const before = reminders().length;
+    const before = (await reminders()).length;
     await bookByCard(t, specialist.token, room.uuid, card.uuid, [`${day}T18:00:00-03:00`]);
     t.clock.advance(60 * 60_000);
     expect(await sendDueReminders(t.app.services)).toBe(0);
-    expect(reminders()).toHaveLength(before);
+    expect(await reminders()).toHaveLength(before);
   });
 
   it('runs safely in several processes at once: each appointment is reminded once', async () => {

@@ -209,6 +209,7 @@ describe('calendar files in the feed and in the mails', () => {
       refundCents,
       wholeBooking: false,
     });
+    await t.deliverMail();
     const mail = t.mail.at(-1)!;
     expect(mail.to).toBe(specialist.user.email);
     expect(mail.subject).toBe('Sua reserva foi cancelada pela clínica — Salas');
@@ -240,6 +241,7 @@ describe('calendar files in the feed and in the mails', () => {
         wholeBooking: false,
         ...input,
       });
+      await t.deliverMail();
       return t.mail.at(-1)!;
     };
     const late = await send({});
@@ -276,6 +278,7 @@ describe('calendar files in the feed and in the mails', () => {
     ] as const) {
       await t.db.update(bookings).set({ status }).where(eq(bookings.id, booking.id));
       await sendPixLateRefunded(t.app.services, booking.id);
+      await t.deliverMail();
       const mail = t.mail.at(-1)!;
       expect(mail.subject).toBe(subject);
       expect(mail.text).toContain(phrase);

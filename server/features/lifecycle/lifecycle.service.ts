@@ -14,6 +14,7 @@ import {
   sendBookingCanceled,
   sendBookingConfirmed,
   sendPixLateRefunded,
+  sendPixPending,
   sendPixReceived,
 } from '../bookings/booking.mails.ts';
 import * as repo from './lifecycle.repository.ts';
@@ -26,7 +27,13 @@ class Effects {
   refunds: number[] = [];
   /** Provider references of charges still pending whose booking is gone. */
   withdrawals: string[] = [];
-  mails: (() => Promise<void>)[] = [];
+  /** Mails to write into the outbox inside the transaction, once the rows say what happened. */
+  mails: ((tx: Tx) => Promise<void>)[] = [];
+}
+
+/** Writes the transition's mails with its transaction: they go out only if it commits. */
+async function writeMails(tx: Tx, fx: Effects) {
+  for (const mail of fx.mails) await mail(tx);
 }
 
 /**
@@ -42,7 +49,9 @@ export async function withBooking<T>(
   const result = await s.db.transaction(async (tx) => {
     const locked = await repo.lockBooking(tx, bookingId);
     if (!locked) throw new AppError('not_found', 'Reserva não encontrada.');
-    return work(tx, locked, fx);
+    const out = await work(tx, locked, fx);
+    await writeMails(tx, fx);
+    return out;
   });
   await runEffects(s, fx);
   return result;
@@ -51,7 +60,7 @@ export async function withBooking<T>(
 async function runEffects(s: Services, fx: Effects) {
   if (fx.refunds.length) await sendRefunds(s, fx.refunds).catch(() => undefined);
   for (const ref of fx.withdrawals) await s.payments.cancelCharge(ref).catch(() => undefined);
-  for (const mail of fx.mails) await mail().catch(() => undefined);
+  if (fx.mails.length) s.mailer.kick();
 }
 
 const hoursOf = (a: repo.AppointmentRow, booking: repo.BookingRow) => ({
@@ -131,8 +140,8 @@ export function paymentCaptured(
         now,
       );
       await repo.setPayment(tx, payment.id, { ...ref, status: 'paid', paidAt: now, updatedAt: now });
-      if (payment.method === 'pix') fx.mails.push(() => sendPixReceived(s, booking.id));
-      fx.mails.push(() => sendBookingConfirmed(s, booking.id));
+      if (payment.method === 'pix') fx.mails.push((db) => sendPixReceived(s, booking.id, db));
+      fx.mails.push((db) => sendBookingConfirmed(s, booking.id, db));
       return 'confirmed';
     }
     // Too late: a hold still open on paper but past its time expires now, then the money goes back.
@@ -148,7 +157,7 @@ export function paymentCaptured(
     await repo.setPayment(tx, payment.id, { ...ref, status: 'paid', paidAt: now, updatedAt: now });
     await addRefund(tx, fx, payment, payment.amountCents - payment.refundedCents, 'late_payment', now);
     await settlePayment(tx, { ...payment, paidAt: now }, now);
-    fx.mails.push(() => sendPixLateRefunded(s, booking.id));
+    fx.mails.push((db) => sendPixLateRefunded(s, booking.id, db));
     return 'late';
   });
 }
@@ -166,6 +175,8 @@ export function chargeOpened(
   return withBooking(s, bookingId, async (tx, locked, fx) => {
     await repo.setPayment(tx, locked.payment.id, { ...values, updatedAt: s.clock() });
     if (locked.booking.status !== 'pending_payment') fx.withdrawals.push(values.providerRef);
+    // A Pix to pay: its code and QR image go by mail with the reference that collects it.
+    else if (values.pixCopyPaste) fx.mails.push((db) => sendPixPending(s, bookingId, db));
   });
 }
 
@@ -242,14 +253,18 @@ export function paymentRefundedByProvider(
     );
     await settleBooking(tx, locked, new Map(held.map((a) => [a.id, 'canceled' as const])), now);
     if (held.length)
-      fx.mails.push(() =>
-        sendBookingCanceled(s, {
-          bookingId: booking.id,
-          appointmentIds: held.map((a) => a.id),
-          actor: 'provider',
-          refundCents: rest,
-          wholeBooking: false,
-        }),
+      fx.mails.push((db) =>
+        sendBookingCanceled(
+          s,
+          {
+            bookingId: booking.id,
+            appointmentIds: held.map((a) => a.id),
+            actor: 'provider',
+            refundCents: rest,
+            wholeBooking: false,
+          },
+          db,
+        ),
       );
     return true;
   });
@@ -285,6 +300,7 @@ export async function expireHolds(s: Services): Promise<number> {
         if (locked.payment.providerRef) fx.withdrawals.push(locked.payment.providerRef);
       }
     }
+    await writeMails(tx, fx);
     return ids.length;
   });
   await runEffects(s, fx);
@@ -353,14 +369,18 @@ async function cancelLocked(
       // The provider must not collect it any more (a card in review, an unpaid Pix).
       if (payment.providerRef) fx.withdrawals.push(payment.providerRef);
     }
-    fx.mails.push(() =>
-      sendBookingCanceled(s, {
-        bookingId: booking.id,
-        appointmentIds: held.map((x) => x.id),
-        actor: actor.kind,
-        refundCents: 0,
-        wholeBooking: held.length > 1,
-      }),
+    fx.mails.push((db) =>
+      sendBookingCanceled(
+        s,
+        {
+          bookingId: booking.id,
+          appointmentIds: held.map((x) => x.id),
+          actor: actor.kind,
+          refundCents: 0,
+          wholeBooking: held.length > 1,
+        },
+        db,
+      ),
     );
     return { uuid: a.uuid, status: 'canceled', refund_cents: 0, whole_booking: held.length > 1 };
   }
@@ -375,14 +395,18 @@ async function cancelLocked(
   await addRefund(tx, fx, payment, refund, reason, now);
   if (refund > 0) await settlePayment(tx, payment, now);
   await settleBooking(tx, locked, new Map([[a.id, 'canceled' as const]]), now);
-  fx.mails.push(() =>
-    sendBookingCanceled(s, {
-      bookingId: booking.id,
-      appointmentIds: [a.id],
-      actor: actor.kind,
-      refundCents: refund,
-      wholeBooking: false,
-    }),
+  fx.mails.push((db) =>
+    sendBookingCanceled(
+      s,
+      {
+        bookingId: booking.id,
+        appointmentIds: [a.id],
+        actor: actor.kind,
+        refundCents: refund,
+        wholeBooking: false,
+      },
+      db,
+    ),
   );
   return { uuid: a.uuid, status: 'canceled', refund_cents: refund, whole_booking: false };
 }

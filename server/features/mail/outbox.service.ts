@@ -1,0 +1,224 @@
+/**
+ * The mail outbox (DESIGN §8). A feature never talks to SMTP: it writes the mail as a row in the
+ * transaction that causes it (`s.mailer.send(message, tx)`), and a job sends the rows — claimed with
+ * SKIP LOCKED and leased, so any number of processes share the work and none sends a row twice
+ * while its lease holds. A failed send is retried with backoff (15 s, 30 s, 1 min … up to an hour)
+ * and given up a day after the mail was written, when the operator sees it in the back office.
+ *
+ * Two account mails are written as requests instead (`password_reset`, `verification_code`): the
+ * job decides whether the e-mail has an account that qualifies and only then makes the code and the
+ * mail. The request answers the same, after the same work, whether or not the account exists.
+ */
+import type { MailAttachment, Mailer, MailMessage } from '../../adapters/mail.ts';
+import type { Services } from '../../app.ts';
+import type { Executor } from '../../db/client.ts';
+import type { MailKind } from '../../db/schema.ts';
+import { accountMail } from '../auth/auth.service.ts';
+import * as repo from './outbox.repository.ts';
+
+/** While one process sends a row, no other picks it up (longer than the SMTP timeouts together). */
+export const LEASE_MS = 3 * 60_000;
+export const GIVE_UP_MS = 24 * 60 * 60_000;
+const MAX_BACKOFF_MS = 60 * 60_000;
+const BATCH = 50;
+const STOP_GRACE_MS = 5_000;
+
+/** 15 s, 30 s, 1 min, 2 min … up to an hour between tries: the first retry comes within 30 s. */
+export const mailBackoffMs = (attempts: number) =>
+  Math.min(15_000 * 2 ** Math.max(attempts - 1, 0), MAX_BACKOFF_MS);
+
+interface StoredAttachment {
+  filename: string;
+  contentType: string;
+  base64: string;
+}
+
+interface StoredMessage {
+  text: string;
+  html: string;
+  attachments?: StoredAttachment[];
+}
+
+const storeAttachment = (a: MailAttachment): StoredAttachment => ({
+  filename: a.filename,
+  contentType: a.contentType,
+  base64: Buffer.from(a.content).toString('base64'),
+});
+
+export function toPayload(
+  message: Pick<MailMessage, 'text' | 'html' | 'attachments'>,
+): Record<string, unknown> {
+  const stored: StoredMessage = { text: message.text, html: message.html };
+  if (message.attachments?.length) stored.attachments = message.attachments.map(storeAttachment);
+  return stored as unknown as Record<string, unknown>;
+}
+
+function fromRow(row: repo.OutboxRow): MailMessage {
+  const p = row.payload as unknown as StoredMessage;
+  return {
+    to: row.recipient,
+    subject: row.subject,
+    text: p.text,
+    html: p.html,
+    attachments: p.attachments?.map((a) => ({
+      filename: a.filename,
+      contentType: a.contentType,
+      content: Buffer.from(a.base64, 'base64'),
+    })),
+  };
+}
+
+/** What the features see as `s.mailer`. */
+export interface Outbox {
+  /** Writes the mail as an outbox row with `db` (the transaction that causes it; default the pool). */
+  send(message: MailMessage, db?: Executor): Promise<void>;
+  /** Writes a request for an account mail the job decides on (see the module comment). */
+  request(kind: Exclude<MailKind, 'message'>, email: string, db?: Executor): Promise<void>;
+  /** Asks for a sending round soon (after the writing transaction committed). */
+  kick(): void;
+  /** Sends every due row now; answers how many rows reached an end (sent, skipped, given up). */
+  deliver(): Promise<number>;
+  /** Stops kicks and waits for a round under way. */
+  stop(): Promise<void>;
+}
+
+/**
+ * `transport` really sends (SMTP and/or the .eml folder, or memory in tests). With `background`,
+ * `kick()` starts a round on the next tick; without it (tests), rounds run only when asked.
+ */
+export function createOutbox(s: () => Services, transport: Mailer, options: { background: boolean }): Outbox {
+  let running: Promise<number> | undefined;
+  let again = false;
+  let stopped = false;
+  let timer: NodeJS.Timeout | undefined;
+
+  const round = async (): Promise<number> => {
+    let done = 0;
+    do {
+      again = false;
+      done += await deliverDue(s(), transport);
+    } while (again && !stopped);
+    return done;
+  };
+
+  const deliver = (): Promise<number> => {
+    if (running) {
+      again = true;
+      return running;
+    }
+    running = round().finally(() => {
+      running = undefined;
+    });
+    return running;
+  };
+
+  return {
+    async send(message, db) {
+      const services = s();
+      await repo.insert(db ?? services.db, {
+        kind: 'message',
+        recipient: message.to,
+        subject: message.subject,
+        payload: toPayload(message),
+        now: services.clock(),
+      });
+      if (!db) this.kick();
+    },
+    async request(kind, email, db) {
+      const services = s();
+      await repo.insert(db ?? services.db, { kind, recipient: email, now: services.clock() });
+      if (!db) this.kick();
+    },
+    kick() {
+      if (!options.background || stopped || timer) return;
+      timer = setTimeout(() => {
+        timer = undefined;
+        deliver().catch(() => undefined);
+      }, 0);
+      timer.unref();
+    },
+    deliver,
+    async stop() {
+      stopped = true;
+      if (timer) clearTimeout(timer);
+      // A send stuck past this is left to its lease: another process (or the next start) retries it.
+      const grace = new Promise((resolve) => setTimeout(resolve, STOP_GRACE_MS).unref());
+      await Promise.race([running?.catch(() => undefined), grace]);
+    },
+  };
+}
+
+/** One pass over the due rows of this moment, batch after batch. */
+async function deliverDue(s: Services, transport: Mailer): Promise<number> {
+  let done = 0;
+  for (;;) {
+    const now = s.clock();
+    const claimed = await s.db.transaction((tx) =>
+      repo.claimDue(tx, now, new Date(now.getTime() + LEASE_MS), BATCH),
+    );
+    for (const row of claimed) done += await deliverOne(s, transport, row);
+    if (claimed.length < BATCH) return done;
+  }
+}
+
+async function deliverOne(s: Services, transport: Mailer, claimed: repo.OutboxRow): Promise<number> {
+  let row = claimed;
+  try {
+    if (row.kind !== 'message') {
+      const made = await s.db.transaction(async (tx) => {
+        const mail = await accountMail(s, tx, row.kind as Exclude<MailKind, 'message'>, row.recipient);
+        const at = s.clock();
+        if (!mail) {
+          await repo.update(tx, row.id, { status: 'skipped', updatedAt: at });
+          return undefined;
+        }
+        // From here on the row is an ordinary mail: a retry sends the same code, not a new one.
+        const values = {
+          kind: 'message' as const,
+          subject: mail.subject,
+          payload: toPayload(mail),
+          updatedAt: at,
+        };
+        await repo.update(tx, row.id, values);
+        return { ...row, ...values, recipient: mail.to };
+      });
+      if (!made) return 1;
+      row = made;
+    }
+    await transport.send(fromRow(row));
+    await repo.update(s.db, row.id, {
+      status: 'sent',
+      sentAt: s.clock(),
+      lastError: null,
+      updatedAt: s.clock(),
+    });
+    return 1;
+  } catch (err) {
+    const at = s.clock();
+    const error = String((err as Error)?.message ?? err).slice(0, 500);
+    if (at.getTime() - row.createdAt.getTime() >= GIVE_UP_MS) {
+      await repo.update(s.db, row.id, { status: 'failed', lastError: error, updatedAt: at });
+      return 1;
+    }
+    await repo.update(s.db, row.id, {
+      lastError: error,
+      nextAttemptAt: new Date(at.getTime() + mailBackoffMs(row.attempts)),
+      updatedAt: at,
+    });
+    return 0;
+  }
+}
+
+const KEEP_DONE_MS = 30 * 24 * 60 * 60_000;
+let lastPurge = 0;
+
+/** Job: a round for rows whose time came (retries, and rows a kick did not see committed). */
+export async function sendDueMails(s: Services): Promise<number> {
+  const sent = await s.mailer.deliver();
+  const now = s.clock().getTime();
+  if (now - lastPurge > 60 * 60_000) {
+    lastPurge = now;
+    await repo.purgeDone(s.db, new Date(now - KEEP_DONE_MS));
+  }
+  return sent;
+}
