@@ -53,7 +53,12 @@ async function startSmtp(port: number) {
 
 /** The quoted-printable body as UTF-8 text. */
 const decoded = (raw: string) =>
-  decodeURIComponent(raw.replace(/=\r?\n/g, '').replace(/%/g, '%25').replace(/=([0-9A-F]{2})/g, '%$1'));
+  decodeURIComponent(
+    raw
+      .replace(/=\r?\n/g, '')
+      .replace(/%/g, '%25')
+      .replace(/=([0-9A-F]{2})/g, '%$1'),
+  );
 
 const rows = (t: TestContext) =>
   queryRows<{ kind: string; recipient: string; status: string; attempts: number; next_attempt_at: Date }>(
