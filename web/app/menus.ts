@@ -49,6 +49,11 @@ export function roleMenu(
   }
 }
 
+/** The person's own account page, in the header's user menu: operators have /admin/conta. */
+export function accountLink(role: Role | null | undefined): MenuLink | undefined {
+  return role === 'owner' || role === 'admin' ? { label: 'Minha conta', to: '/admin/conta' } : undefined;
+}
+
 export interface SectionMenu {
   title: string;
   links: MenuLink[];

@@ -32,6 +32,7 @@ const VerificationPage = page(
 );
 const HomePage = page(() => import('#web/features/home/pages/home-page.tsx'), 'HomePage');
 const TestsPage = page(() => import('#web/features/home/pages/tests-page.tsx'), 'TestsPage');
+const PrivacyPage = page(() => import('#web/features/home/pages/privacy-page.tsx'), 'PrivacyPage');
 // The two public pages are apart: the list does not carry the room page's calendar and booking.
 const RoomsPage = page(() => import('#web/features/rooms/pages/rooms-page.tsx'), 'RoomsPage');
 const RoomPage = page(() => import('#web/features/rooms/pages/room-page.tsx'), 'RoomPage');
@@ -56,6 +57,7 @@ const AdminFacilitiesPage = page(admin, 'AdminFacilitiesPage');
 const AdminPlansPage = page(admin, 'AdminPlansPage');
 const AdminDashboardPage = page(dashboards, 'AdminDashboardPage');
 const AdminUserDetailPage = page(admin, 'AdminUserDetailPage');
+const AdminAccountPage = page(() => import('#web/features/admin/pages/account-page.tsx'), 'AdminAccountPage');
 
 // Confirmation dialogs of the signed-in areas.
 const SignedInArea = page(() => import('./layouts/signed-in-area.tsx'), 'SignedInArea');
@@ -90,6 +92,7 @@ export const routes: RouteObject[] = [
     children: [
       { path: '/rooms', element: <RoomsPage /> },
       { path: '/rooms/:uuid', element: <RoomPage /> },
+      { path: '/privacidade', element: <PrivacyPage /> },
       {
         element: (
           <RequireRole roles={['customer']}>
@@ -143,6 +146,7 @@ export const routes: RouteObject[] = [
           { path: '/admin/gestao/diferenciais', element: <AdminFacilitiesPage /> },
           { path: '/admin/gestao/planos', element: <AdminPlansPage /> },
           { path: '/admin/dashboard', element: <AdminDashboardPage /> },
+          { path: '/admin/conta', element: <AdminAccountPage /> },
         ],
       },
       { path: '*', element: <NotFoundPage /> },

@@ -1,8 +1,9 @@
 import { Menu, Text } from '@mantine/core';
-import { IconExternalLink, IconLogout } from '@tabler/icons-react';
+import { IconExternalLink, IconLogout, IconUserCircle } from '@tabler/icons-react';
 import { cloneElement, type ReactElement, type RefObject, useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router';
-import { isCurrent, type MenuLink } from '#web/app/menus.ts';
+import type { Role } from '#common/domain/user';
+import { accountLink, isCurrent, type MenuLink } from '#web/app/menus.ts';
 import type { Intent } from '#web/lib/load-on-intent.ts';
 
 // The header's dropdowns, loaded on the first hover, focus or touch of their button (header.tsx).
@@ -74,8 +75,14 @@ export function AccountMenu({
   user,
   withLinks,
   onSignOut,
-}: MenuProps & { user: { name: string; email: string }; withLinks: boolean; onSignOut(): void }) {
+}: MenuProps & {
+  user: { name: string; email: string; role_name?: Role };
+  withLinks: boolean;
+  onSignOut(): void;
+}) {
   const ref = useCarryFocus(intent);
+  const navigate = useNavigate();
+  const account = accountLink(user.role_name);
   return (
     <Menu position="bottom-end" width={260} defaultOpened={intent === 'open'}>
       <Menu.Target>{cloneElement(trigger, { ref })}</Menu.Target>
@@ -93,6 +100,15 @@ export function AccountMenu({
           </>
         )}
         <Menu.Divider />
+        {account && (
+          <Menu.Item
+            leftSection={<IconUserCircle size={16} />}
+            onClick={() => navigate(account.to)}
+            aria-current={isCurrent(pathname, account.to) ? 'page' : undefined}
+          >
+            {account.label}
+          </Menu.Item>
+        )}
         <Menu.Item color="red" leftSection={<IconLogout size={16} />} onClick={onSignOut}>
           Sair
         </Menu.Item>

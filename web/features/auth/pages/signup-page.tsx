@@ -87,6 +87,13 @@ export function SignUpPage() {
               required
               {...form.getInputProps('password_confirmation')}
             />
+            <Text size="xs" c="dark.4" ta="center">
+              Ao criar a conta você concorda com a nossa{' '}
+              <Anchor component={Link} to="/privacidade" underline="always">
+                Política de privacidade
+              </Anchor>
+              .
+            </Text>
             <Button type="submit" loading={register.isPending} fullWidth>
               {text.signup.submit}
             </Button>

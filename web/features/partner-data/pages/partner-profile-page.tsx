@@ -1,9 +1,10 @@
-import { Badge, Group, Text, TextInput } from '@mantine/core';
+import { Badge, Group, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useEffect } from 'react';
 import type { z } from 'zod';
 import { partnerBasicBody } from '#common/contracts/partner';
 import { ProfilePhoto } from '#web/components/profile-photo.tsx';
+import { PrivacySection } from '#web/features/account/privacy-section.tsx';
 import { zodValidate } from '#web/lib/forms.ts';
 import { usePartnerData, useSaveBasicData } from '../api.ts';
 import { FormPage, useSave } from '../form-page.tsx';
@@ -24,28 +25,31 @@ export function PartnerProfilePage() {
   const state = useSave(form, save.mutateAsync, (v) => partnerBasicBody.parse(v));
   const plan = data.data?.plan;
   return (
-    <FormPage title={t.title} subtitle={t.subtitle} query={data} state={state}>
-      <ProfilePhoto />
-      <TextInput label={t.name} required autoComplete="name" {...form.getInputProps('name')} />
-      <TextInput label={t.email} value={data.data?.email ?? ''} readOnly />
-      <TextInput label={t.phone} type="tel" autoComplete="tel" {...form.getInputProps('phone')} />
-      <Group gap="xs">
-        <Text size="sm" fw={500}>
-          {t.plan}:
-        </Text>
-        {plan ? (
-          <>
-            <Badge variant="light">{plan.name}</Badge>
-            <Text size="sm" c="dimmed">
-              {t.commission(plan.commission_percent)}
-            </Text>
-          </>
-        ) : (
-          <Text size="sm" c="dimmed">
-            {t.noPlan}
+    <Stack maw={760}>
+      <FormPage title={t.title} subtitle={t.subtitle} query={data} state={state}>
+        <ProfilePhoto />
+        <TextInput label={t.name} required autoComplete="name" {...form.getInputProps('name')} />
+        <TextInput label={t.email} value={data.data?.email ?? ''} readOnly />
+        <TextInput label={t.phone} type="tel" autoComplete="tel" {...form.getInputProps('phone')} />
+        <Group gap="xs">
+          <Text size="sm" fw={500}>
+            {t.plan}:
           </Text>
-        )}
-      </Group>
-    </FormPage>
+          {plan ? (
+            <>
+              <Badge variant="light">{plan.name}</Badge>
+              <Text size="sm" c="dimmed">
+                {t.commission(plan.commission_percent)}
+              </Text>
+            </>
+          ) : (
+            <Text size="sm" c="dimmed">
+              {t.noPlan}
+            </Text>
+          )}
+        </Group>
+      </FormPage>
+      <PrivacySection />
+    </Stack>
   );
 }

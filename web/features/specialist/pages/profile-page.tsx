@@ -12,6 +12,7 @@ import { QueryState } from '#web/components/query-state.tsx';
 import { Section } from '#web/components/section.tsx';
 import { SuccessDialog } from '#web/components/success-dialog.tsx';
 import { usePageTitle } from '#web/components/use-page-title.ts';
+import { PrivacySection } from '#web/features/account/privacy-section.tsx';
 import { useCompleteData, useCouncils, useSpecialistProfile } from '#web/features/auth/api/profile.ts';
 import { SavedCards } from '#web/features/bookings/components/saved-cards.tsx';
 import { text as bookingText } from '#web/features/bookings/messages.ts';
@@ -145,6 +146,7 @@ export function SpecialistProfilePage() {
       <Section title={cardsText.title}>
         <SavedCards />
       </Section>
+      <PrivacySection />
       <SuccessDialog opened={saved} onClose={() => setSaved(false)} />
     </Stack>
   );
