@@ -54,3 +54,18 @@ export function passwordChangedMail(name: string): RenderedMail {
     ],
   });
 }
+
+/** Many failed sign-ins on the account from elsewhere: the owner hears of it, and what still works. */
+export function failedSignInsMail(name: string, failures: number, resetUrl: string): RenderedMail {
+  return renderMail({
+    subject: 'Tentativas de acesso à sua conta do Salas',
+    greeting: `Olá, ${firstName(name)}!`,
+    paragraphs: [
+      `Nos últimos minutos houve ${failures} tentativas de entrar na sua conta com senha ou código errados.`,
+      'Se foi você, está tudo bem: espere alguns minutos e tente de novo, ou redefina a senha.',
+      'Se não foi você, alguém pode estar tentando adivinhar sua senha. Sua conta continua protegida: cada tentativa errada é contada, e quem erra demais é bloqueado, sem bloquear você nos aparelhos de onde você já entrou. Recomendamos trocar a senha por uma que você não use em outro site.',
+    ],
+    action: { label: 'Redefinir senha', url: resetUrl },
+    footnote: 'O acesso também exige o código que enviamos a este e-mail, que nunca deve ser compartilhado.',
+  });
+}

@@ -11,14 +11,17 @@ import type {
 import { authMessages } from '#common/contracts/auth';
 import type { User } from '#common/contracts/user';
 import { AppError } from '#common/errors';
+import type { MailMessage } from '../../adapters/mail.ts';
 import type { Services } from '../../app.ts';
-import { pgErrorCode } from '../../db/client.ts';
+import { pgErrorCode, type Tx } from '../../db/client.ts';
 import { loginChallenges, verificationCodes } from '../../db/schema.ts';
 import { randomCode, randomToken, safeEqual, sha256 } from '../../lib/crypto.ts';
 import { hashPassword, verifyPassword } from '../../lib/password.ts';
+import { beginAttempt } from '../security/sign-in-guard.ts';
 import { enforce, rules } from '../security/throttle.service.ts';
 import * as mails from './auth.mails.ts';
 import * as codes from './auth-codes.repository.ts';
+import { assertStrongPassword } from './password.service.ts';
 import * as tokens from './token.repository.ts';
 import * as usersRepo from './user.repository.ts';
 
@@ -41,66 +44,100 @@ const suspended = () => new AppError('forbidden', authMessages.suspended, { extr
 const invalidCode = (field: string) =>
   new AppError('validation', authMessages.invalidCode, { errors: { [field]: [authMessages.invalidCode] } });
 
-async function send(s: Services, to: string, mail: { subject: string; text: string; html: string }) {
-  await s.mailer.send({ to, ...mail });
-}
-
-async function sendVerificationCode(s: Services, user: usersRepo.UserRow): Promise<void> {
+/**
+ * The account mails the outbox job makes from a request (mail/outbox.service.ts): a verification
+ * code for an active, unverified account, a reset link for an active one; nothing otherwise.
+ */
+export async function accountMail(
+  s: Services,
+  tx: Tx,
+  kind: 'password_reset' | 'verification_code',
+  email: string,
+): Promise<MailMessage | undefined> {
   const now = s.clock();
-  const code = randomCode();
-  await codes.replaceCode(s.db, verificationCodes, {
+  const user = await usersRepo.findUserByEmail(tx, email);
+  if (!user?.active) return undefined;
+  if (kind === 'verification_code') {
+    if (user.emailVerifiedAt) return undefined;
+    const code = randomCode();
+    await codes.replaceCode(tx, verificationCodes, {
+      userId: user.id,
+      codeHash: codeHash(user.id, code),
+      expiresAt: minutesFrom(now, VERIFICATION_CODE_MINUTES),
+      now,
+    });
+    return { to: user.email, ...mails.verificationMail(user.name, code, VERIFICATION_CODE_MINUTES) };
+  }
+  const token = randomToken(32);
+  await codes.insertPasswordReset(tx, {
     userId: user.id,
-    codeHash: codeHash(user.id, code),
-    expiresAt: minutesFrom(now, VERIFICATION_CODE_MINUTES),
+    tokenHash: sha256(token),
+    expiresAt: minutesFrom(now, RESET_LINK_MINUTES),
     now,
   });
-  await send(s, user.email, mails.verificationMail(user.name, code, VERIFICATION_CODE_MINUTES));
+  const link = `${s.config.publicUrl}/password-reset?token=${token}&email=${encodeURIComponent(user.email)}`;
+  return { to: user.email, ...mails.passwordResetMail(user.name, link, RESET_LINK_MINUTES) };
 }
 
 export async function register(s: Services, body: RegisterBody, req: RequestInfo): Promise<User> {
   const now = s.clock();
   await enforce(s.db, rules.registerPerIp, req.ip, now);
+  assertStrongPassword(body.password, [body.name, body.email]);
   const taken = () =>
     new AppError('validation', authMessages.emailTaken, { errors: { email: [authMessages.emailTaken] } });
   if (await usersRepo.findUserByEmail(s.db, body.email)) throw taken();
+  const passwordHash = await hashPassword(body.password);
   let user: usersRepo.UserRow;
   try {
-    user = await usersRepo.insertUser(s.db, {
-      name: body.name,
-      email: body.email,
-      passwordHash: await hashPassword(body.password),
-      role: 'customer',
-      verified: false,
-      now,
+    user = await s.db.transaction(async (tx) => {
+      const created = await usersRepo.insertUser(tx, {
+        name: body.name,
+        email: body.email,
+        passwordHash,
+        role: 'customer',
+        verified: false,
+        now,
+      });
+      await s.mailer.request('verification_code', created.email, tx);
+      return created;
     });
   } catch (err) {
     if (pgErrorCode(err) === '23505') throw taken();
     throw err;
   }
-  await sendVerificationCode(s, user);
+  s.mailer.kick();
   return usersRepo.toUser(s.db, user);
 }
 
 /** First step: password checked, a single-use code mailed. */
 export async function startLogin(s: Services, body: LoginBody, req: RequestInfo): Promise<{ email: string }> {
   const now = s.clock();
-  await enforce(s.db, rules.loginPerIp, req.ip, now);
-  await enforce(s.db, rules.loginPerAccount, body.email, now);
   const user = await usersRepo.findUserByEmail(s.db, body.email);
+  const attempt = await beginAttempt(s, body.email, user, req.ip);
   const ok = await verifyPassword(user?.passwordHash ?? null, body.password);
-  if (!user || !ok) throw new AppError('unauthenticated', authMessages.invalidCredentials);
+  if (!user || !ok) {
+    await attempt.failed();
+    throw new AppError('unauthenticated', authMessages.invalidCredentials);
+  }
+  await attempt.succeeded();
   if (!user.active) throw suspended();
 
   const code = randomCode();
-  await codes.replaceCode(s.db, loginChallenges, {
-    userId: user.id,
-    codeHash: codeHash(user.id, code),
-    expiresAt: minutesFrom(now, LOGIN_CODE_MINUTES),
-    now,
-    ip: req.ip,
-  });
   const link = `${s.config.publicUrl}/auth-user-ogin?email=${encodeURIComponent(user.email)}&token=${code}`;
-  await send(s, user.email, mails.loginCodeMail(user.name, code, link, LOGIN_CODE_MINUTES));
+  await s.db.transaction(async (tx) => {
+    await codes.replaceCode(tx, loginChallenges, {
+      userId: user.id,
+      codeHash: codeHash(user.id, code),
+      expiresAt: minutesFrom(now, LOGIN_CODE_MINUTES),
+      now,
+      ip: req.ip,
+    });
+    await s.mailer.send(
+      { to: user.email, ...mails.loginCodeMail(user.name, code, link, LOGIN_CODE_MINUTES) },
+      tx,
+    );
+  });
+  s.mailer.kick();
   return { email: user.email };
 }
 
@@ -111,16 +148,19 @@ export async function finishLogin(
   req: RequestInfo,
 ): Promise<{ token: string; user: User }> {
   const now = s.clock();
-  await enforce(s.db, rules.codePerIp, req.ip, now);
-  await enforce(s.db, rules.codePerAccount, body.email, now);
   const user = await usersRepo.findUserByEmail(s.db, body.email);
-  if (!user) throw invalidCode('login_token');
+  const attempt = await beginAttempt(s, body.email, user, req.ip);
+  const wrong = async () => {
+    await attempt.failed();
+    return invalidCode('login_token');
+  };
+  if (!user) throw await wrong();
   if (!user.active) throw suspended();
+  // Each code keeps its own 5 tries, whatever the counters above say.
   const challenge = await codes.spendAttempt(s.db, loginChallenges, user.id, now, MAX_CODE_ATTEMPTS);
-  if (!challenge || !safeEqual(challenge.codeHash, codeHash(user.id, body.login_token))) {
-    throw invalidCode('login_token');
-  }
-  if (!(await codes.consumeCode(s.db, loginChallenges, challenge.id, now))) throw invalidCode('login_token');
+  if (!challenge || !safeEqual(challenge.codeHash, codeHash(user.id, body.login_token))) throw await wrong();
+  if (!(await codes.consumeCode(s.db, loginChallenges, challenge.id, now))) throw await wrong();
+  await attempt.succeeded();
 
   const token = randomToken(32);
   await tokens.insertToken(s.db, {
@@ -139,14 +179,18 @@ export async function logout(s: Services, tokenId: number): Promise<void> {
 
 export async function verifyEmail(s: Services, email: string, code: string, req: RequestInfo): Promise<void> {
   const now = s.clock();
-  await enforce(s.db, rules.verifyPerIp, req.ip, now);
-  await enforce(s.db, rules.verifyPerAccount, email, now);
   const user = await usersRepo.findUserByEmail(s.db, email);
-  if (!user) throw invalidCode('code');
-  if (user.emailVerifiedAt) return;
+  const attempt = await beginAttempt(s, email, user, req.ip);
+  const wrong = async () => {
+    await attempt.failed();
+    return invalidCode('code');
+  };
+  if (!user) throw await wrong();
+  if (user.emailVerifiedAt) return attempt.succeeded();
   const open = await codes.spendAttempt(s.db, verificationCodes, user.id, now, MAX_CODE_ATTEMPTS);
-  if (!open || !safeEqual(open.codeHash, codeHash(user.id, code))) throw invalidCode('code');
-  if (!(await codes.consumeCode(s.db, verificationCodes, open.id, now))) throw invalidCode('code');
+  if (!open || !safeEqual(open.codeHash, codeHash(user.id, code))) throw await wrong();
+  if (!(await codes.consumeCode(s.db, verificationCodes, open.id, now))) throw await wrong();
+  await attempt.succeeded();
   await usersRepo.markEmailVerified(s.db, user.id, now);
 }
 
@@ -158,25 +202,16 @@ export async function resendVerification(s: Services, email: string, req: Reques
   const now = s.clock();
   await enforce(s.db, rules.verifyPerIp, req.ip, now);
   await enforce(s.db, rules.resendPerAccount, email, now);
-  const user = await usersRepo.findUserByEmail(s.db, email);
-  if (user?.active && !user.emailVerifiedAt) await sendVerificationCode(s, user);
+  // The job decides whether the account exists and needs a code: the answer costs the same.
+  await s.mailer.request('verification_code', email);
 }
 
 export async function forgotPassword(s: Services, email: string, req: RequestInfo): Promise<void> {
   const now = s.clock();
   await enforce(s.db, rules.forgotPerAccount, email, now);
   await enforce(s.db, rules.forgotPerIp, req.ip, now);
-  const user = await usersRepo.findUserByEmail(s.db, email);
-  if (!user?.active) return;
-  const token = randomToken(32);
-  await codes.insertPasswordReset(s.db, {
-    userId: user.id,
-    tokenHash: sha256(token),
-    expiresAt: minutesFrom(now, RESET_LINK_MINUTES),
-    now,
-  });
-  const link = `${s.config.publicUrl}/password-reset?token=${token}&email=${encodeURIComponent(user.email)}`;
-  await send(s, user.email, mails.passwordResetMail(user.name, link, RESET_LINK_MINUTES));
+  // The job decides whether the account exists: the answer costs the same either way.
+  await s.mailer.request('password_reset', email);
 }
 
 export async function resetPassword(s: Services, body: ResetPasswordBody, req: RequestInfo): Promise<void> {
@@ -188,10 +223,12 @@ export async function resetPassword(s: Services, body: ResetPasswordBody, req: R
   const passwordHash = await hashPassword(body.password);
   await s.db.transaction(async (tx) => {
     if (!(await codes.usePasswordReset(tx, user.id, sha256(body.token), now))) throw failed();
+    assertStrongPassword(body.password, [user.name, user.email]);
     await usersRepo.setPasswordHash(tx, user.id, passwordHash, now);
     // The link proved the address is theirs (docs/decisions/0004).
     await usersRepo.markEmailVerified(tx, user.id, now);
     await tokens.revokeAllForUser(tx, user.id, now);
+    await s.mailer.send({ to: user.email, ...mails.passwordChangedMail(user.name) }, tx);
   });
-  await send(s, user.email, mails.passwordChangedMail(user.name));
+  s.mailer.kick();
 }

@@ -292,7 +292,7 @@ describe('two-step sign-in', () => {
     );
   });
 
-  it('throttles sign-in attempts per account in the database', async () => {
+  it('throttles wrong passwords per account and address in the database', async () => {
     const user = await createUser(t);
     const answers: number[] = [];
     for (let i = 0; i < 11; i++) {
@@ -306,7 +306,7 @@ describe('two-step sign-in', () => {
     expect(last.json().message).toBe('Por favor aguarde antes de tentar novamente');
     const rows = await queryRows<{ count: number }>(
       t.db,
-      sql`select count from throttle_counters where key = ${`login:acct:${user.email}`}`,
+      sql`select count from throttle_counters where key = ${`signin:pair:${user.email}|127.0.0.1`}`,
     );
     expect(Number(rows[0]?.count)).toBeGreaterThan(10);
     t.clock.advance(16 * 60_000);

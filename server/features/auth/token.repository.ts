@@ -27,6 +27,22 @@ export async function findLiveToken(db: Executor, tokenHash: string) {
   return rows[0];
 }
 
+/** Whether the person signed in from `ip` since `since` (a session was opened there). */
+export async function signedInFrom(db: Executor, userId: number, ip: string, since: Date): Promise<boolean> {
+  const rows = await db
+    .select({ id: authTokens.id })
+    .from(authTokens)
+    .where(
+      and(
+        eq(authTokens.userId, userId),
+        eq(authTokens.ip, ip),
+        sql`${authTokens.createdAt} >= ${since.toISOString()}::timestamptz`,
+      ),
+    )
+    .limit(1);
+  return rows.length === 1;
+}
+
 export async function touchToken(db: Executor, tokenId: number, now: Date): Promise<void> {
   await db.update(authTokens).set({ lastUsedAt: now }).where(eq(authTokens.id, tokenId));
 }

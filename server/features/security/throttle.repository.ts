@@ -33,6 +33,11 @@ export async function peek(db: Executor, key: string, windowSeconds: number, now
   return Number(rows[0]?.count ?? 0);
 }
 
+/** Takes one hit back (a try that turned out well); never below zero. */
+export async function unhit(db: Executor, key: string): Promise<void> {
+  await db.execute(sql`update throttle_counters set count = greatest(count - 1, 0) where key = ${key}`);
+}
+
 /** Forget a key (e.g. after a successful sign-in). */
 export async function reset(db: Executor, key: string): Promise<void> {
   await db.execute(sql`delete from throttle_counters where key = ${key}`);

@@ -10,13 +10,11 @@ export interface ThrottleRule {
   windowSeconds: number;
 }
 
-/** Throttling rules of the sign-in and account flows (per account and per IP). */
+/**
+ * Throttling rules of the account flows that are not guesses (those are in sign-in-guard.ts):
+ * how often one may ask for mails, register, or try a reset link.
+ */
 export const rules = {
-  loginPerAccount: { action: 'login:acct', limit: 10, windowSeconds: 15 * 60 },
-  loginPerIp: { action: 'login:ip', limit: 50, windowSeconds: 15 * 60 },
-  codePerAccount: { action: 'code:acct', limit: 10, windowSeconds: 15 * 60 },
-  codePerIp: { action: 'code:ip', limit: 50, windowSeconds: 15 * 60 },
-  verifyPerAccount: { action: 'verify:acct', limit: 10, windowSeconds: 15 * 60 },
   verifyPerIp: { action: 'verify:ip', limit: 50, windowSeconds: 15 * 60 },
   resendPerAccount: { action: 'resend:acct', limit: 1, windowSeconds: 60 },
   forgotPerAccount: { action: 'forgot:acct', limit: 1, windowSeconds: 60 },
