@@ -1,10 +1,17 @@
+import { Stack } from '@mantine/core';
 import { usePageTitle } from '#web/components/use-page-title.ts';
 import { DashboardView } from '#web/features/admin/components/dashboard-view.tsx';
+import { FailedMails } from '#web/features/admin/components/failed-mails.tsx';
 
 // The dashboards are their own chunk: only they download the chart library.
 export function AdminDashboardPage() {
   usePageTitle('Dashboard');
-  return <DashboardView scope="fusion" />;
+  return (
+    <Stack>
+      <FailedMails />
+      <DashboardView scope="fusion" />
+    </Stack>
+  );
 }
 
 export function PartnerDashboardPage() {

@@ -17,6 +17,7 @@ import type {
   SpecialistsStats,
   setActiveResponse,
 } from '#common/contracts/admin';
+import type { FailedMail } from '#common/contracts/mail';
 import type { PageMeta } from '#common/contracts/rooms';
 import { api } from '#web/lib/api.ts';
 
@@ -221,5 +222,23 @@ export function useDashboard<K extends keyof Dashboard>(
     queryFn: () =>
       api<{ data: Dashboard[K] }>(`/${scope}/dashboard/${name}?${qs(range)}`).then((r) => r.data),
     placeholderData: keepPreviousData,
+  });
+}
+
+// ---------------------------------------------------------------- mail outbox
+
+export function useFailedMails() {
+  return useQuery({
+    queryKey: ['admin', 'failed-mails'],
+    queryFn: () => api<{ data: FailedMail[] }>('/fusion/mail-outbox').then((r) => r.data),
+  });
+}
+
+export function useRetryMail() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (uuid: string) =>
+      api<{ data: { message: string } }>(`/fusion/mail-outbox/${uuid}/retry`, { method: 'POST' }),
+    onSuccess: () => client.invalidateQueries({ queryKey: ['admin', 'failed-mails'] }),
   });
 }
