@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { isValidCpf, onlyDigits } from '../br/documents.ts';
 import { ufs } from '../domain/auth.ts';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, passwordMessages } from '../domain/password-policy.ts';
 
 // The plain values beside the schemas (messages, labels, enums), for the server's imports.
 export * from '../domain/auth.ts';
@@ -18,12 +19,14 @@ const email = z
   .max(254, 'E-mail longo demais.')
   .pipe(z.email({ message: 'Informe um e-mail válido.' }));
 
+/**
+ * A new password: length only, no composition rules (ASVS 5.0 §6.2). Its strength is checked by
+ * common/domain/password-strength.ts in the services and in the forms (docs/decisions/0013).
+ */
 export const passwordRule = z
-  .string({ message: 'Informe a senha.' })
-  .min(8, 'A senha deve ter pelo menos 8 caracteres.')
-  .max(128, 'A senha deve ter no máximo 128 caracteres.')
-  .regex(/[A-Za-z]/, 'A senha deve ter pelo menos uma letra.')
-  .regex(/[0-9]/, 'A senha deve ter pelo menos um número.');
+  .string({ message: passwordMessages.required })
+  .min(PASSWORD_MIN_LENGTH, passwordMessages.tooShort)
+  .max(PASSWORD_MAX_LENGTH, passwordMessages.tooLong);
 
 const code = z
   .string({ message: 'Informe o código.' })
@@ -80,6 +83,20 @@ export const resetPasswordBody = z
   })
   .refine(confirmed, confirmationIssue);
 export type ResetPasswordBody = z.infer<typeof resetPasswordBody>;
+
+/** POST /api/user/password: a signed-in person changes their own password. */
+export const changePasswordBody = z
+  .object({
+    current_password: z
+      .string({ message: 'Informe a senha atual.' })
+      .min(1, 'Informe a senha atual.')
+      .max(PASSWORD_MAX_LENGTH, 'Senha longa demais.'),
+    password: passwordRule,
+    password_confirmation: z.string({ message: 'Confirme a senha.' }).max(PASSWORD_MAX_LENGTH),
+  })
+  .refine(confirmed, confirmationIssue);
+export type ChangePasswordBody = z.infer<typeof changePasswordBody>;
+export const passwordChanged = 'Senha alterada com sucesso.';
 
 export const addressInput = z.object({
   zip_code: z

@@ -4,6 +4,7 @@ import {
   authenticateTokenBody,
   authenticateTokenResponse,
   authMessages,
+  changePasswordBody,
   emailOnlyBody,
   loginBody,
   loginResponse,
@@ -16,6 +17,7 @@ import {
 import type { Services } from '../../app.ts';
 import { currentUser, requireUser } from '../../plugins/auth.ts';
 import * as auth from './auth.service.ts';
+import { changePassword } from './password.service.ts';
 import { toUser } from './user.repository.ts';
 
 const tags = ['conta'];
@@ -176,6 +178,24 @@ export const authRoutes =
       async (request) => {
         await auth.resetPassword(s, request.body, requestInfo(request));
         return message(authMessages.passwordReset);
+      },
+    );
+
+    app.post(
+      '/user/password',
+      {
+        preValidation: requireUser,
+        schema: {
+          tags,
+          summary: 'Altera a própria senha (encerra as outras sessões)',
+          security: [{ bearer: [] }],
+          body: changePasswordBody,
+          response: { 200: messageResponse },
+        },
+      },
+      async (request) => {
+        const { user, tokenId } = request.auth!;
+        return message(await changePassword(s, user, tokenId, request.body));
       },
     );
   };

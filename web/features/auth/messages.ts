@@ -32,7 +32,6 @@ export const text = {
     name: 'Nome completo',
     email: 'E-mail',
     password: 'Senha',
-    passwordHint: 'Pelo menos 8 caracteres, com letras e números.',
     confirmation: 'Confirme a senha',
     submit: 'Criar conta',
     created: 'Conta criada! Enviamos um código de confirmação para o seu e-mail. Entrando...',
@@ -63,6 +62,14 @@ export const text = {
     confirmation: 'Confirme a nova senha',
     submit: 'Redefinir senha',
     invalidLink: 'Este link de redefinição está incompleto. Peça um novo link.',
+  },
+  changePassword: {
+    title: 'Alterar senha',
+    current: 'Senha atual',
+    password: 'Nova senha',
+    confirmation: 'Confirme a nova senha',
+    submit: 'Alterar senha',
+    failed: 'Não foi possível alterar a senha.',
   },
   newAccount: {
     title: 'Complete seu cadastro',

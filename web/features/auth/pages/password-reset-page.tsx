@@ -3,6 +3,8 @@ import { useForm } from '@mantine/form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { type ResetPasswordBody, resetPasswordBody } from '#common/contracts/auth';
 import { AuthCard } from '#web/app/layouts/auth-layout.tsx';
+import { PasswordStrengthField, submitWithStrongPassword } from '#web/components/password-strength.tsx';
+import { ApiError } from '#web/lib/api.ts';
 import { showServerErrors, zodValidate } from '#web/lib/forms.ts';
 import { notifyError, notifySuccess } from '#web/lib/notify.ts';
 import { useResetPassword } from '../api/account.ts';
@@ -18,17 +20,23 @@ export function PasswordResetPage() {
     initialValues: { email, token, password: '', password_confirmation: '' },
     validate: zodValidate(resetPasswordBody),
   });
-  const submit = form.onSubmit((values) =>
-    reset.mutate(values, {
-      onSuccess: (res) => {
-        notifySuccess(res.data.message);
-        navigate('/signin', { replace: true });
-      },
-      onError: (err) => {
-        showServerErrors(form, err);
-        notifyError(text.errorTitle, text.resetFailed);
-      },
-    }),
+  const submit = submitWithStrongPassword(
+    form,
+    (values) => [values.email],
+    (values) => {
+      reset.mutate(values, {
+        onSuccess: (res) => {
+          notifySuccess(res.data.message);
+          navigate('/signin', { replace: true });
+        },
+        onError: (err) => {
+          showServerErrors(form, err);
+          // A weak password is the person's to fix, not a bad link.
+          const passwordError = err instanceof ApiError ? err.errors.password?.[0] : undefined;
+          notifyError(text.errorTitle, passwordError ?? text.resetFailed);
+        },
+      });
+    },
   );
   return (
     <AuthCard title={text.reset.title} subtitle={text.reset.subtitle}>
@@ -42,11 +50,10 @@ export function PasswordResetPage() {
       ) : (
         <form onSubmit={submit} noValidate>
           <Stack>
-            <PasswordInput
+            <PasswordStrengthField
               label={text.reset.password}
-              description={text.signup.passwordHint}
-              autoComplete="new-password"
               required
+              userInputs={[email]}
               {...form.getInputProps('password')}
             />
             <PasswordInput

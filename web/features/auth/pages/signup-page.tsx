@@ -4,6 +4,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { type RegisterBody, registerBody } from '#common/contracts/auth';
 import { AuthCard } from '#web/app/layouts/auth-layout.tsx';
+import { PasswordStrengthField, submitWithStrongPassword } from '#web/components/password-strength.tsx';
 import { ApiError } from '#web/lib/api.ts';
 import { showServerErrors, zodValidate } from '#web/lib/forms.ts';
 import { notifyError } from '#web/lib/notify.ts';
@@ -24,32 +25,36 @@ export function SignUpPage() {
     validate: zodValidate(registerBody),
   });
 
-  const submit = form.onSubmit((values) =>
-    register.mutate(values, {
-      onSuccess: (user) => {
-        setCreated(true);
-        timer.current = setTimeout(async () => {
-          try {
-            await loginTwoFactor({ email: user.email, password: values.password });
-            navigate(
-              `/two-factors/${encodeURIComponent(user.email)}?redirect=${encodeURIComponent('/verificacao')}`,
-            );
-          } catch {
-            navigate('/signin');
-          }
-        }, AUTO_LOGIN_DELAY_MS);
-      },
-      onError: (error) => {
-        showServerErrors(form, error);
-        const fields = error instanceof ApiError ? error.fieldMessages : [];
-        const message = fields.length
-          ? [...fields, text.registerCheckFields].join(' ')
-          : error instanceof ApiError
-            ? error.message
-            : text.registerCheckFields;
-        notifyError(text.registerFailed, message);
-      },
-    }),
+  const submit = submitWithStrongPassword(
+    form,
+    (values) => [values.name, values.email],
+    (values) => {
+      register.mutate(values, {
+        onSuccess: (user) => {
+          setCreated(true);
+          timer.current = setTimeout(async () => {
+            try {
+              await loginTwoFactor({ email: user.email, password: values.password });
+              navigate(
+                `/two-factors/${encodeURIComponent(user.email)}?redirect=${encodeURIComponent('/verificacao')}`,
+              );
+            } catch {
+              navigate('/signin');
+            }
+          }, AUTO_LOGIN_DELAY_MS);
+        },
+        onError: (error) => {
+          showServerErrors(form, error);
+          const fields = error instanceof ApiError ? error.fieldMessages : [];
+          const message = fields.length
+            ? [...fields, text.registerCheckFields].join(' ')
+            : error instanceof ApiError
+              ? error.message
+              : text.registerCheckFields;
+          notifyError(text.registerFailed, message);
+        },
+      });
+    },
   );
 
   return (
@@ -74,11 +79,10 @@ export function SignUpPage() {
               required
               {...form.getInputProps('email')}
             />
-            <PasswordInput
+            <PasswordStrengthField
               label={text.signup.password}
-              description={text.signup.passwordHint}
-              autoComplete="new-password"
               required
+              userInputs={[form.values.name, form.values.email]}
               {...form.getInputProps('password')}
             />
             <PasswordInput
