@@ -50,13 +50,29 @@ async function completeProfile(page: Page, name: string) {
 test('a specialist downloads their data, deletes the account and cannot sign in again', async ({ page }) => {
   const name = 'Marina Teixeira Prado';
   const email = `saindo.${Date.now()}@exemplo.com.br`;
-  const password = 'Ximenestra#Azul2026';
+  let password = 'Ximenestra#Azul2026';
   const since = await signUpSpecialist(page, name, email, password);
   await typeCode(page, await verificationCode(email, since));
   await expect(page).toHaveURL(/\/especialista\/new-account$/);
   await completeProfile(page, name);
 
   await page.goto('/especialista/perfil');
+
+  // "Alterar senha": a weak new one is refused with the reason; a strong one is taken.
+  const change = page.locator('form', { has: page.getByRole('button', { name: 'Alterar senha' }) });
+  await change.getByLabel(/^Senha atual/).fill(password);
+  await change.getByLabel(/^Nova senha/).fill('senha123');
+  await change.getByLabel(/^Confirme a nova senha/).fill('senha123');
+  await change.getByRole('button', { name: 'Alterar senha' }).click();
+  await expect(change.getByText(/^Senha fraca: /).first()).toBeVisible();
+  const changedSince = Date.now() - 1000;
+  password = 'Capivara#Lilas#Serena';
+  await change.getByLabel(/^Nova senha/).fill(password);
+  await change.getByLabel(/^Confirme a nova senha/).fill(password);
+  await change.getByRole('button', { name: 'Alterar senha' }).click();
+  await expect(page.getByText('Senha alterada com sucesso.')).toBeVisible();
+  await waitForMail(email, /alterada no seu perfil/, changedSince);
+
   const section = page.getByRole('heading', { name: 'Privacidade e seus dados' });
   await section.scrollIntoViewIfNeeded();
   await expect(section).toBeVisible();
@@ -85,8 +101,9 @@ test('a specialist downloads their data, deletes the account and cannot sign in 
   const deletedSince = Date.now() - 1000;
   await dialog.getByLabel(/^Sua senha/).fill(password);
   await dialog.getByRole('button', { name: 'Excluir minha conta' }).click();
-  await expect(page).toHaveURL(/\/$/);
+  await expect(page).toHaveURL(/\/\?conta=excluida$/);
   await expect(page.getByText('Conta excluída')).toBeVisible();
+  expect(await page.evaluate(() => localStorage.getItem('salas.token'))).toBeNull();
   await waitForMail(email, /sua conta no Salas foi exclu/, deletedSince);
 
   // The same e-mail and password no longer sign in.

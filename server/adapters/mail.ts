@@ -18,6 +18,8 @@ export interface MailMessage {
 
 export interface Mailer {
   send(message: MailMessage): Promise<void>;
+  /** Closes pooled connections (at shutdown). */
+  close?(): void;
 }
 
 export interface MailerOptions {
@@ -50,6 +52,9 @@ export function createMailer(options: MailerOptions): Mailer {
   const smtp = options.smtpUrl
     ? nodemailer.createTransport({
         url: options.smtpUrl,
+        // The outbox sends a few messages at once (PARALLEL_SENDS) over reused connections.
+        pool: true,
+        maxConnections: 5,
         connectionTimeout: 15_000,
         greetingTimeout: 15_000,
         socketTimeout: 30_000,
@@ -57,6 +62,7 @@ export function createMailer(options: MailerOptions): Mailer {
     : undefined;
   const eml = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   return {
+    close: () => smtp?.close(),
     async send(message) {
       const mail = { from: options.from, ...message };
       if (smtp) await smtp.sendMail(mail);

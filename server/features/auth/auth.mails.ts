@@ -44,12 +44,15 @@ export function passwordResetMail(name: string, link: string, minutes: number): 
   });
 }
 
-export function passwordChangedMail(name: string): RenderedMail {
+/** `all`: a reset link ended every session; `others`: changed in the profile, that session stays. */
+export function passwordChangedMail(name: string, ended: 'all' | 'others' = 'all'): RenderedMail {
   return renderMail({
     subject: 'Sua senha do Salas foi alterada',
     greeting: `Olá, ${firstName(name)}!`,
     paragraphs: [
-      'A senha da sua conta acabou de ser redefinida e todas as sessões abertas foram encerradas.',
+      ended === 'all'
+        ? 'A senha da sua conta acabou de ser redefinida e todas as sessões abertas foram encerradas.'
+        : 'A senha da sua conta acabou de ser alterada no seu perfil; as sessões abertas em outros aparelhos foram encerradas.',
       'Se não foi você, entre em contato com o suporte imediatamente.',
     ],
   });

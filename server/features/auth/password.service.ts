@@ -52,7 +52,8 @@ export async function changePassword(
   await s.db.transaction(async (tx) => {
     await usersRepo.setPasswordHash(tx, user.id, passwordHash, now);
     await revokeOtherTokens(tx, user.id, tokenId, now);
+    await s.mailer.send({ to: user.email, ...mails.passwordChangedMail(user.name, 'others') }, tx);
   });
-  await s.mailer.send({ to: user.email, ...mails.passwordChangedMail(user.name) });
+  s.mailer.kick();
   return passwordChanged;
 }

@@ -21,6 +21,8 @@ export const LEASE_MS = 3 * 60_000;
 export const GIVE_UP_MS = 24 * 60 * 60_000;
 const MAX_BACKOFF_MS = 60 * 60_000;
 const BATCH = 50;
+/** Messages in flight at once per process (the SMTP pool's connections). */
+export const PARALLEL_SENDS = 5;
 const STOP_GRACE_MS = 5_000;
 
 /** 15 s, 30 s, 1 min, 2 min … up to an hour between tries: the first retry comes within 30 s. */
@@ -144,6 +146,7 @@ export function createOutbox(s: () => Services, transport: Mailer, options: { ba
       // A send stuck past this is left to its lease: another process (or the next start) retries it.
       const grace = new Promise((resolve) => setTimeout(resolve, STOP_GRACE_MS).unref());
       await Promise.race([running?.catch(() => undefined), grace]);
+      transport.close?.();
     },
   };
 }
@@ -156,7 +159,12 @@ async function deliverDue(s: Services, transport: Mailer): Promise<number> {
     const claimed = await s.db.transaction((tx) =>
       repo.claimDue(tx, now, new Date(now.getTime() + LEASE_MS), BATCH),
     );
-    for (const row of claimed) done += await deliverOne(s, transport, row);
+    // A few at once: one slow message (a remote SMTP takes hundreds of ms) does not hold the line.
+    let next = 0;
+    const worker = async () => {
+      while (next < claimed.length) done += await deliverOne(s, transport, claimed[next++]!);
+    };
+    await Promise.all(Array.from({ length: Math.min(PARALLEL_SENDS, claimed.length) }, worker));
     if (claimed.length < BATCH) return done;
   }
 }

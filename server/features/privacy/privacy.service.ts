@@ -89,7 +89,7 @@ async function cancelFutureHours(s: Services, user: UserRow) {
  * `POST /api/user/delete`. The password first (422 on `password`); then the refusals (409); then
  * the person's future hours are canceled through the lifecycle — each transition is its own
  * transaction with the booking's lock, so they run before, not inside, the erasure; then one
- * transaction erases the account, checking again under the user's lock; the mail goes after it.
+ * transaction erases the account, checking again under the user's lock, and writes the mail.
  */
 export async function deleteAccount(
   s: Services,
@@ -127,16 +127,17 @@ export async function deleteAccount(
     if ((await repo.futureHoursOf(tx, locked.id, s.clock())).length)
       throw conflict(privacyMessages.bookingDuringDeletion);
     const keys = await repo.eraseAccount(tx, locked, anonymous, s.clock());
-    return { keys, name: locked.name, email: locked.email };
+    // Written after the erasure dropped the pending mails to this address: this one goes, and
+    // only if the erasure commits (DESIGN §8 outbox).
+    await s.mailer.send({ to: locked.email, ...accountDeletedMail(locked.name, canceled) }, tx);
+    return { keys };
   });
+  s.mailer.kick();
 
   // After the commit, and never undoing it: storage is outside the transaction (files go once the
-  // rows that named them are gone), and the mail goes to the address the account had.
+  // rows that named them are gone).
   await deletePhotoFiles(s.storage, erased.keys).catch((err: unknown) =>
     log.error({ err, keys: erased.keys }, 'photos of a deleted account left in storage'),
   );
-  await s.mailer
-    .send({ to: erased.email, ...accountDeletedMail(erased.name, canceled) })
-    .catch((err: unknown) => log.error({ err }, 'account deletion mail not written'));
   return privacyMessages.deleted;
 }

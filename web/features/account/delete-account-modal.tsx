@@ -1,13 +1,13 @@
 import { Button, Group, List, Modal, PasswordInput, Stack, Text, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useNavigate } from 'react-router';
 import { type DeleteAccountBody, deleteAccountBody } from '#common/contracts/privacy';
 import { errorText } from '#web/lib/api.ts';
 import { showServerErrors, zodValidate } from '#web/lib/forms.ts';
-import { notifyError, notifySuccess } from '#web/lib/notify.ts';
+import { notifyError } from '#web/lib/notify.ts';
 import { useSession } from '#web/lib/session.tsx';
+import { clearToken } from '#web/lib/token.ts';
 import { useDeleteAccount } from './api.ts';
-import { text } from './messages.ts';
+import { DELETED_NOTICE_URL, text } from './messages.ts';
 
 const t = text.modal;
 
@@ -16,8 +16,7 @@ const t = text.modal;
  * the person lands on the home page with a notice.
  */
 export function DeleteAccountModal({ opened, onClose }: { opened: boolean; onClose(): void }) {
-  const navigate = useNavigate();
-  const { user, signOut } = useSession();
+  const { user } = useSession();
   const remove = useDeleteAccount();
   const form = useForm<DeleteAccountBody>({
     initialValues: { password: '' },
@@ -29,11 +28,11 @@ export function DeleteAccountModal({ opened, onClose }: { opened: boolean; onClo
   };
   const submit = form.onSubmit((values) =>
     remove.mutate(values, {
-      onSuccess: async ({ message }) => {
-        // Leave the signed-in area first, so its guard does not send the person to sign in.
-        navigate('/', { replace: true });
-        await signOut();
-        notifySuccess(message, t.doneTitle);
+      onSuccess: () => {
+        // The server already ended every session. A full load of the home page drops everything
+        // this tab held about the person (cached queries included) and shows the notice there.
+        clearToken();
+        window.location.replace(DELETED_NOTICE_URL);
       },
       onError: (err) => {
         showServerErrors(form, err);

@@ -28,5 +28,10 @@ export const text = {
     confirm: 'Excluir minha conta',
     failed: 'Não foi possível excluir a conta',
     doneTitle: 'Conta excluída',
+    doneNotice:
+      'Sua conta foi excluída. Enviamos uma confirmação para o seu e-mail. Reservas e pagamentos ficam guardados de forma anônima pelo prazo da lei.',
   },
 } as const;
+
+/** Where a deleted account lands: the home page, which shows `text.modal.doneNotice`. */
+export const DELETED_NOTICE_URL = '/?conta=excluida';

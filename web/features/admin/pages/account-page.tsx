@@ -1,6 +1,7 @@
 import { Paper, Stack, Text, Title } from '@mantine/core';
 import { usePageTitle } from '#web/components/use-page-title.ts';
 import { PrivacySection } from '#web/features/account/privacy-section.tsx';
+import { ChangePasswordSection } from '#web/features/auth/components/change-password-section.tsx';
 import { useSession } from '#web/lib/session.tsx';
 
 /** /admin/conta: the operator's own account (who is signed in, their data under the LGPD). */
@@ -18,6 +19,7 @@ export function AdminAccountPage() {
           {user?.email}
         </Text>
       </Paper>
+      <ChangePasswordSection />
       <PrivacySection />
     </Stack>
   );

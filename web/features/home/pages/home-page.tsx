@@ -1,8 +1,9 @@
-import { Button, Container, Group, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Alert, Button, Container, Group, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconCalendarEvent, IconCreditCard, IconDoor } from '@tabler/icons-react';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { Logo } from '#web/components/logo.tsx';
 import { usePageTitle } from '#web/components/use-page-title.ts';
+import { text as accountText } from '#web/features/account/messages.ts';
 
 const points = [
   {
@@ -21,9 +22,15 @@ const points = [
 /** The public landing page (/). */
 export function HomePage() {
   usePageTitle('Salas por hora para profissionais da saúde');
+  const [params] = useSearchParams();
   return (
     <Container size="md" py={64} component="main">
       <Stack gap="xl">
+        {params.get('conta') === 'excluida' && (
+          <Alert color="green" title={accountText.modal.doneTitle} role="status">
+            {accountText.modal.doneNotice}
+          </Alert>
+        )}
         <Logo size={44} />
         <Title order={1} fz={{ base: 32, sm: 44 }} lh={1.15}>
           Salas por hora para profissionais da saúde

@@ -5,6 +5,7 @@ import type { z } from 'zod';
 import { partnerBasicBody } from '#common/contracts/partner';
 import { ProfilePhoto } from '#web/components/profile-photo.tsx';
 import { PrivacySection } from '#web/features/account/privacy-section.tsx';
+import { ChangePasswordSection } from '#web/features/auth/components/change-password-section.tsx';
 import { zodValidate } from '#web/lib/forms.ts';
 import { usePartnerData, useSaveBasicData } from '../api.ts';
 import { FormPage, useSave } from '../form-page.tsx';
@@ -49,6 +50,7 @@ export function PartnerProfilePage() {
           )}
         </Group>
       </FormPage>
+      <ChangePasswordSection />
       <PrivacySection />
     </Stack>
   );

@@ -14,6 +14,7 @@ import { SuccessDialog } from '#web/components/success-dialog.tsx';
 import { usePageTitle } from '#web/components/use-page-title.ts';
 import { PrivacySection } from '#web/features/account/privacy-section.tsx';
 import { useCompleteData, useCouncils, useSpecialistProfile } from '#web/features/auth/api/profile.ts';
+import { ChangePasswordSection } from '#web/features/auth/components/change-password-section.tsx';
 import { SavedCards } from '#web/features/bookings/components/saved-cards.tsx';
 import { text as bookingText } from '#web/features/bookings/messages.ts';
 import { errorText } from '#web/lib/api.ts';
@@ -146,6 +147,7 @@ export function SpecialistProfilePage() {
       <Section title={cardsText.title}>
         <SavedCards />
       </Section>
+      <ChangePasswordSection />
       <PrivacySection />
       <SuccessDialog opened={saved} onClose={() => setSaved(false)} />
     </Stack>
