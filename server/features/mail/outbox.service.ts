@@ -162,7 +162,11 @@ async function deliverDue(s: Services, transport: Mailer): Promise<number> {
     // A few at once: one slow message (a remote SMTP takes hundreds of ms) does not hold the line.
     let next = 0;
     const worker = async () => {
-      while (next < claimed.length) done += await deliverOne(s, transport, claimed[next++]!);
+      while (next < claimed.length) {
+        // Read `done` only after the await: `done += await …` would add to a stale value.
+        const ended = await deliverOne(s, transport, claimed[next++]!);
+        done += ended;
+      }
     };
     await Promise.all(Array.from({ length: Math.min(PARALLEL_SENDS, claimed.length) }, worker));
     if (claimed.length < BATCH) return done;
