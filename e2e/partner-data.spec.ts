@@ -43,7 +43,7 @@ test('a partner keeps company, bank and Pix data, with field errors beside the f
   await expect(page.getByRole('dialog', { name: 'Sucesso!' })).toBeVisible();
   await closeDialog(page);
   await page.reload();
-  await expect(page.getByLabel(/^Chave Pix/)).toHaveValue('+5531991234567');
+  await expect(page.getByLabel(/^Chave Pix/)).toHaveValue('(31) 99123-4567');
   await expectAccessible(page);
 
   await page.goto('/parceiro/gestao/perfil');

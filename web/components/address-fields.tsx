@@ -1,6 +1,7 @@
 import { Grid, Select, TextInput } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { ufs } from '#common/domain/auth';
+import { CepInput } from './masked-inputs.tsx';
 
 const labels = {
   zip: 'CEP',
@@ -19,14 +20,7 @@ export function AddressFields({ form, prefix = '' }: { form: UseFormReturnType<a
   return (
     <Grid>
       <Grid.Col span={{ base: 12, sm: 4 }}>
-        <TextInput
-          label={labels.zip}
-          inputMode="numeric"
-          placeholder="00000-000"
-          autoComplete="postal-code"
-          required
-          {...p('zip_code')}
-        />
+        <CepInput label={labels.zip} required {...p('zip_code')} />
       </Grid.Col>
       <Grid.Col span={{ base: 12, sm: 8 }}>
         <TextInput label={labels.street} autoComplete="address-line1" required {...p('street')} />

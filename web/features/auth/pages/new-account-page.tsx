@@ -2,13 +2,11 @@ import { Button, Divider, Grid, Select, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useNavigate, useSearchParams } from 'react-router';
 import type { z } from 'zod';
-import { formatCpf } from '#common/br/documents';
 import { completeDataBody } from '#common/contracts/auth';
 import { ufs } from '#common/domain/auth';
 import { AuthCard } from '#web/app/layouts/auth-layout.tsx';
-import { DateInput } from '#web/components/date-inputs.ts';
+import { CepInput, DateField, DocumentInput, PhoneInput } from '#web/components/masked-inputs.tsx';
 import { errorText } from '#web/lib/api.ts';
-import { parseBrazilianDate } from '#web/lib/dates.ts';
 import { showServerErrors, zodValidate } from '#web/lib/forms.ts';
 import { notifyError, notifySuccess } from '#web/lib/notify.ts';
 import { safeRedirect } from '#web/lib/safe-redirect.ts';
@@ -72,42 +70,13 @@ export function NewAccountPage() {
           <TextInput label={t.name} autoComplete="name" required {...form.getInputProps('name')} />
           <Grid>
             <Grid.Col span={{ base: 12, sm: 6 }}>
-              <TextInput
-                label={t.cpf}
-                inputMode="numeric"
-                placeholder="000.000.000-00"
-                required
-                {...form.getInputProps('cpf')}
-                onBlur={(e) =>
-                  form.setFieldValue('cpf', formatCpf(e.currentTarget.value) || e.currentTarget.value)
-                }
-              />
+              <DocumentInput kind="cpf" label={t.cpf} required {...form.getInputProps('cpf')} />
             </Grid.Col>
             <Grid.Col span={{ base: 12, sm: 6 }}>
-              <DateInput
-                label={t.birthDate}
-                valueFormat="DD/MM/YYYY"
-                dateParser={parseBrazilianDate}
-                placeholder="dd/mm/aaaa"
-                locale="pt-br"
-                maxDate={new Date()}
-                defaultLevel="decade"
-                required
-                {...form.getInputProps('birth_date')}
-                onChange={(value) =>
-                  form.setFieldValue('birth_date', value ? String(value).slice(0, 10) : '')
-                }
-              />
+              <DateField label={t.birthDate} required {...form.getInputProps('birth_date')} />
             </Grid.Col>
             <Grid.Col span={{ base: 12, sm: 6 }}>
-              <TextInput
-                label={t.phone}
-                type="tel"
-                autoComplete="tel"
-                placeholder="(11) 98765-4321"
-                required
-                {...form.getInputProps('phone')}
-              />
+              <PhoneInput label={t.phone} required {...form.getInputProps('phone')} />
             </Grid.Col>
             <Grid.Col span={{ base: 12, sm: 6 }}>
               <TextInput
@@ -146,14 +115,7 @@ export function NewAccountPage() {
           <Divider label={t.address} labelPosition="left" />
           <Grid>
             <Grid.Col span={{ base: 12, sm: 5 }}>
-              <TextInput
-                label={t.zip}
-                inputMode="numeric"
-                placeholder="00000-000"
-                autoComplete="postal-code"
-                required
-                {...form.getInputProps('address.zip_code')}
-              />
+              <CepInput label={t.zip} required {...form.getInputProps('address.zip_code')} />
             </Grid.Col>
             <Grid.Col span={{ base: 12, sm: 7 }}>
               <TextInput

@@ -4,6 +4,7 @@ import { useEffect } from 'react';
 import type { z } from 'zod';
 import { banks } from '#common/br/banks';
 import { accountTypeLabels, accountTypes, bankAccountBody } from '#common/contracts/partner';
+import { DocumentInput } from '#web/components/masked-inputs.tsx';
 import { zodValidate } from '#web/lib/forms.ts';
 import { useBankAccount, useSaveBankAccount } from '../api.ts';
 import { FormPage, useSave } from '../form-page.tsx';
@@ -67,9 +68,9 @@ export function PartnerBankPage() {
         {...form.getInputProps('account_type')}
       />
       <TextInput label={t.holder} required {...form.getInputProps('holder_name')} />
-      <TextInput
+      <DocumentInput
+        kind="any"
         label={t.holderDocument}
-        inputMode="numeric"
         required
         {...form.getInputProps('holder_document')}
       />

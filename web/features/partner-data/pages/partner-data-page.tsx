@@ -5,6 +5,7 @@ import type { z } from 'zod';
 import { formatCnpj, formatCpf } from '#common/br/documents';
 import { partnerDataBody } from '#common/contracts/partner';
 import { AddressFields, emptyAddress } from '#web/components/address-fields.tsx';
+import { DocumentInput, PhoneInput } from '#web/components/masked-inputs.tsx';
 import { zodValidate } from '#web/lib/forms.ts';
 import { usePartnerData, useSavePartnerData } from '../api.ts';
 import { FormPage, useSave } from '../form-page.tsx';
@@ -64,23 +65,18 @@ export function PartnerDataPage() {
           </Stack>
         </Grid.Col>
         <Grid.Col span={{ base: 12, sm: 8 }}>
-          <TextInput
+          <DocumentInput
+            kind={isCpf ? 'cpf' : 'cnpj'}
             label={t.document}
-            inputMode="numeric"
-            placeholder={isCpf ? '000.000.000-00' : '00.000.000/0000-00'}
             required
             {...form.getInputProps('document')}
-            onBlur={(e) => {
-              const v = e.currentTarget.value;
-              form.setFieldValue('document', (isCpf ? formatCpf(v) : formatCnpj(v)) || v);
-            }}
           />
         </Grid.Col>
         <Grid.Col span={{ base: 12, sm: 7 }}>
           <TextInput label={t.contactEmail} type="email" required {...form.getInputProps('contact_email')} />
         </Grid.Col>
         <Grid.Col span={{ base: 12, sm: 5 }}>
-          <TextInput label={t.phone} type="tel" required {...form.getInputProps('phone')} />
+          <PhoneInput label={t.phone} required {...form.getInputProps('phone')} />
         </Grid.Col>
       </Grid>
       <Divider label={t.address} labelPosition="left" />

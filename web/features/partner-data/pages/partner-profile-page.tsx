@@ -3,6 +3,7 @@ import { useForm } from '@mantine/form';
 import { useEffect } from 'react';
 import type { z } from 'zod';
 import { partnerBasicBody } from '#common/contracts/partner';
+import { PhoneInput } from '#web/components/masked-inputs.tsx';
 import { ProfilePhoto } from '#web/components/profile-photo.tsx';
 import { PrivacySection } from '#web/features/account/privacy-section.tsx';
 import { ChangePasswordSection } from '#web/features/auth/components/change-password-section.tsx';
@@ -31,7 +32,7 @@ export function PartnerProfilePage() {
         <ProfilePhoto />
         <TextInput label={t.name} required autoComplete="name" {...form.getInputProps('name')} />
         <TextInput label={t.email} value={data.data?.email ?? ''} readOnly />
-        <TextInput label={t.phone} type="tel" autoComplete="tel" {...form.getInputProps('phone')} />
+        <PhoneInput label={t.phone} {...form.getInputProps('phone')} />
         <Group gap="xs">
           <Text size="sm" fw={500}>
             {t.plan}:

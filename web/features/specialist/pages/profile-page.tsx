@@ -6,7 +6,7 @@ import { formatCpf } from '#common/br/documents';
 import { completeDataBody } from '#common/contracts/auth';
 import { ufs } from '#common/domain/auth';
 import { AddressFields, emptyAddress } from '#web/components/address-fields.tsx';
-import { DateInput } from '#web/components/date-inputs.ts';
+import { DateField, DocumentInput, PhoneInput } from '#web/components/masked-inputs.tsx';
 import { ProfilePhoto } from '#web/components/profile-photo.tsx';
 import { QueryState } from '#web/components/query-state.tsx';
 import { Section } from '#web/components/section.tsx';
@@ -18,7 +18,6 @@ import { ChangePasswordSection } from '#web/features/auth/components/change-pass
 import { SavedCards } from '#web/features/bookings/components/saved-cards.tsx';
 import { text as bookingText } from '#web/features/bookings/messages.ts';
 import { errorText } from '#web/lib/api.ts';
-import { parseBrazilianDate } from '#web/lib/dates.ts';
 import { showServerErrors, zodValidate } from '#web/lib/forms.ts';
 import { notifyError } from '#web/lib/notify.ts';
 
@@ -90,20 +89,13 @@ export function SpecialistProfilePage() {
                   <TextInput label="Nome completo" required {...form.getInputProps('name')} />
                 </Grid.Col>
                 <Grid.Col span={{ base: 12, sm: 6 }}>
-                  <TextInput label="CPF" required {...form.getInputProps('cpf')} />
+                  <DocumentInput kind="cpf" label="CPF" required {...form.getInputProps('cpf')} />
                 </Grid.Col>
                 <Grid.Col span={{ base: 12, sm: 6 }}>
-                  <DateInput
-                    label="Data de nascimento"
-                    valueFormat="DD/MM/YYYY"
-                    dateParser={parseBrazilianDate}
-                    required
-                    {...form.getInputProps('birth_date')}
-                    onChange={(v) => form.setFieldValue('birth_date', v ? String(v).slice(0, 10) : '')}
-                  />
+                  <DateField label="Data de nascimento" required {...form.getInputProps('birth_date')} />
                 </Grid.Col>
                 <Grid.Col span={{ base: 12, sm: 6 }}>
-                  <TextInput label="Celular" type="tel" required {...form.getInputProps('phone')} />
+                  <PhoneInput label="Celular" required {...form.getInputProps('phone')} />
                 </Grid.Col>
                 <Grid.Col span={{ base: 12, sm: 6 }}>
                   <TextInput label="Profissão" required {...form.getInputProps('profession')} />
