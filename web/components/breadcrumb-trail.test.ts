@@ -10,13 +10,21 @@ describe('breadcrumbTrail (SPEC §2)', () => {
   it('names a loaded entity by its uuid, capitalises the rest, marks the last active', () => {
     const uuid = '3f1c2b9e-8a47-4d2b-9a51-0c7e5d1f2a33';
     expect(breadcrumbTrail(`/parceiro/gestao/clinicas/${uuid}`, { [uuid]: 'Espaço Vida Plena' })).toEqual([
-      { label: 'Clinicas', to: '/parceiro/gestao/clinicas', active: false },
+      { label: 'Clínicas', to: '/parceiro/gestao/clinicas', active: false },
       { label: 'Espaço Vida Plena', to: `/parceiro/gestao/clinicas/${uuid}`, active: true },
     ]);
     expect(breadcrumbTrail('/parceiro/configuracoes/dados-bancarios', {})).toEqual([
-      { label: 'Configuracoes', to: '/parceiro/configuracoes', active: false },
-      { label: 'Dados bancarios', to: '/parceiro/configuracoes/dados-bancarios', active: true },
+      { label: 'Configurações', to: '/parceiro/configuracoes', active: false },
+      { label: 'Dados bancários', to: '/parceiro/configuracoes/dados-bancarios', active: true },
     ]);
+  });
+
+  it('takes accented labels from the menus, the raw segment capitalised otherwise', () => {
+    const labels = (path: string) => breadcrumbTrail(path, {}).map((c) => c.label);
+    expect(labels('/parceiro/configuracoes/dados-parceiro')).toEqual(['Configurações', 'Dados do parceiro']);
+    expect(labels('/parceiro/gestao/clinicas/nova')).toEqual(['Clínicas', 'Nova']);
+    expect(labels('/admin/gestao/diferenciais/abc')).toEqual(['Diferenciais', 'Abc']);
+    expect(labels('/especialista/agendamentos/xyz')).toEqual(['Meus agendamentos', 'Xyz']);
   });
 
   it('shows an unknown uuid as raw text', () => {

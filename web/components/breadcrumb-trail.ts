@@ -1,5 +1,13 @@
 /** The breadcrumb rules of SPEC §2, as a pure function. */
 import type { Role } from '#common/domain/user';
+import {
+  accountLink,
+  adminSections,
+  type MenuLink,
+  partnerSections,
+  roleMenu,
+  sectionMenu,
+} from '#web/app/menus.ts';
 
 const HIDDEN = new Set(['especialista', 'admin', 'parceiro', 'gestao', 'clinica', 'sala']);
 
@@ -21,20 +29,43 @@ function prettify(segment: string): string {
   return capitalise(text.replace(/-/g, ' '));
 }
 
+const roles: Role[] = ['admin', 'partner', 'customer'];
+let menuLinks: MenuLink[] | undefined;
+/** Every in-app link of the menus: their labels carry the accents the URL segments leave out. */
+function allMenuLinks(): MenuLink[] {
+  menuLinks ??= [
+    ...roles.flatMap((role) => roleMenu(role, { aboutUrl: '', advertiseUrl: '' })),
+    ...partnerSections,
+    ...adminSections,
+    ...roles.flatMap((role) => accountLink(role) ?? []),
+  ].filter((link) => !link.external && link.to.startsWith('/'));
+  return menuLinks;
+}
+
+/**
+ * The menus' own label for the page at `path`: its link ("Dados bancários"), the title of the
+ * section it is the root of ("Configurações"), or a link ending in the same segment ("Clínicas").
+ */
+function menuLabel(path: string, segment: string): string | undefined {
+  const section = sectionMenu(path);
+  const links = [...(section?.links ?? []), ...allMenuLinks()];
+  const exact = links.find((link) => link.to === path);
+  if (exact) return exact.label;
+  if (section?.links.every((link) => link.to.startsWith(`${path}/`))) return section.title;
+  return links.find((link) => link.to.split('/').at(-1) === segment)?.label;
+}
+
 /**
  * Crumbs of `pathname`: hidden segments dropped, a trail only with more than one segment left, a
- * loaded entity's name for its uuid, the last one active.
+ * loaded entity's name for its uuid, the menus' label for a page they link, the last one active.
  */
 export function breadcrumbTrail(pathname: string, names: Record<string, string>): Crumb[] {
   const parts = pathname.split('/').filter(Boolean);
   const crumbs: Crumb[] = [];
   parts.forEach((segment, index) => {
     if (HIDDEN.has(segment)) return;
-    crumbs.push({
-      label: names[segment] ?? prettify(segment),
-      to: `/${parts.slice(0, index + 1).join('/')}`,
-      active: false,
-    });
+    const to = `/${parts.slice(0, index + 1).join('/')}`;
+    crumbs.push({ label: names[segment] ?? menuLabel(to, segment) ?? prettify(segment), to, active: false });
   });
   if (crumbs.length <= 1) return [];
   crumbs[crumbs.length - 1]!.active = true;
