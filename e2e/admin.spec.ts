@@ -71,7 +71,7 @@ test('the operator creates and then suspends a specialist, whose open session di
   await page.getByRole('textbox', { name: 'Busca' }).fill('Paula Andrade');
   await page.getByRole('switch', { name: 'Conta ativa: Paula Andrade' }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Desativar' }).click();
-  await expect(page.getByText('Paula Andrade foi desativado(a).')).toBeVisible();
+  await expect(page.getByText('A conta de Paula Andrade foi desativada.')).toBeVisible();
   await page.screenshot({ path: 'test-results/screens/admin-specialists-desktop.png', fullPage: true });
 
   await paula.goto('/especialista/agendamentos');
@@ -165,8 +165,10 @@ test('the operator downloads last month’s appointments and finance as xlsx wit
   );
   await pickPeriod(page, first, last);
   await listed;
-  await expect(page.getByText(/agendamento\(s\)/)).toBeVisible();
-  const total = Number((await page.getByText(/agendamento\(s\)/).textContent())!.match(/\d+/)![0]);
+  // "11 agendamentos" (older builds said "agendamento(s)").
+  const count = page.getByText(/^[\d.]+ agendamentos?(\(s\))?$/);
+  await expect(count).toBeVisible();
+  const total = Number((await count.textContent())!.replace(/\./g, '').match(/\d+/)![0]);
   await expectAccessible(page);
   await page.screenshot({ path: 'test-results/screens/admin-appointments-desktop.png', fullPage: true });
 
@@ -251,7 +253,9 @@ test('suspending a partner first lists its rooms’ bookings ahead; the operator
   await page.setViewportSize({ width: 1280, height: 720 });
 
   await dialog.getByRole('button', { name: 'Manter as reservas' }).click();
-  await expect(page.getByText(/^Rodrigo Nunes foi suspenso\(a\)\. .*continuam? na agenda\.$/)).toBeVisible();
+  await expect(
+    page.getByText(/^A conta de Rodrigo Nunes foi suspensa\. .*continuam? na agenda\.$/),
+  ).toBeVisible();
   await expect(dialog).toBeHidden();
   await expect(page.getByRole('switch', { name: 'Conta ativa: Rodrigo Nunes' })).not.toBeChecked();
 

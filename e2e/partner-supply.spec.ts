@@ -1,4 +1,4 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import sharp from 'sharp';
 import { addDays, weekdayOf } from '../common/time/zone.ts';
 import { closeDialog, demo, expectAccessible, signInAs } from './support/session.ts';
@@ -21,16 +21,6 @@ async function photo(color: string) {
     .toBuffer();
 }
 
-async function saveSection(page: Page, heading: string) {
-  const section = page.locator('div.mantine-Paper-root', {
-    has: page.getByRole('heading', { name: heading, exact: true }),
-  });
-  await section.getByRole('button', { name: 'Salvar' }).click();
-  await expect(page.getByRole('dialog', { name: 'Sucesso!' })).toBeVisible();
-  await closeDialog(page);
-  return section;
-}
-
 test('a partner creates a clinic with address, phone, hours and a photo', async ({ page }) => {
   await signInAs(page, demo.partner);
   await page
@@ -41,52 +31,47 @@ test('a partner creates a clinic with address, phone, hours and a photo', async 
   await expect(page.getByText('Espaço Vida Plena Paulista')).toBeVisible();
   await expectAccessible(page);
 
+  // One guided flow (docs/decisions/0018): each step saves once and moves on.
   await page.getByRole('link', { name: 'Nova clínica' }).click();
   await page.getByLabel(/^Nome/).fill(clinicName);
   await page.getByLabel('Descrição').fill('Consultórios silenciosos perto do Jardim Botânico.');
   await page.getByLabel('E-mail de contato').fill('contato@jardimbotanico.com.br');
-  await page.getByRole('button', { name: 'Salvar' }).click();
-  await expect(page).toHaveURL(/\/parceiro\/gestao\/clinicas\/[0-9a-f-]{36}$/);
-  clinicUrl = page.url();
+  await page.getByRole('button', { name: 'Salvar e continuar' }).click();
+  await expect(page).toHaveURL(/\/parceiro\/gestao\/clinicas\/[0-9a-f-]{36}\?etapa=endereco/);
+  clinicUrl = page.url().split('?')[0]!;
   // The breadcrumb names the clinic.
   await expect(page.getByRole('navigation', { name: 'Você está em' }).getByText(clinicName)).toBeVisible();
 
-  const address = page.locator('div.mantine-Paper-root', {
-    has: page.getByRole('heading', { name: 'Endereço', exact: true }),
-  });
-  await address.getByLabel(/^CEP/).fill('22460-030');
-  await address.getByLabel(/^Rua/).fill('Rua Jardim Botânico');
-  await address.getByRole('textbox', { name: 'Número', exact: true }).fill('674');
-  await address.getByLabel(/^Bairro/).fill('Jardim Botânico');
-  await address.getByLabel(/^Cidade/).fill('Rio de Janeiro');
-  await address.getByRole('combobox', { name: 'UF' }).fill('RJ');
+  await page.getByLabel(/^CEP/).fill('22460-030');
+  await page.getByLabel(/^Rua/).fill('Rua Jardim Botânico');
+  await page.getByRole('textbox', { name: 'Número', exact: true }).fill('674');
+  await page.getByLabel(/^Bairro/).fill('Jardim Botânico');
+  await page.getByLabel(/^Cidade/).fill('Rio de Janeiro');
+  await page.getByRole('combobox', { name: 'UF' }).fill('RJ');
   await page.getByRole('option', { name: 'RJ', exact: true }).click();
-  await saveSection(page, 'Endereço');
+  await page.getByLabel(/^Telefone da recepção/).fill('2125401234');
+  await expect(page.getByLabel(/^Telefone da recepção/)).toHaveValue('(21) 2540-1234');
+  await page.getByRole('button', { name: 'Salvar e continuar' }).click();
+  await expect(page.getByText('Endereço e telefone salvos.')).toBeVisible();
 
-  const phone = page.locator('div.mantine-Paper-root', {
-    has: page.getByRole('heading', { name: 'Telefone', exact: true }),
-  });
-  await phone.getByLabel(/^DDD/).fill('21');
-  await phone.getByLabel(/^Número/).fill('25401234');
-  await saveSection(page, 'Telefone');
-
-  const hours = page.locator('div.mantine-Paper-root', {
-    has: page.getByRole('heading', { name: 'Horário de funcionamento' }),
-  });
-  await expect(hours.getByText('Para funcionar 24 horas, use 00:00 a 23:59.')).toBeVisible();
+  await expect(page.getByText('Para funcionar 24 horas, use 00:00 a 23:59.')).toBeVisible();
   for (const day of ['Segunda', 'Terça', 'Quarta', 'Quinta', 'Sexta'])
-    await hours.getByLabel(day, { exact: true }).check();
-  await saveSection(page, 'Horário de funcionamento');
+    await page.getByLabel(day, { exact: true }).check();
+  await page.getByRole('button', { name: 'Salvar e continuar' }).click();
+  await expect(page.getByText('Horário de funcionamento salvo.')).toBeVisible();
 
-  const photos = page.locator('div.mantine-Paper-root', {
-    has: page.getByRole('heading', { name: 'Fotos da clínica' }),
-  });
-  await photos
+  await expect(page.getByRole('heading', { name: 'Salas desta clínica' })).toBeVisible();
+  await page.getByRole('button', { name: 'Continuar' }).click();
+
+  await page
     .locator('input[type="file"]')
     .setInputFiles({ name: 'fachada.jpg', mimeType: 'image/jpeg', buffer: await photo('#3b7d6e') });
-  await expect(photos.getByText('Capa')).toBeVisible();
+  await expect(page.getByText('Capa')).toBeVisible();
   await expectAccessible(page);
   await page.screenshot({ path: 'test-results/screens/clinic-editor-desktop.png', fullPage: true });
+  await page.getByRole('button', { name: 'Concluir' }).click();
+  await expect(page.getByRole('dialog', { name: 'Sucesso!' })).toBeVisible();
+  await closeDialog(page);
 });
 
 test('adds two rooms with prices, facilities, photos and their own hours', async ({ page }) => {
@@ -95,13 +80,13 @@ test('adds two rooms with prices, facilities, photos and their own hours', async
     ['Sala Bromélia', '70'],
     ['Sala Orquídea', '85,50'],
   ].entries()) {
-    await page.goto(clinicUrl);
-    await page.getByRole('link', { name: 'Nova sala' }).click();
+    await page.goto(`/parceiro/gestao/salas/nova?clinica=${clinicUrl.split('/').at(-1)}`);
     await expect(page.getByRole('heading', { name: 'Nova sala' })).toBeVisible();
     await page.getByLabel(/^Nome/).fill(name!);
     await page.getByLabel('Descrição').fill('Sala com maca, pia e janela.');
     await page.getByLabel(/^Preço por hora/).fill(price!);
     await page.getByRole('button', { name: 'Salvar' }).click();
+    await expect(page.getByText(`Sala “${name}” criada.`, { exact: false })).toBeVisible();
     await expect(page).toHaveURL(/\/parceiro\/gestao\/salas\/[0-9a-f-]{36}$/);
     roomUrls.push(page.url());
 
@@ -117,8 +102,10 @@ test('adds two rooms with prices, facilities, photos and their own hours', async
     });
     await hours.getByLabel('Esta sala tem horário próprio').check();
     await hours.getByLabel('Terça', { exact: true }).check();
-    await hours.getByLabel('Terça — Fecha').fill('21:00');
-    await saveSection(page, 'Horário da sala');
+    await hours.getByRole('combobox', { name: 'Terça — Fecha' }).fill('21:00');
+    await page.keyboard.press('Escape');
+    await hours.getByRole('button', { name: 'Salvar' }).click();
+    await expect(page.getByText('Horário da sala salvo.')).toBeVisible();
 
     const photos = page.locator('div.mantine-Paper-root', {
       has: page.getByRole('heading', { name: 'Fotos da sala' }),

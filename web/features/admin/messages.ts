@@ -1,13 +1,19 @@
 /** Texts of the operator's account switch and of suspending a partner with bookings ahead. */
-const plural = (n: number, one: string, many: string) => (n === 1 ? one : many);
+import { countOf, plural } from '#web/lib/format.ts';
 
 export const text = {
+  /** Counts in lists, by Portuguese plural rules ("1 agendamento", "11 agendamentos"). */
+  counts: {
+    appointments: (n: number) => countOf(n, 'agendamento', 'agendamentos'),
+    facilityRooms: (n: number) =>
+      `${countOf(n, 'sala oferece', 'salas oferecem')} este diferencial; ele será retirado delas.`,
+  },
   active: {
     label: (name: string) => `Conta ativa: ${name}`,
     on: 'Ativa',
     off: 'Desativada',
     reactivated: (name: string) => `${name} pode entrar de novo.`,
-    deactivated: (name: string) => `${name} foi desativado(a).`,
+    deactivated: (name: string) => `A conta de ${name} foi desativada.`,
     saveFailed: 'Erro ao salvar informações',
     loadFailed: 'Não foi possível carregar as reservas futuras deste parceiro. Tente de novo.',
     confirmTitle: (name: string) => `Desativar ${name}?`,
@@ -30,8 +36,8 @@ export const text = {
     cancelAll: 'Cancelar e reembolsar',
     back: 'Voltar',
     kept: (name: string, n: number) =>
-      `${name} foi suspenso(a). ${plural(n, 'A reserva futura continua', `As ${n} reservas futuras continuam`)} na agenda.`,
+      `A conta de ${name} foi suspensa. ${plural(n, 'A reserva futura continua', `As ${n} reservas futuras continuam`)} na agenda.`,
     canceled: (name: string, n: number, brl: string) =>
-      `${name} foi suspenso(a). ${plural(n, '1 reserva cancelada', `${n} reservas canceladas`)}; ${brl} a devolver aos especialistas.`,
+      `A conta de ${name} foi suspensa. ${plural(n, '1 reserva cancelada', `${n} reservas canceladas`)}; ${brl} a devolver aos especialistas.`,
   },
 } as const;

@@ -1,5 +1,6 @@
 /** Texts of the partner's clinics and rooms screens. */
 import { supplyMessages, WHOLE_DAY_HINT } from '#common/domain/supply';
+import { countOf } from '#web/lib/format.ts';
 
 export const text = {
   ...supplyMessages,
@@ -15,7 +16,7 @@ export const text = {
     subtitle: 'Seus espaços, com endereço, telefone, horário e fotos.',
     new: 'Nova clínica',
     empty: 'Você ainda não cadastrou clínicas. Comece pela primeira.',
-    rooms: (n: number) => (n === 1 ? '1 sala' : `${n} salas`),
+    rooms: (n: number) => countOf(n, 'sala', 'salas'),
     noAddress: 'Endereço não informado',
   },
   clinic: {
@@ -34,9 +35,43 @@ export const text = {
     photos: 'Fotos da clínica',
     rooms: 'Salas desta clínica',
     newRoom: 'Nova sala',
-    saveFirst: 'Salve os dados da clínica para informar endereço, telefone, horário e fotos.',
+    saveFirst: 'Salve os dados da clínica para informar endereço, telefone, horário, salas e fotos.',
+    phoneOptional: 'Telefone da recepção (opcional)',
+    phoneInvalid: 'Telefone inválido: DDD e número.',
+    roomsIntro:
+      'Cadastre as salas desta clínica. Preço, diferenciais, fotos e bloqueios de cada uma ficam na página da sala.',
+    roomsNone: 'Nenhuma sala ainda. Cadastre a primeira abaixo.',
+    roomCreated: (name: string) => `Sala “${name}” criada. Ela já aparece na busca.`,
+    addRoom: 'Adicionar sala',
+    editRoom: (name: string) => `Editar ${name}`,
+    photosIntro: 'A primeira foto é a capa da clínica na busca. Você pode trocar depois.',
+    finishedNew: 'Clínica cadastrada! Suas salas já podem receber reservas.',
     deleteConfirm: 'Excluir esta clínica? Isso não pode ser desfeito.',
     deleted: 'Clínica excluída.',
+  },
+  steps: {
+    data: 'Dados',
+    address: 'Endereço',
+    hours: 'Horários',
+    rooms: 'Salas',
+    photos: 'Fotos',
+    of: (n: number, total: number) => `Etapa ${n} de ${total}`,
+    next: 'Salvar e continuar',
+    skip: 'Continuar',
+    back: 'Voltar',
+    finish: 'Concluir',
+    saved: {
+      data: 'Dados da clínica salvos.',
+      address: 'Endereço e telefone salvos.',
+      hours: 'Horário de funcionamento salvo.',
+    },
+    titles: {
+      data: 'Dados da clínica',
+      address: 'Endereço e telefone',
+      hours: 'Horário de funcionamento',
+      rooms: 'Salas desta clínica',
+      photos: 'Fotos da clínica',
+    },
   },
   rooms: {
     title: 'Salas',
@@ -64,6 +99,9 @@ export const text = {
     blocks: 'Bloqueios',
     deleteConfirm: 'Excluir esta sala? Isso não pode ser desfeito.',
     deleted: 'Sala excluída.',
+    created: (name: string) => `Sala “${name}” criada. Agora informe horários, diferenciais e fotos.`,
+    savedData: 'Dados da sala salvos.',
+    savedHours: 'Horário da sala salvo.',
   },
   hours: {
     open: 'Aberto',
@@ -71,6 +109,10 @@ export const text = {
     opens: 'Abre',
     closes: 'Fecha',
     allDay: '24 horas',
+    copyAll: 'Copiar para todos os dias',
+    copyAllLabel: (day: string) => `Copiar o horário de ${day} para todos os dias`,
+    copied: (day: string) =>
+      `Horário de ${day} copiado para todos os dias. Desmarque os dias em que a clínica fecha.`,
   },
   photos: {
     drop: 'Arraste as fotos aqui ou clique para escolher',

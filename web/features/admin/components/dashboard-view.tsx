@@ -1,9 +1,11 @@
 import '@mantine/charts/styles.css';
-import { AreaChart, BarChart } from '@mantine/charts';
+import { BarChart } from '@mantine/charts';
 import {
   Box,
   Group,
+  List,
   Paper,
+  Progress,
   RingProgress,
   SimpleGrid,
   Stack,
@@ -12,17 +14,21 @@ import {
   Title,
   Tooltip,
 } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { useState } from 'react';
 import type { FrequentSchedules } from '#common/contracts/admin';
 import { weekdayNames } from '#common/domain/supply';
 import { addDays, zonedDate } from '#common/time/zone';
 import { type Period, PeriodInput } from '#web/components/period-input.tsx';
-import { formatBrl } from '#web/lib/format.ts';
+import { countOf, formatBrl } from '#web/lib/format.ts';
 import { useDashboard } from '../api.ts';
 
 const today = () => zonedDate(new Date(), 'America/Sao_Paulo');
 const dayLabel = (d: string) => `${d.slice(8, 10)}/${d.slice(5, 7)}`;
 const brl = (cents: number) => formatBrl(Math.round(cents));
+const compact = new Intl.NumberFormat('pt-BR', { notation: 'compact', maximumFractionDigits: 1 });
+/** The revenue axis: "R$ 1,2 mil" fits a phone. */
+const compactBrl = (reais: number) => `R$ ${compact.format(reais)}`;
 /** 0,2% rather than a misleading 0%. */
 const percent = (ratio: number | null) =>
   ratio === null ? '—' : `${(ratio * 100).toFixed(ratio < 0.1 ? 1 : 0).replace('.', ',')}%`;
@@ -33,7 +39,7 @@ function Figure({ label, value, hint }: { label: string; value: string; hint?: s
       <Text size="xs" c="dimmed" tt="uppercase" fw={700}>
         {label}
       </Text>
-      <Text fz={26} fw={800} c="salas.8">
+      <Text fz={{ base: 20, sm: 26 }} fw={800} c="salas.8" style={{ overflowWrap: 'anywhere' }}>
         {value}
       </Text>
       {hint && (
@@ -56,8 +62,15 @@ function Card({ title, children }: { title: string; children: React.ReactNode })
   );
 }
 
-/** The busiest weekday × hour: one cell per hour, darker when busier (numbers in the tooltip and the table's text). */
+const hourLabel = (h: number) => `${String(h).padStart(2, '0')}h`;
+
+/**
+ * The busiest weekday × hour: one cell per hour, darker when busier (numbers in the tooltip and in
+ * each cell's accessible name). Wide screens put the hours across; phones put the seven days across
+ * and the hours down, so the grid fits 360 px without sideways scroll.
+ */
 function HeatMap({ data }: { data: FrequentSchedules | undefined }) {
+  const narrow = useMediaQuery('(max-width: 48em)');
   const cells = data?.cells ?? [];
   if (cells.length === 0) return <Text c="dimmed">Sem agendamentos no período.</Text>;
   const max = Math.max(...cells.map((c) => c.count));
@@ -66,63 +79,140 @@ function HeatMap({ data }: { data: FrequentSchedules | undefined }) {
   const to = Math.max(...hours);
   const count = (w: number, h: number) => cells.find((c) => c.weekday === w && c.hour === h)?.count ?? 0;
   const range = Array.from({ length: to - from + 1 }, (_, i) => from + i);
-  const busiest = cells.reduce((a, b) => (b.count > a.count ? b : a));
+  const top = [...cells].sort((a, b) => b.count - a.count || a.weekday - b.weekday).slice(0, 3);
+  const cell = (w: number, h: number) => {
+    const n = count(w, h);
+    const label = `${weekdayNames[w]}, ${hourLabel(h)}: ${countOf(n, 'agendamento', 'agendamentos')}`;
+    return (
+      <Table.Td key={`${w}-${h}`} p={1}>
+        <Tooltip label={label}>
+          <Box
+            h={narrow ? 18 : 22}
+            style={{
+              borderRadius: 3,
+              background:
+                n === 0
+                  ? 'var(--mantine-color-gray-1)'
+                  : `color-mix(in srgb, var(--mantine-color-salas-7) ${Math.round(15 + (85 * n) / max)}%, white)`,
+            }}
+            aria-label={label}
+            role="img"
+          />
+        </Tooltip>
+      </Table.Td>
+    );
+  };
   return (
     <Stack gap="xs">
-      <Text size="sm">
-        Horário mais procurado: <b>{weekdayNames[busiest.weekday]}</b>, às{' '}
-        <b>{String(busiest.hour).padStart(2, '0')}:00</b> ({busiest.count} agendamentos).
-      </Text>
-      {/* A focusable region: on a phone the hours scroll sideways, by touch or by keyboard. */}
-      <Box role="region" aria-label="Mapa de calor por dia e hora" tabIndex={0} style={{ overflowX: 'auto' }}>
-        <Table
-          withRowBorders={false}
-          verticalSpacing={2}
-          horizontalSpacing={2}
-          miw={Math.max(360, range.length * 30 + 80)}
-        >
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th />
-              {range.map((h) => (
-                <Table.Th key={h} ta="center" fz="xs" fw={400}>
-                  {h}h
-                </Table.Th>
-              ))}
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {weekdayNames.map((name, w) => (
-              <Table.Tr key={name}>
-                <Table.Th fz="xs" fw={500}>
-                  {name.slice(0, 3)}
-                </Table.Th>
-                {range.map((h) => {
-                  const n = count(w, h);
-                  return (
-                    <Table.Td key={h} p={1}>
-                      <Tooltip label={`${name}, ${h}h: ${n} agendamento(s)`}>
-                        <Box
-                          h={22}
-                          style={{
-                            borderRadius: 3,
-                            background:
-                              n === 0
-                                ? 'var(--mantine-color-gray-1)'
-                                : `color-mix(in srgb, var(--mantine-color-salas-7) ${Math.round(15 + (85 * n) / max)}%, white)`,
-                          }}
-                          aria-label={`${name}, ${h}h: ${n}`}
-                          role="img"
-                        />
-                      </Tooltip>
-                    </Table.Td>
-                  );
-                })}
+      <Text size="sm">Horários mais procurados:</Text>
+      <List size="sm" spacing={2}>
+        {top.map((c) => (
+          <List.Item key={`${c.weekday}-${c.hour}`}>
+            <b>{weekdayNames[c.weekday]}</b>, às <b>{hourLabel(c.hour)}</b> —{' '}
+            {countOf(c.count, 'agendamento', 'agendamentos')}
+          </List.Item>
+        ))}
+      </List>
+      <Table
+        withRowBorders={false}
+        verticalSpacing={2}
+        horizontalSpacing={2}
+        layout="fixed"
+        aria-label="Mapa de calor por dia e hora"
+      >
+        {narrow ? (
+          <>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th w={40} />
+                {weekdayNames.map((name) => (
+                  <Table.Th key={name} ta="center" fz="xs" fw={500}>
+                    {name.slice(0, 3)}
+                  </Table.Th>
+                ))}
               </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Box>
+            </Table.Thead>
+            <Table.Tbody>
+              {range.map((h) => (
+                <Table.Tr key={h}>
+                  <Table.Th fz="xs" fw={400}>
+                    {hourLabel(h)}
+                  </Table.Th>
+                  {weekdayNames.map((_, w) => cell(w, h))}
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </>
+        ) : (
+          <>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th w={44} />
+                {range.map((h) => (
+                  <Table.Th key={h} ta="center" fz={10} fw={400}>
+                    {h}h
+                  </Table.Th>
+                ))}
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {weekdayNames.map((name, w) => (
+                <Table.Tr key={name}>
+                  <Table.Th fz="xs" fw={500}>
+                    {name.slice(0, 3)}
+                  </Table.Th>
+                  {range.map((h) => cell(w, h))}
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </>
+        )}
+      </Table>
+    </Stack>
+  );
+}
+
+/** The most booked rooms: name and clinic on their own lines, hours at the right, a bar to compare. */
+function TopRooms({
+  rooms,
+}: {
+  rooms: { uuid: string; name: string; clinic: string; booked_hours: number }[];
+}) {
+  if (rooms.length === 0) return <Text c="dimmed">Sem reservas no período.</Text>;
+  const max = Math.max(...rooms.map((r) => r.booked_hours), 1);
+  return (
+    <Stack
+      gap="xs"
+      component="ol"
+      p={0}
+      m={0}
+      style={{ listStyle: 'none' }}
+      aria-label="Salas mais reservadas"
+    >
+      {rooms.map((r) => (
+        <Box component="li" key={r.uuid}>
+          <Group justify="space-between" wrap="nowrap" gap="xs" align="flex-start">
+            <Box miw={0}>
+              <Text size="sm" fw={600} lineClamp={2}>
+                {r.name}
+              </Text>
+              <Text size="xs" c="dimmed" lineClamp={1}>
+                {r.clinic}
+              </Text>
+            </Box>
+            <Text size="sm" fw={700} style={{ whiteSpace: 'nowrap' }}>
+              {r.booked_hours} h
+            </Text>
+          </Group>
+          <Progress
+            value={(100 * r.booked_hours) / max}
+            size="sm"
+            mt={4}
+            color="salas.6"
+            aria-hidden="true"
+          />
+        </Box>
+      ))}
     </Stack>
   );
 }
@@ -179,12 +269,14 @@ export function DashboardView({ scope }: { scope: 'fusion' | 'partner' }) {
               : `${counts.data?.clinics ?? 0} / ${counts.data?.rooms ?? 0}`
           }
           hint={
-            partner ? `${counts.data?.clinics ?? 0} clínica(s)` : `${counts.data?.partners ?? 0} parceiros`
+            partner
+              ? countOf(counts.data?.clinics ?? 0, 'clínica', 'clínicas')
+              : countOf(counts.data?.partners ?? 0, 'parceiro', 'parceiros')
           }
         />
       </SimpleGrid>
       <Card title={partner ? 'Receita por dia (líquida de comissão)' : 'Faturamento por dia'}>
-        <AreaChart
+        <BarChart
           h={240}
           data={(sales.data?.days ?? []).map((d) => ({
             dia: dayLabel(d.date),
@@ -193,8 +285,8 @@ export function DashboardView({ scope }: { scope: 'fusion' | 'partner' }) {
           dataKey="dia"
           series={[{ name: 'valor', label: partner ? 'Líquido' : 'Bruto', color: 'salas.6' }]}
           valueFormatter={(v) => formatBrl(Math.round(v * 100))}
-          curveType="monotone"
-          withDots={false}
+          yAxisProps={{ tickFormatter: compactBrl, width: 64 }}
+          maxBarWidth={18}
         />
       </Card>
       <SimpleGrid cols={{ base: 1, lg: 2 }}>
@@ -234,24 +326,11 @@ export function DashboardView({ scope }: { scope: 'fusion' | 'partner' }) {
               </Text>
             }
           />
-          <Stack gap={4} style={{ flex: 1, minWidth: 240 }}>
+          <Stack gap={4} style={{ flex: 1, minWidth: 220 }}>
             <Text size="sm" fw={600}>
               Salas mais reservadas
             </Text>
-            {(rooms.data?.top ?? []).length === 0 && <Text c="dimmed">Sem reservas no período.</Text>}
-            {rooms.data?.top.map((r) => (
-              <Group key={r.uuid} justify="space-between">
-                <Text size="sm">
-                  {r.name}{' '}
-                  <Text span c="dimmed" size="sm">
-                    ({r.clinic})
-                  </Text>
-                </Text>
-                <Text size="sm" fw={600}>
-                  {r.booked_hours} h
-                </Text>
-              </Group>
-            ))}
+            <TopRooms rooms={rooms.data?.top ?? []} />
           </Stack>
         </Group>
       </Card>

@@ -2,7 +2,8 @@ import { Button, Group, MultiSelect, Stack, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { bulkBlockingBody, type Room } from '#common/contracts/supply';
 import { toZonedIso, zonedInstant } from '#common/time/zone';
-import { DatePickerInput, TimeInput } from '#web/components/date-inputs.ts';
+import { DatePickerInput } from '#web/components/date-inputs.ts';
+import { TimeField } from '#web/components/time-field.tsx';
 import { errorText } from '#web/lib/api.ts';
 import { notifyError, notifySuccess } from '#web/lib/notify.ts';
 import { useBlockRooms } from '../api.ts';
@@ -63,8 +64,8 @@ export function BlockForm({
         minDate={new Date()}
       />
       <Group grow>
-        <TimeInput label={t.from} value={from} onChange={(e) => setFrom(e.currentTarget.value)} />
-        <TimeInput label={t.to} value={to} onChange={(e) => setTo(e.currentTarget.value)} />
+        <TimeField label={t.from} value={from} onChange={setFrom} />
+        <TimeField label={t.to} value={to} onChange={setTo} />
       </Group>
       <TextInput
         label={t.reason}

@@ -1,8 +1,9 @@
-import { Button, Checkbox, Group, Paper, Stack, Table, Text } from '@mantine/core';
+import { Button, Checkbox, Group, Paper, Stack, Text } from '@mantine/core';
+import { IconCopy } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { type HourRange, weekHoursBody } from '#common/contracts/supply';
 import { weekdayNames } from '#common/domain/supply';
-import { TimeInput } from '#web/components/date-inputs.ts';
+import { TimeField } from '#web/components/time-field.tsx';
 import { text } from '../messages.ts';
 
 interface Props {
@@ -10,6 +11,10 @@ interface Props {
   onSave(hours: HourRange[]): Promise<unknown>;
   saving?: boolean;
   disabled?: boolean;
+  /** The save button's text ("Salvar e continuar" in the clinic set-up). */
+  saveLabel?: string;
+  /** Extra buttons beside save (e.g. "Voltar"). */
+  actions?: React.ReactNode;
 }
 
 type Day = { open: boolean; opens_at: string; closes_at: string };
@@ -22,13 +27,22 @@ const toDays = (hours: HourRange[]): Day[] =>
       : { open: false, opens_at: '08:00', closes_at: '18:00' };
   });
 
-/** One range per weekday, with the SPEC's 24-hour hint (00:00 to 23:59). */
-export function HoursEditor({ value, onSave, saving, disabled }: Props) {
+/**
+ * One range per weekday in 24-hour time, with the SPEC's hint (00:00 to 23:59) and "copy to all
+ * days": one day set, copied to the week (every day opened), then the closed days unticked.
+ */
+export function HoursEditor({ value, onSave, saving, disabled, saveLabel = text.save, actions }: Props) {
   const [days, setDays] = useState(() => toDays(value));
   const [error, setError] = useState<string>();
+  const [notice, setNotice] = useState<string>();
   useEffect(() => setDays(toDays(value)), [value]);
   const set = (i: number, patch: Partial<Day>) =>
     setDays((d) => d.map((day, j) => (j === i ? { ...day, ...patch } : day)));
+  const copyToAll = (i: number) => {
+    const from = days[i]!;
+    setDays((d) => d.map(() => ({ ...from, open: true })));
+    setNotice(text.hours.copied(weekdayNames[i]!));
+  };
 
   const save = () => {
     const hours = days.flatMap((d, weekday) =>
@@ -51,65 +65,93 @@ export function HoursEditor({ value, onSave, saving, disabled }: Props) {
       <Text size="sm" c="dimmed">
         {text.wholeDayHint}
       </Text>
-      <Paper withBorder radius="md">
-        <Table verticalSpacing={6} horizontalSpacing="sm">
-          <Table.Tbody>
-            {days.map((day, i) => (
-              <Table.Tr key={weekdayNames[i]}>
-                <Table.Td w={120} style={{ verticalAlign: 'top', paddingTop: 12 }}>
-                  <Checkbox
-                    label={weekdayNames[i]}
-                    checked={day.open}
-                    disabled={disabled}
-                    onChange={(e) => set(i, { open: e.currentTarget.checked })}
-                  />
-                </Table.Td>
-                <Table.Td>
-                  {day.open ? (
-                    <Group gap="xs" wrap="wrap">
-                      <TimeInput
-                        aria-label={`${weekdayNames[i]} — ${text.hours.opens}`}
+      <Paper withBorder radius="md" p="xs">
+        <Stack gap={0}>
+          {days.map((day, i) => {
+            const name = weekdayNames[i]!;
+            return (
+              <Group
+                key={name}
+                gap="xs"
+                py={6}
+                wrap="wrap"
+                align="center"
+                style={i > 0 ? { borderTop: '1px solid var(--mantine-color-gray-2)' } : undefined}
+              >
+                <Checkbox
+                  label={name}
+                  checked={day.open}
+                  disabled={disabled}
+                  onChange={(e) => set(i, { open: e.currentTarget.checked })}
+                  w={96}
+                />
+                {day.open ? (
+                  <>
+                    <Group gap={6} wrap="nowrap">
+                      <TimeField
+                        aria-label={`${name} — ${text.hours.opens}`}
                         value={day.opens_at}
                         disabled={disabled}
-                        onChange={(e) => set(i, { opens_at: e.currentTarget.value })}
-                        w={104}
+                        onChange={(v) => set(i, { opens_at: v })}
+                        w={96}
                       />
-                      <Text size="sm">–</Text>
-                      <TimeInput
-                        aria-label={`${weekdayNames[i]} — ${text.hours.closes}`}
+                      <Text size="sm" aria-hidden="true">
+                        –
+                      </Text>
+                      <TimeField
+                        aria-label={`${name} — ${text.hours.closes}`}
                         value={day.closes_at}
                         disabled={disabled}
-                        onChange={(e) => set(i, { closes_at: e.currentTarget.value })}
-                        w={104}
+                        onChange={(v) => set(i, { closes_at: v })}
+                        w={96}
                       />
+                    </Group>
+                    <Group gap={4} wrap="nowrap">
                       <Button
                         variant="subtle"
                         size="compact-xs"
                         disabled={disabled}
                         onClick={() => set(i, { opens_at: '00:00', closes_at: '23:59' })}
+                        aria-label={`${name}: ${text.hours.allDay}`}
                       >
                         {text.hours.allDay}
                       </Button>
+                      <Button
+                        variant="subtle"
+                        size="compact-xs"
+                        disabled={disabled}
+                        leftSection={<IconCopy size={12} aria-hidden="true" />}
+                        onClick={() => copyToAll(i)}
+                        aria-label={text.hours.copyAllLabel(name)}
+                      >
+                        {text.hours.copyAll}
+                      </Button>
                     </Group>
-                  ) : (
-                    <Text size="sm" c="dimmed">
-                      {text.hours.closed}
-                    </Text>
-                  )}
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
+                  </>
+                ) : (
+                  <Text size="sm" c="dimmed">
+                    {text.hours.closed}
+                  </Text>
+                )}
+              </Group>
+            );
+          })}
+        </Stack>
       </Paper>
+      {notice && (
+        <Text size="sm" c="salas.8" role="status">
+          {notice}
+        </Text>
+      )}
       {error && (
         <Text c="red.8" size="sm" role="alert">
           {error}
         </Text>
       )}
       <Group justify="flex-end">
+        {actions}
         <Button onClick={save} loading={saving} disabled={disabled}>
-          {text.save}
+          {saveLabel}
         </Button>
       </Group>
     </Stack>

@@ -20,7 +20,6 @@ import { pricePerMinuteFromHourly } from '#common/money';
 import { useBreadcrumbName } from '#web/components/breadcrumb.tsx';
 import { QueryState } from '#web/components/query-state.tsx';
 import { Section } from '#web/components/section.tsx';
-import { SuccessDialog } from '#web/components/success-dialog.tsx';
 import { usePageTitle } from '#web/components/use-page-title.ts';
 import { ApiError, errorText } from '#web/lib/api.ts';
 import { notifyError, notifySuccess } from '#web/lib/notify.ts';
@@ -195,10 +194,8 @@ export function RoomEditorPage() {
   const room = useRoom(isNew ? undefined : uuid);
   const rooms = useRooms();
   const remove = useDeleteRoom();
-  const [saved, setSaved] = useState(false);
   useBreadcrumbName(uuid, room.data?.name);
   usePageTitle(room.data?.name ?? t.newTitle);
-  const done = () => setSaved(true);
 
   if (isNew) {
     return (
@@ -209,7 +206,10 @@ export function RoomEditorPage() {
         <Section title={t.data}>
           <RoomDataForm
             defaultClinic={params.get('clinica') ?? undefined}
-            onSaved={(r) => navigate(`/parceiro/gestao/salas/${r.uuid}`, { replace: true })}
+            onSaved={(r) => {
+              notifySuccess(t.created(r.name));
+              navigate(`/parceiro/gestao/salas/${r.uuid}`, { replace: true });
+            }}
           />
         </Section>
       </Stack>
@@ -256,10 +256,10 @@ export function RoomEditorPage() {
             </Button>
           </Group>
           <Section title={t.data}>
-            <RoomDataForm key={r.uuid} room={r} onSaved={done} />
+            <RoomDataForm key={r.uuid} room={r} onSaved={() => notifySuccess(t.savedData)} />
           </Section>
           <Section title={t.hours}>
-            <RoomHours room={r} onSaved={done} />
+            <RoomHours room={r} onSaved={() => notifySuccess(t.savedHours)} />
           </Section>
           <Section title={t.facilities}>
             <RoomFacilities room={r} />
@@ -270,7 +270,6 @@ export function RoomEditorPage() {
           <Section title={t.blocks}>
             <RoomBlocks room={r} rooms={rooms.data ?? [r]} />
           </Section>
-          <SuccessDialog opened={saved} onClose={() => setSaved(false)} />
         </Stack>
       )}
     </QueryState>

@@ -1,0 +1,160 @@
+import { expect, type Page, test } from '@playwright/test';
+import sharp from 'sharp';
+import { closeDialog, demo, expectAccessible, signInAs } from './support/session.ts';
+
+const clinicName = `Clínica Lagoa Serena ${Date.now().toString(36)}`;
+
+async function noSidewaysScroll(page: Page) {
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+}
+
+async function shoot(page: Page, name: string) {
+  await page.screenshot({ path: `test-results/screens/${name}.png`, fullPage: true });
+}
+
+test('a partner sets up a clinic through the guided steps, with masks and 24-hour times', async ({
+  page,
+}) => {
+  await signInAs(page, demo.partner);
+  await page.goto('/parceiro/gestao/clinicas');
+  await page.getByRole('link', { name: 'Nova clínica' }).click();
+
+  // 1. Dados: the zone shows as people say it.
+  await expect(page.getByText('Etapa 1 de 5')).toBeVisible();
+  await expect(page.getByRole('combobox', { name: 'Fuso horário' })).toHaveValue(/^Horário de Brasília/);
+  await page.getByLabel(/^Nome/).fill(clinicName);
+  await page.getByLabel('Descrição').fill('Consultórios claros de frente para a lagoa.');
+  await page.getByLabel('E-mail de contato').fill('contato@lagoaserena.com.br');
+  await expectAccessible(page);
+  await shoot(page, 'setup-1-data-desktop');
+  await page.getByRole('button', { name: 'Salvar e continuar' }).click();
+  await expect(page.getByText('Dados da clínica salvos.')).toBeVisible();
+  await expect(page).toHaveURL(/\/parceiro\/gestao\/clinicas\/[0-9a-f-]{36}\?etapa=endereco/);
+  const clinicUrl = page.url().split('?')[0]!;
+
+  // 2. Endereço: CEP and phone take their masks as they are typed; no "Sucesso!" dialog per step.
+  await expect(page.getByRole('heading', { name: 'Endereço e telefone' })).toBeVisible();
+  await page.getByLabel(/^CEP/).pressSequentially('22470050');
+  await expect(page.getByLabel(/^CEP/)).toHaveValue('22470-050');
+  await page.getByLabel(/^Rua/).fill('Avenida Epitácio Pessoa');
+  await page.getByRole('textbox', { name: 'Número', exact: true }).fill('1200');
+  await page.getByLabel(/^Bairro/).fill('Lagoa');
+  await page.getByLabel(/^Cidade/).fill('Rio de Janeiro');
+  await page.getByRole('combobox', { name: 'UF' }).fill('RJ');
+  await page.getByRole('option', { name: 'RJ', exact: true }).click();
+  await page.getByLabel(/^Telefone da recepção/).pressSequentially('21987654321');
+  await expect(page.getByLabel(/^Telefone da recepção/)).toHaveValue('(21) 98765-4321');
+  await expectAccessible(page);
+  await page.getByRole('button', { name: 'Salvar e continuar' }).click();
+  await expect(page.getByText('Endereço e telefone salvos.')).toBeVisible();
+  await expect(page.getByRole('dialog', { name: 'Sucesso!' })).toHaveCount(0);
+
+  // 3. Horários: 24-hour times typed without a colon, Monday copied to the week, Sunday closed.
+  await expect(page.getByRole('heading', { name: 'Horário de funcionamento' })).toBeVisible();
+  await page.getByLabel('Segunda', { exact: true }).check();
+  await page.getByRole('combobox', { name: 'Segunda — Abre' }).fill('');
+  await page.getByRole('combobox', { name: 'Segunda — Abre' }).pressSequentially('0700');
+  await expect(page.getByRole('combobox', { name: 'Segunda — Abre' })).toHaveValue('07:00');
+  await page.getByRole('combobox', { name: 'Segunda — Fecha' }).fill('');
+  await page.getByRole('combobox', { name: 'Segunda — Fecha' }).pressSequentially('2130');
+  await expect(page.getByRole('combobox', { name: 'Segunda — Fecha' })).toHaveValue('21:30');
+  await page.keyboard.press('Escape');
+  await page.getByRole('button', { name: 'Copiar o horário de Segunda para todos os dias' }).click();
+  await expect(page.getByRole('combobox', { name: 'Sexta — Fecha' })).toHaveValue('21:30');
+  await page.getByLabel('Domingo', { exact: true }).uncheck();
+  await expect(page.getByRole('combobox', { name: 'Domingo — Abre' })).toHaveCount(0);
+  await expect(page.getByText(/AM|PM/)).toHaveCount(0);
+  await expectAccessible(page);
+  await shoot(page, 'setup-3-hours-desktop');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await noSidewaysScroll(page);
+  await shoot(page, 'setup-3-hours-phone');
+  await page.setViewportSize({ width: 1366, height: 900 });
+  await page.getByRole('button', { name: 'Salvar e continuar' }).click();
+  await expect(page.getByText('Horário de funcionamento salvo.')).toBeVisible();
+
+  // 4. Salas: a room added here is confirmed and listed.
+  await expect(page.getByRole('heading', { name: 'Salas desta clínica' })).toBeVisible();
+  await page.getByLabel(/^Nome/).fill('Sala Vitória-régia');
+  await page.getByLabel(/^Preço por hora/).fill('90');
+  await page.getByRole('button', { name: 'Adicionar sala' }).click();
+  await expect(page.getByText('Sala “Sala Vitória-régia” criada. Ela já aparece na busca.')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Editar Sala Vitória-régia' })).toBeVisible();
+  await expectAccessible(page);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await noSidewaysScroll(page);
+  await shoot(page, 'setup-4-rooms-phone');
+  await page.setViewportSize({ width: 1366, height: 900 });
+  await page.getByRole('button', { name: 'Continuar' }).click();
+
+  // 5. Fotos, then the one "Sucesso!" of the flow.
+  await expect(page.getByRole('heading', { name: 'Fotos da clínica' })).toBeVisible();
+  const jpeg = await sharp({ create: { width: 800, height: 600, channels: 3, background: '#4a8f7b' } })
+    .jpeg()
+    .toBuffer();
+  await page
+    .locator('input[type="file"]')
+    .setInputFiles({ name: 'recepcao.jpg', mimeType: 'image/jpeg', buffer: jpeg });
+  await expect(page.getByText('Capa')).toBeVisible();
+  await expectAccessible(page);
+  await shoot(page, 'setup-5-photos-desktop');
+  await page.getByRole('button', { name: 'Concluir' }).click();
+  const done = page.getByRole('dialog', { name: 'Sucesso!' });
+  await expect(done.getByText('Clínica cadastrada! Suas salas já podem receber reservas.')).toBeVisible();
+  await closeDialog(page);
+  await expect(page).toHaveURL(/\/parceiro\/gestao\/clinicas$/);
+  await expect(page.getByText(clinicName)).toBeVisible();
+
+  // Editing: any step opens directly, with what was saved.
+  await page.goto(`${clinicUrl}?etapa=horarios`);
+  await expect(page.getByRole('combobox', { name: 'Quarta — Abre' })).toHaveValue('07:00');
+  await expect(page.getByLabel('Domingo', { exact: true })).not.toBeChecked();
+  await page.getByRole('button', { name: 'Endereço' }).click();
+  await expect(page.getByLabel(/^CEP/)).toHaveValue('22470-050');
+  await expect(page.getByLabel(/^Telefone da recepção/)).toHaveValue('(21) 98765-4321');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await noSidewaysScroll(page);
+  await shoot(page, 'setup-2-address-phone');
+});
+
+test('a birth date typed without slashes reads dd/mm/aaaa; the phone and CPF are masked', async ({
+  page,
+}) => {
+  await signInAs(page, demo.specialist);
+  await page.goto('/especialista/perfil');
+  const birth = page.getByLabel(/^Data de nascimento/);
+  await expect(birth).toHaveValue(/^\d\d\/\d\d\/\d{4}$/);
+  await birth.fill('');
+  await birth.pressSequentially('15031990');
+  await expect(birth).toHaveValue('15/03/1990');
+  await expect(page.getByLabel(/^CPF/)).toHaveValue(/^\d{3}\.\d{3}\.\d{3}-\d{2}$/);
+  await expect(page.getByLabel(/^Celular/)).toHaveValue(/^\(\d\d\) \d{4,5}-\d{4}$/);
+  await page.getByRole('button', { name: 'Salvar', exact: true }).click();
+  await expect(page.getByRole('dialog', { name: 'Sucesso!' })).toBeVisible();
+  await closeDialog(page);
+  await page.reload();
+  await expect(page.getByLabel(/^Data de nascimento/)).toHaveValue('15/03/1990');
+  await expectAccessible(page);
+  await shoot(page, 'profile-masks-desktop');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await noSidewaysScroll(page);
+  await shoot(page, 'profile-masks-phone');
+});
+
+test('dashboards on a phone: revenue as bars, heat map and top rooms without sideways scroll', async ({
+  page,
+}) => {
+  await signInAs(page, demo.owner);
+  await page.goto('/admin/dashboard');
+  await expect(page.locator('.recharts-bar-rectangle')).not.toHaveCount(0);
+  await expect(page.getByRole('table', { name: 'Mapa de calor por dia e hora' })).toBeVisible();
+  await shoot(page, 'dashboard-admin-desktop');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(page.getByRole('table', { name: 'Mapa de calor por dia e hora' })).toBeVisible();
+  await noSidewaysScroll(page);
+  await expectAccessible(page);
+  await shoot(page, 'dashboard-admin-phone');
+  await page.setViewportSize({ width: 360, height: 800 });
+  await noSidewaysScroll(page);
+});
