@@ -158,6 +158,14 @@ export const authenticateTokenResponse = z.object({
   data: z.object({ token: z.string(), user: userSchema }),
 });
 export const messageResponse = z.object({ data: z.object({ message: z.string() }) });
+/**
+ * POST /api/user/verify-email: the message, and a session (`token`, `user`) when the confirmation
+ * comes right after registration (docs/decisions/0017).
+ */
+export const verifyEmailResponse = z.object({
+  data: z.object({ message: z.string(), token: z.string().optional(), user: userSchema.optional() }),
+});
+export type VerifyEmailResponse = z.infer<typeof verifyEmailResponse>;
 
 export const councilSchema = z.object({
   uuid: z.uuid(),

@@ -13,6 +13,7 @@ import {
   resetPasswordBody,
   userResponse,
   verifyEmailBody,
+  verifyEmailResponse,
 } from '#common/contracts/auth';
 import type { Services } from '../../app.ts';
 import { currentUser, requireUser } from '../../plugins/auth.ts';
@@ -106,14 +107,18 @@ export const authRoutes =
       {
         schema: {
           tags,
-          summary: 'Confirma o e-mail com o código',
+          summary:
+            'Confirma o e-mail com o código; logo após o cadastro, também abre a sessão (token e user)',
           body: verifyEmailBody,
-          response: { 200: messageResponse },
+          response: { 200: verifyEmailResponse },
         },
       },
       async (request) => {
-        await auth.verifyEmail(s, request.body.email, request.body.code, requestInfo(request));
-        return message(authMessages.verified);
+        const session = await auth.verifyEmail(s, request.body.email, request.body.code, {
+          ...requestInfo(request),
+          signedIn: request.auth !== null,
+        });
+        return { data: { message: authMessages.verified, ...session } };
       },
     );
 

@@ -177,7 +177,26 @@ export async function logout(s: Services, tokenId: number): Promise<void> {
   await tokens.revokeToken(s.db, tokenId, s.clock());
 }
 
-export async function verifyEmail(s: Services, email: string, code: string, req: RequestInfo): Promise<void> {
+/**
+ * How long after registering the first e-mail confirmation also opens a session
+ * (docs/decisions/0017): sign-up asks for one code, not two.
+ */
+export const VERIFY_SIGNS_IN_HOURS = 24;
+
+/**
+ * Confirms the e-mail with the mailed code. The confirmation right after registration also signs
+ * the person in (answers a session), when all of these hold: the request carries no session, the
+ * account is active and was unconfirmed until this code, it was registered less than
+ * VERIFY_SIGNS_IN_HOURS ago and has never had a session (revoked ones count). The code itself is
+ * the proof: single use, 5 tries, counted by the sign-in guard like a sign-in code. Every later
+ * sign-in stays two-step.
+ */
+export async function verifyEmail(
+  s: Services,
+  email: string,
+  code: string,
+  req: RequestInfo & { signedIn: boolean },
+): Promise<{ token: string; user: User } | undefined> {
   const now = s.clock();
   const user = await usersRepo.findUserByEmail(s.db, email);
   const attempt = await beginAttempt(s, email, user, req.ip);
@@ -186,12 +205,29 @@ export async function verifyEmail(s: Services, email: string, code: string, req:
     return invalidCode('code');
   };
   if (!user) throw await wrong();
-  if (user.emailVerifiedAt) return attempt.succeeded();
+  if (user.emailVerifiedAt) {
+    await attempt.succeeded();
+    return undefined;
+  }
   const open = await codes.spendAttempt(s.db, verificationCodes, user.id, now, MAX_CODE_ATTEMPTS);
   if (!open || !safeEqual(open.codeHash, codeHash(user.id, code))) throw await wrong();
   if (!(await codes.consumeCode(s.db, verificationCodes, open.id, now))) throw await wrong();
   await attempt.succeeded();
   await usersRepo.markEmailVerified(s.db, user.id, now);
+
+  const recent = now.getTime() - user.createdAt.getTime() < VERIFY_SIGNS_IN_HOURS * 3_600_000;
+  if (req.signedIn || !user.active || !recent) return undefined;
+  if (await tokens.hasEverSignedIn(s.db, user.id)) return undefined;
+  const token = randomToken(32);
+  await tokens.insertToken(s.db, {
+    userId: user.id,
+    tokenHash: sha256(token),
+    userAgent: req.userAgent,
+    ip: req.ip,
+    now,
+  });
+  const verified = { ...user, emailVerifiedAt: user.emailVerifiedAt ?? now };
+  return { token, user: await usersRepo.toUser(s.db, verified) };
 }
 
 /**

@@ -157,6 +157,9 @@ describe('e-mail verification', () => {
     const ok = await post('/api/user/verify-email', { email, code });
     expect(ok.statusCode).toBe(200);
     expect(ok.json().data.message).toBe('E-mail confirmado com sucesso.');
+    // Right after registration the confirmation also signs in (verify-signs-in.test.ts); later
+    // sign-ins stay two-step.
+    expect(ok.json().data.token).toEqual(expect.any(String));
     const token = await signIn(t, email);
     expect((await get('/api/user', token)).json().data.email_verified).toBe(true);
   });

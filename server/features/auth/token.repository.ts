@@ -27,6 +27,16 @@ export async function findLiveToken(db: Executor, tokenHash: string) {
   return rows[0];
 }
 
+/** Whether the person ever had a session (revoked ones included). */
+export async function hasEverSignedIn(db: Executor, userId: number): Promise<boolean> {
+  const rows = await db
+    .select({ id: authTokens.id })
+    .from(authTokens)
+    .where(eq(authTokens.userId, userId))
+    .limit(1);
+  return rows.length === 1;
+}
+
 /** Whether the person signed in from `ip` since `since` (a session was opened there). */
 export async function signedInFrom(db: Executor, userId: number, ip: string, since: Date): Promise<boolean> {
   const rows = await db
