@@ -1,6 +1,12 @@
 import { expect, type Page, test } from '@playwright/test';
-import { calendarLabel } from './support/dates.ts';
-import { expectAccessible, signUpSpecialist, typeCode, verificationCode } from './support/session.ts';
+import { bookingPanel, pickDay, reserve } from './support/room-page.ts';
+import {
+  expectAccessible,
+  signInAs,
+  signUpSpecialist,
+  typeCode,
+  verificationCode,
+} from './support/session.ts';
 
 const PASSWORD = 'Consultorio2026';
 
@@ -29,13 +35,8 @@ function bookingDay(): Date {
 async function pickAnHour(page: Page) {
   await page.goto('/rooms?search=Corcovado');
   await page.getByRole('link', { name: /Sala Corcovado/ }).click();
-  const section = page.locator('div.mantine-Paper-root', {
-    has: page.getByRole('heading', { name: 'Horários livres' }),
-  });
-  const d = bookingDay();
-  if (d.getMonth() !== new Date().getMonth())
-    await section.getByRole('button', { name: 'Próximo mês' }).click();
-  await section.getByRole('button', { name: calendarLabel(d), exact: true }).click();
+  const section = await bookingPanel(page);
+  await pickDay(section, bookingDay());
   await section.getByText('08:00', { exact: true }).click();
   await expect(section.getByText('1 horário escolhido')).toBeVisible();
   return section;
@@ -75,7 +76,7 @@ test('a verified specialist without the completed data is refused in the booking
   // Straight to a room instead of completing the data: the server refuses the booking (403).
   const section = await pickAnHour(page);
   const roomUrl = page.url();
-  await section.getByRole('button', { name: 'Reservar' }).click();
+  await reserve(section);
   const dialog = page.getByRole('dialog', { name: 'Confirmar reserva' });
   await dialog.getByLabel('Usar um novo cartão').check();
   await dialog.getByLabel('Número do cartão').fill('4242 4242 4242 4242');
@@ -99,16 +100,13 @@ test('a verified specialist without the completed data is refused in the booking
   await page.screenshot({ path: 'test-results/screens/booking-refusal-390.png' });
   await page.setViewportSize({ width: 1280, height: 720 });
 
-  // The missing step, then back on the room page with the same day and hour chosen.
+  // The missing step, then back on the room page with the same day and hour, the confirm step open.
   await complete.click();
   await expect(page).toHaveURL(/\/especialista\/new-account\?redirect=%2Frooms%2F/);
   await completeData(page);
   await expect(page).toHaveURL(roomUrl);
-  const back = page.locator('div.mantine-Paper-root', {
-    has: page.getByRole('heading', { name: 'Horários livres' }),
-  });
+  const back = await bookingPanel(page);
   await expect(back.getByText('1 horário escolhido')).toBeVisible();
-  await back.getByRole('button', { name: 'Reservar' }).click();
   const again = page.getByRole('dialog', { name: 'Confirmar reserva' });
   await expect(again.getByRole('button', { name: /^Pagar R\$/ })).toBeVisible();
   await expect(again.getByRole('alert')).toHaveCount(0);
@@ -119,10 +117,13 @@ test('a specialist who has not confirmed the e-mail is told so before paying, co
 }) => {
   const email = `gate.email.${Date.now()}@exemplo.com.br`;
   const since = await signUpSpecialist(page, 'Rafael Teixeira Lima', email, PASSWORD);
+  // The code is left for later: a plain two-step sign-in opens a session without it.
+  await signInAs(page, email, PASSWORD);
+  await expect(page).toHaveURL(/\/verificacao$/);
 
   const section = await pickAnHour(page);
   const roomPath = new URL(page.url()).pathname;
-  await section.getByRole('button', { name: 'Reservar' }).click();
+  await reserve(section);
   const dialog = page.getByRole('dialog', { name: 'Confirmar reserva' });
   const refusal = dialog.getByRole('alert');
   await expect(refusal).toContainText('Confirme seu e-mail antes de reservar');

@@ -1,6 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
 import { decodeQr } from '../server/test/qr.ts';
 import { calendarLabel, isoDate } from './support/dates.ts';
+import { bookingPanel, pickDay as pickCalendarDay, reserve } from './support/room-page.ts';
 import { closeDialog, demo, expectAccessible, signInAs } from './support/session.ts';
 
 /** The next weekday at least two days ahead, as the calendar labels it. */
@@ -12,13 +13,8 @@ function nextBusinessDay(): Date {
 }
 
 async function pickDay(page: Page, d: Date) {
-  const section = page.locator('div.mantine-Paper-root', {
-    has: page.getByRole('heading', { name: 'Horários livres' }),
-  });
-  if (d.getMonth() !== new Date().getMonth())
-    await section.getByRole('button', { name: 'Próximo mês' }).click();
-  const label = calendarLabel(d);
-  await section.getByRole('button', { name: label, exact: true }).click();
+  const section = await bookingPanel(page);
+  await pickCalendarDay(section, d);
   return section;
 }
 
@@ -47,11 +43,9 @@ test('a visitor searches “pinheiros” for next Monday, books 09:00–11:00 fo
   await expect(page).toHaveURL(new RegExp(`/rooms\\?.*search=pinheiros.*date=${iso(monday)}`));
   await page.getByRole('link', { name: /Sala de Grupo/ }).click();
 
-  // The room page opens on the searched day.
-  await expect(page).toHaveURL(new RegExp(`dia=${iso(monday)}`));
-  const section = page.locator('div.mantine-Paper-root', {
-    has: page.getByRole('heading', { name: 'Horários livres' }),
-  });
+  // The room page opens on the searched day, the search kept.
+  await expect(page).toHaveURL(new RegExp(`search=pinheiros&date=${iso(monday)}`));
+  const section = await bookingPanel(page);
   await section.getByText('09:00', { exact: true }).click();
   await section.getByText('10:00', { exact: true }).click();
   await section.getByLabel('Repetir toda semana por').click();
@@ -62,14 +56,13 @@ test('a visitor searches “pinheiros” for next Monday, books 09:00–11:00 fo
   await expect(section.getByText('Total: R$ 960,00')).toBeVisible();
   await page.screenshot({ path: 'test-results/screens/room-repeat-desktop.png', fullPage: true });
 
-  await section.getByRole('button', { name: 'Entre para reservar' }).click();
+  // A visitor's "Reservar" asks to sign in; back on the room, the confirm step is open.
+  await reserve(section);
   await signInAs(page, demo.specialist, undefined, page.url());
-  const back = page.locator('div.mantine-Paper-root', {
-    has: page.getByRole('heading', { name: 'Horários livres' }),
-  });
+  const back = await bookingPanel(page);
   await expect(back.getByText('8 horários escolhidos')).toBeVisible();
-  await back.getByRole('button', { name: 'Reservar' }).click();
   const dialog = page.getByRole('dialog', { name: 'Confirmar reserva' });
+  await expect(dialog.getByRole('list', { name: 'Datas e horários' }).getByRole('listitem')).toHaveCount(4);
   await expect(dialog.getByText(/4242/)).toBeVisible();
   await dialog.getByRole('button', { name: 'Pagar R$ 960,00' }).click();
   await expect(
@@ -117,18 +110,15 @@ test('a visitor picks slots, signs in, comes back to the same selection, pays by
   await section.getByText('15:00', { exact: true }).click();
   await expect(section.getByText('2 horários escolhidos')).toBeVisible();
   await expect(section.getByText('Total: R$ 120,00')).toBeVisible();
-  await section.getByRole('button', { name: 'Entre para reservar' }).click();
+  await reserve(section);
   await expect(page).toHaveURL(/\/signin\?redirect=/);
 
   await signInAs(page, demo.specialist2, undefined, page.url());
   await expect(page).toHaveURL(/\/rooms\/[0-9a-f-]+\?.*h=/);
-  const back = page.locator('div.mantine-Paper-root', {
-    has: page.getByRole('heading', { name: 'Horários livres' }),
-  });
+  const back = await bookingPanel(page);
   await expect(back.getByText('2 horários escolhidos')).toBeVisible();
 
-  // The decline card: nothing is booked.
-  await back.getByRole('button', { name: 'Reservar' }).click();
+  // Back with the confirm step open. The decline card: nothing is booked.
   const dialog = page.getByRole('dialog', { name: 'Confirmar reserva' });
   await dialog.getByLabel('Usar um novo cartão').check();
   await dialog.getByLabel('Número do cartão').fill('4000 0000 0000 0002');
@@ -185,7 +175,7 @@ test('a partner books another clinic’s room with Pix, sees the copia e cola an
   await page.getByRole('link', { name: /Sala Pão de Açúcar/ }).click();
   const section = await pickDay(page, nextBusinessDay());
   await section.getByText('16:00', { exact: true }).click();
-  await section.getByRole('button', { name: 'Reservar' }).click();
+  await reserve(section);
   const dialog = page.getByRole('dialog', { name: 'Confirmar reserva' });
   await dialog.getByText('Pix', { exact: true }).click();
   await dialog.getByRole('button', { name: 'Pagar R$ 70,00' }).click();
@@ -233,6 +223,22 @@ test('a specialist keeps a profile with photo, data, address and saved cards; a 
   await expect(page.getByLabel('Número do cartão')).toHaveAttribute('aria-invalid', 'true');
   await expect(page.getByText(/•••• \d{4}/)).toHaveCount(1);
   await expectAccessible(page);
+
+  // A second card: made the default, then removed after a confirmation; the first is the default again.
+  await page.getByLabel('Número do cartão').fill('5555 5555 5555 4444');
+  await page.getByRole('button', { name: 'Salvar cartão' }).click();
+  await expect(page.getByText(/•••• 4444/)).toBeVisible();
+  await page.getByRole('button', { name: 'Tornar padrão o cartão final 4444' }).click();
+  await expect(page.getByText('O cartão final 4444 agora é o padrão.')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Tornar padrão o cartão final 4242' })).toBeVisible();
+  await page.getByRole('button', { name: 'Remover cartão final 4444' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Remover cartão?' });
+  await expect(confirm).toContainText('•••• 4444');
+  await expectAccessible(page);
+  await confirm.getByRole('button', { name: 'Remover cartão' }).click();
+  await expect(page.getByText('Cartão final 4444 removido.')).toBeVisible();
+  await expect(page.getByText(/•••• \d{4}/)).toHaveCount(1);
+  await expect(page.getByRole('button', { name: /Tornar padrão/ })).toHaveCount(0);
 });
 
 test('canceling one hour of an unpaid Pix booking cancels all of its hours, and the specialist is told so', async ({
@@ -247,7 +253,7 @@ test('canceling one hour of an unpaid Pix booking cancels all of its hours, and 
   const section = await pickDay(page, day);
   await section.getByText('17:00', { exact: true }).click();
   await section.getByText('18:00', { exact: true }).click();
-  await section.getByRole('button', { name: 'Reservar' }).click();
+  await reserve(section);
   const dialog = page.getByRole('dialog', { name: 'Confirmar reserva' });
   await dialog.getByText('Pix', { exact: true }).click();
   await dialog.getByRole('button', { name: /^Pagar R\$/ }).click();

@@ -5,7 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { expect, type Page, type Request, test } from '@playwright/test';
-import { calendarLabel } from './support/dates.ts';
+import { bookingPanel, pickDay, reserve } from './support/room-page.ts';
 import { demo, expectAccessible, signInAs } from './support/session.ts';
 
 const SDK_URL = 'https://sdk.mercadopago.com/js/v2**';
@@ -161,16 +161,12 @@ test('with Mercado Pago, a booking by saved card asks the CVV, offers installmen
   await signInAs(page, demo.specialist);
   await page.goto('/rooms?search=Corcovado');
   await page.getByRole('link', { name: /Sala Corcovado/ }).click();
-  const section = page.locator('div.mantine-Paper-root', {
-    has: page.getByRole('heading', { name: 'Horários livres' }),
-  });
+  const section = await bookingPanel(page);
   const day = laterBusinessDay();
-  if (day.getMonth() !== new Date().getMonth())
-    await section.getByRole('button', { name: 'Próximo mês' }).click();
-  await section.getByRole('button', { name: calendarLabel(day), exact: true }).click();
+  await pickDay(section, day);
   await section.getByText('10:00', { exact: true }).click();
   await expect(section.getByText('1 horário escolhido')).toBeVisible();
-  await section.getByRole('button', { name: 'Reservar' }).click();
+  await reserve(section);
 
   const dialog = page.getByRole('dialog', { name: 'Confirmar reserva' });
   // The saved card: only its CVV, in Mercado Pago's field.

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { calendarLabel } from './support/dates.ts';
+import { bookingPanel, pickDay, reserve } from './support/room-page.ts';
 import { demo, expectAccessible, signInAs } from './support/session.ts';
 
 test('phone: a specialist sees each booking as a card with its status and the cancel button in view', async ({
@@ -37,20 +37,18 @@ test('phone: a specialist picks an hour on the room page and pays with Pix, the 
     .getByRole('link', { name: /— Acolher Savassi$/ })
     .first()
     .click();
-  const section = page.locator('div.mantine-Paper-root', {
-    has: page.getByRole('heading', { name: 'Horários livres' }),
-  });
-  const d = nextBusinessDay();
-  if (d.getMonth() !== new Date().getMonth())
-    await section.getByRole('button', { name: 'Próximo mês' }).click();
-  const label = calendarLabel(d);
-  await section.getByRole('button', { name: label, exact: true }).click();
+  // The bottom bar opens the sheet with the calendar.
+  await expect(
+    page.getByRole('region', { name: 'Horários livres' }).getByRole('button', { name: 'Reservar' }),
+  ).toBeInViewport();
+  await page.screenshot({ path: 'test-results/screens/room-phone.png', fullPage: true });
+  const section = await bookingPanel(page);
+  await pickDay(section, nextBusinessDay());
   await section.getByText('11:00', { exact: true }).click();
   await expect(section.getByText('1 horário escolhido')).toBeVisible();
   expect(await fitsTheScreen(page)).toBe(true);
-  await page.screenshot({ path: 'test-results/screens/room-phone.png', fullPage: true });
 
-  await section.getByRole('button', { name: 'Reservar' }).click();
+  await reserve(section);
   const dialog = page.getByRole('dialog', { name: 'Confirmar reserva' });
   await dialog.getByText('Pix', { exact: true }).click();
   await dialog.getByRole('button', { name: /^Pagar R\$/ }).click();

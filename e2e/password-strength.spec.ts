@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { expectAccessible, loginCode, typeCode } from './support/session.ts';
+import { expectAccessible, typeCode, verificationCode } from './support/session.ts';
 
 test('sign-up measures the password as it is typed and refuses a weak one before sending it', async ({
   page,
@@ -48,10 +48,9 @@ test('sign-up measures the password as it is typed and refuses a weak one before
     page.getByText('Não use dados pessoais, como seu nome ou e-mail.', { exact: true }),
   ).toBeHidden();
   await page.getByRole('button', { name: 'Criar conta' }).click();
-  await expect(page.getByText('Conta criada!')).toBeVisible();
+  // Straight to the e-mail code, which also signs in (decision 0017).
+  await expect(page).toHaveURL(/\/verificacao\?email=/);
   expect(registerCalls).toHaveLength(1);
-
-  await expect(page).toHaveURL(/\/two-factors\//, { timeout: 10_000 });
-  await typeCode(page, await loginCode(email, since));
-  await expect(page).toHaveURL(/\/verificacao$/);
+  await typeCode(page, await verificationCode(email, since));
+  await expect(page).toHaveURL(/\/especialista\/new-account$/);
 });

@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { bookingPanel, pickDay } from './support/room-page.ts';
 import { expectAccessible } from './support/session.ts';
 
 test('a visitor searches rooms without accents, sorts them and opens a room page with its free slots', async ({
@@ -24,19 +25,17 @@ test('a visitor searches rooms without accents, sorts them and opens a room page
   await expect(page.getByText('R$ 50,00')).toBeVisible();
   await expect(page.getByRole('navigation', { name: 'Você está em' })).toHaveCount(0);
   await expect(page).toHaveTitle(/Sala Ipê/);
-  const calendar = page
-    .getByRole('region', { name: 'Horários livres' })
-    .or(
-      page.locator('div.mantine-Paper-root', { has: page.getByRole('heading', { name: 'Horários livres' }) }),
-    );
+  // "Voltar" keeps the search.
+  await expect(page.getByRole('link', { name: 'Voltar para as salas' })).toHaveAttribute(
+    'href',
+    /\/rooms\?search=sao\+paulo/,
+  );
+  const calendar = await bookingPanel(page);
   // The next Tuesday has slots from 08:00 (Pinheiros opens 08:00–20:00 on weekdays).
   const d = new Date();
   do d.setDate(d.getDate() + 1);
   while (d.getDay() !== 2);
-  if (d.getMonth() !== new Date().getMonth())
-    await calendar.getByRole('button', { name: 'Próximo mês' }).click();
-  const label = `${d.getDate()} ${new Intl.DateTimeFormat('pt-BR', { month: 'long' }).format(d)} ${d.getFullYear()}`;
-  await calendar.getByRole('button', { name: label, exact: true }).click();
+  await pickDay(calendar, d);
   await expect(calendar.getByText('08:00', { exact: true })).toBeVisible();
   await expect(calendar.getByText('19:00', { exact: true })).toBeVisible();
   await expectAccessible(page);

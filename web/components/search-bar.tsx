@@ -18,14 +18,20 @@ import { searchTarget } from './search-url.ts';
 export const SEARCH_PLACEHOLDER = 'Cidade, bairro ou nome da clínica';
 const PANEL_CLOSE_DELAY_MS = 800;
 
+/**
+ * The fields follow the address's `search` and `date` (the room list and a room's page carry
+ * them), and only when those change: picking hours on a room page keeps what is being typed.
+ */
 function useSearchState() {
   const [params] = useSearchParams();
-  const [text, setText] = useState(params.get('search') ?? '');
-  const [date, setDate] = useState<string | null>(params.get('date'));
+  const search = params.get('search') ?? '';
+  const searchDate = params.get('date');
+  const [text, setText] = useState(search);
+  const [date, setDate] = useState<string | null>(searchDate);
   useEffect(() => {
-    setText(params.get('search') ?? '');
-    setDate(params.get('date'));
-  }, [params]);
+    setText(search);
+    setDate(searchDate);
+  }, [search, searchDate]);
   return { text, setText, date, setDate };
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isoDate, searchTarget } from './search-url.ts';
+import { backToList, isoDate, roomPath, searchTarget } from './search-url.ts';
 
 describe('searchTarget', () => {
   it('goes to /rooms when both fields are empty', () => {
@@ -19,5 +19,33 @@ describe('searchTarget', () => {
 
   it('formats local dates as yyyy-MM-dd', () => {
     expect(isoDate(new Date(2026, 0, 5))).toBe('2026-01-05');
+  });
+});
+
+describe('the search context between the list and a room', () => {
+  const uuid = '5b0c1f2e-8a3d-4c1b-9f7e-2d6a4b8c0e13';
+
+  it('opens a room with the search and date', () => {
+    expect(roomPath(uuid, { search: ' Pinheiros ', date: '2026-12-01' })).toBe(
+      `/rooms/${uuid}?search=Pinheiros&date=2026-12-01`,
+    );
+    expect(roomPath(uuid, { search: '', date: null })).toBe(`/rooms/${uuid}`);
+  });
+
+  it('goes back to the list the person came from, with its sort and page', () => {
+    const params = new URLSearchParams('search=Pinheiros&date=2026-12-01&h=2026-12-01T09:00:00-03:00');
+    expect(backToList(params, '/especialista/salas?search=Pinheiros&ordem=price_asc&page=2')).toBe(
+      '/especialista/salas?search=Pinheiros&ordem=price_asc&page=2',
+    );
+    expect(backToList(params, 'https://elsewhere.example/rooms')).toBe(
+      '/rooms?search=Pinheiros&date=2026-12-01',
+    );
+  });
+
+  it('otherwise to the public list with the search and date of the room address', () => {
+    expect(backToList(new URLSearchParams('search=sao+paulo&dia=2026-12-03'))).toBe(
+      '/rooms?search=sao+paulo',
+    );
+    expect(backToList(new URLSearchParams())).toBe('/rooms');
   });
 });

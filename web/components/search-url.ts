@@ -22,3 +22,36 @@ export function searchTarget(pathname: string, text: string, date: string | null
   const base = ROOM_LISTS.includes(pathname) ? pathname : '/rooms';
   return `${base}?${params.toString()}`;
 }
+
+/** The search context that travels with a person from the list to a room and back. */
+export interface SearchContext {
+  search?: string | null;
+  date?: string | null;
+}
+
+const contextParams = ({ search, date }: SearchContext) => {
+  const params = new URLSearchParams();
+  if (search?.trim()) params.set('search', search.trim());
+  if (date) params.set('date', date);
+  return params;
+};
+
+/**
+ * A room's page with the list's `search` and `date`: the header's fields keep their values there,
+ * and the calendar opens on the searched day.
+ */
+export function roomPath(uuid: string, context: SearchContext = {}): string {
+  const query = contextParams(context).toString();
+  return query ? `/rooms/${uuid}?${query}` : `/rooms/${uuid}`;
+}
+
+/**
+ * "Voltar" on a room page: the list the person came from (kept in the navigation state, with its
+ * sort and page), else the public list with the search and date the room's address carries.
+ */
+export function backToList(params: URLSearchParams, from?: unknown): string {
+  if (typeof from === 'string' && ROOM_LISTS.some((list) => from === list || from.startsWith(`${list}?`)))
+    return from;
+  const query = contextParams({ search: params.get('search'), date: params.get('date') }).toString();
+  return query ? `/rooms?${query}` : '/rooms';
+}

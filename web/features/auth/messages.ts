@@ -34,10 +34,12 @@ export const text = {
     password: 'Senha',
     confirmation: 'Confirme a senha',
     submit: 'Criar conta',
-    created: 'Conta criada! Enviamos um código de confirmação para o seu e-mail. Entrando...',
     hasAccount: 'Já tem conta?',
     signin: 'Entrar',
   },
+  /** On the account pages when the person came from a room page with hours picked. */
+  bookingKept:
+    'Seus horários escolhidos ficam guardados: depois de entrar, você volta para a sala para confirmar a reserva.',
   verification: {
     title: 'Confirme seu e-mail',
     subtitle: (email: string) => `Digite o código de 6 dígitos que enviamos para ${email}.`,

@@ -26,6 +26,16 @@ export const text = {
   clear: 'Limpar seleção',
   loginToBook: 'Entre para reservar',
   modalTitle: 'Confirmar reserva',
+  /** The confirm step: what is booked and the cancellation rule (DESIGN §5). */
+  confirm: {
+    hours: 'Datas e horários',
+    rule: (hours: number) =>
+      `Cancelamento gratuito até ${hours} horas antes de cada horário, com reembolso integral; depois disso, sem reembolso.`,
+    late: (n: number, hours: number) =>
+      n === 1
+        ? `1 horário começa em menos de ${hours} horas: se cancelado, não terá reembolso.`
+        : `${n} horários começam em menos de ${hours} horas: se cancelados, não terão reembolso.`,
+  },
   method: 'Forma de pagamento',
   card: 'Cartão de crédito',
   pix: 'Pix',

@@ -49,3 +49,33 @@ export function useBulkAvailability(uuid: string) {
       }).then((r) => r.data),
   });
 }
+
+/** The days of `month` (yyyy-MM) from `from` (yyyy-MM-dd, today) on, at most the whole month. */
+export function monthDays(month: string, from: string): string[] {
+  const [y, m] = month.split('-').map(Number) as [number, number];
+  const last = new Date(Date.UTC(y, m, 0)).getUTCDate();
+  const days: string[] = [];
+  for (let d = 1; d <= last; d++) {
+    const day = `${month}-${String(d).padStart(2, '0')}`;
+    if (day >= from) days.push(day);
+  }
+  return days;
+}
+
+/**
+ * Every day of the calendar's month at once (one call), to mark the days with free hours and
+ * leave the full ones out. Under `['rooms', 'availability']`, so a booking refreshes it.
+ */
+export function useMonthAvailability(uuid: string, month: string, today: string) {
+  const days = monthDays(month, today);
+  return useQuery({
+    queryKey: ['rooms', 'availability', uuid, 'month', month],
+    queryFn: () =>
+      api<{ data: Availability[] }>(`/customer/room/${uuid}/availability`, {
+        method: 'POST',
+        body: { dateBulk: days },
+      }).then((r) => r.data),
+    enabled: days.length > 0,
+    staleTime: 60_000,
+  });
+}

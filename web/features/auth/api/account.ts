@@ -6,6 +6,7 @@ import type {
   RegisterBody,
   ResetPasswordBody,
   VerifyEmailBody,
+  VerifyEmailResponse,
 } from '#common/contracts/auth';
 import type { User } from '#common/contracts/user';
 import { api } from '#web/lib/api.ts';
@@ -32,7 +33,9 @@ export const useRegister = () =>
 
 export const useVerifyEmail = () =>
   useMutation({
-    mutationFn: (body: VerifyEmailBody) => api<Message>('/user/verify-email', { method: 'POST', body }),
+    /** Right after sign-up the answer also carries a session (`token`, `user`): docs/decisions/0017. */
+    mutationFn: (body: VerifyEmailBody) =>
+      api<VerifyEmailResponse>('/user/verify-email', { method: 'POST', body }),
   });
 
 export const useResendCode = () =>

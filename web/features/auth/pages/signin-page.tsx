@@ -8,6 +8,7 @@ import { zodValidate } from '#web/lib/forms.ts';
 import { notifyError } from '#web/lib/notify.ts';
 import { safeRedirect } from '#web/lib/safe-redirect.ts';
 import { useLoginTwoFactor } from '../api/account.ts';
+import { BookingKeptNote } from '../components/booking-kept-note.tsx';
 import { text } from '../messages.ts';
 
 /** SPEC §8: Status false -> the suspension message; otherwise the server's message. */
@@ -41,6 +42,7 @@ export function SignInPage() {
     <AuthCard title={text.signin.title} subtitle={text.signin.subtitle}>
       <form onSubmit={submit} noValidate>
         <Stack>
+          <BookingKeptNote redirect={redirect} />
           <TextInput
             label={text.signin.email}
             type="email"

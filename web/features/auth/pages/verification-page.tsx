@@ -2,6 +2,7 @@ import { Alert, Button, Stack } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
+import type { User } from '#common/contracts/user';
 import { roleHome } from '#common/domain/user';
 import { AuthCard } from '#web/app/layouts/auth-layout.tsx';
 import { FullScreenLoading } from '#web/components/loading-overlay.tsx';
@@ -17,7 +18,7 @@ import { text } from '../messages.ts';
 const RESEND_COOLDOWN_S = 60;
 
 export function VerificationPage() {
-  const { user, loading } = useSession();
+  const { user, loading, signIn } = useSession();
   const [params] = useSearchParams();
   const email = user?.email ?? params.get('email') ?? '';
   // Where the person was going (e.g. the room page whose booking asked for this step).
@@ -41,13 +42,18 @@ export function VerificationPage() {
   if (loading) return <FullScreenLoading />;
   if (user?.email_verified && !leaving) return <Navigate to={redirect ?? roleHome(user.role_name)} replace />;
 
-  /** After the code: back where the person was going, through the specialist data if still missing. */
-  const next = async (): Promise<string> => {
-    if (!user) return redirect ? `/signin?redirect=${encodeURIComponent(redirect)}` : '/signin';
-    if (!redirect) return roleHome(user.role_name);
-    if (user.role_name !== 'customer') return redirect;
+  /**
+   * After the code: back where the person was going, through the specialist data if still missing.
+   * `who` is the signed-in person: the one already here, or the session the code opened.
+   */
+  const next = async (who: User | null): Promise<string> => {
+    if (!who) return redirect ? `/signin?redirect=${encodeURIComponent(redirect)}` : '/signin';
+    if (who.role_name !== 'customer') return redirect ?? roleHome(who.role_name);
     const profile = await queryClient.fetchQuery(specialistProfileQuery).catch(() => undefined);
-    return profile === null ? `/especialista/new-account?redirect=${encodeURIComponent(redirect)}` : redirect;
+    if (profile !== null) return redirect ?? roleHome(who.role_name);
+    return redirect
+      ? `/especialista/new-account?redirect=${encodeURIComponent(redirect)}`
+      : '/especialista/new-account';
   };
 
   const submit = (value = code) => {
@@ -62,8 +68,11 @@ export function VerificationPage() {
         onSuccess: async (res) => {
           setLeaving(true);
           notifySuccess(res.data.message);
-          await queryClient.invalidateQueries({ queryKey: userQueryKey });
-          navigate(await next(), { replace: true });
+          // Right after sign-up the code also signed in: one code, not two (docs/decisions/0017).
+          const { token, user: opened } = res.data;
+          if (!user && token && opened) signIn(token, opened);
+          else await queryClient.invalidateQueries({ queryKey: userQueryKey });
+          navigate(await next(user ?? opened ?? null), { replace: true });
         },
         onError: (err) => setError(err instanceof ApiError ? err.message : text.invalidCode),
       },

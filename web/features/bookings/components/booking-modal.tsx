@@ -10,6 +10,7 @@ import { CardTokenError, SecureCardForm, type SecureCardHandle } from '../mercad
 import { useMercadoPago, useMercadoPagoKey } from '../mercadopago/use-mercadopago.ts';
 import { text } from '../messages.ts';
 import { bookingRefusal, gateRefusal, type Refusal } from '../refusal.ts';
+import { BookingReview } from './booking-review.tsx';
 import { CardFields, useCardForm } from './card-fields.tsx';
 import { CardReviewPanel } from './card-review-panel.tsx';
 import { InstallmentsSelect } from './installments-select.tsx';
@@ -33,11 +34,15 @@ function providerCard(c: Card | undefined): { id?: string; bin?: string } {
 interface Props {
   opened: boolean;
   onClose(): void;
+  /** The room's and its clinic's names, said in the confirm step. */
+  room: { name: string; clinic: string };
   roomUuid: string;
   dateTimes: string[];
   totalCents: number;
   /** This room page with the chosen day and hours, where the missing steps bring the person back. */
   returnTo: string;
+  /** The person follows the link to a missing step (e-mail, data): keep the hours for the way back. */
+  onLeaveForStep?(): void;
   onBooked(booking: Booking): void;
 }
 
@@ -48,10 +53,12 @@ interface Props {
 export function BookingModal({
   opened,
   onClose,
+  room,
   roomUuid,
   dateTimes,
   totalCents,
   returnTo,
+  onLeaveForStep,
   onBooked,
 }: Props) {
   const { user } = useSession();
@@ -150,9 +157,12 @@ export function BookingModal({
           <CardReviewPanel booking={review} onDone={() => onBooked(review)} />
         ) : (
           <Stack>
-            <Text>
-              {text.selected(dateTimes.length)} · {text.total}: <b>{formatBrl(totalCents)}</b>
-            </Text>
+            <BookingReview room={room} dateTimes={dateTimes} totalCents={totalCents} />
+            {!gated && (
+              <Text size="sm" fw={600} mb={-8} aria-hidden="true">
+                {text.method}
+              </Text>
+            )}
             {!gated && (
               <SegmentedControl
                 aria-label={text.method}
@@ -211,7 +221,7 @@ export function BookingModal({
                 />
               </Stack>
             )}
-            {shown && <RefusalAlert refusal={shown} />}
+            {shown && <RefusalAlert refusal={shown} onStep={onLeaveForStep} />}
             {!gated && (
               <Group justify="flex-end">
                 <Button

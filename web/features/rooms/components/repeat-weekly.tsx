@@ -12,13 +12,17 @@ const fmt = (key: string) => `${key.slice(8, 10)}/${key.slice(5, 7)} ${key.slice
 export function RepeatWeekly({
   uuid,
   selected,
+  weeks,
+  onWeeksChange,
   onAdd,
 }: {
   uuid: string;
   selected: string[];
+  /** The chosen number of weeks, kept by the room page (it survives a sign-up). */
+  weeks: string;
+  onWeeksChange(weeks: string): void;
   onAdd(slots: string[]): void;
 }) {
-  const [weeks, setWeeks] = useState('3');
   const [result, setResult] = useState<string>();
   const check = useBulkAvailability(uuid);
   const n = Number(weeks);
@@ -40,14 +44,15 @@ export function RepeatWeekly({
   };
 
   return (
-    <Group gap="xs" align="flex-end" wrap="wrap" mt="md">
+    <Group gap="xs" align="flex-end" wrap="wrap">
       <Select
         label={t.label}
         data={Array.from({ length: 12 }, (_, i) => ({ value: String(i + 1), label: t.weeks(i + 1) }))}
         value={weeks}
-        onChange={(v) => setWeeks(v ?? '1')}
+        onChange={(v) => onWeeksChange(v ?? '1')}
         allowDeselect={false}
-        w={200}
+        w={180}
+        comboboxProps={{ withinPortal: true, zIndex: 400 }}
       />
       <Button variant="light" onClick={repeat} loading={check.isPending}>
         {t.action}

@@ -1,23 +1,28 @@
 import { Badge, Card, Group, Image, Stack, Text } from '@mantine/core';
 import { IconDoor, IconMapPin } from '@tabler/icons-react';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import type { RoomSummary } from '#common/contracts/rooms';
+import { roomPath } from '#web/components/search-url.ts';
 import { formatBrl } from '#web/lib/format.ts';
 import { text } from '../messages.ts';
 
 /**
- * A room in the list; with the searched date, its page opens on that day. The first cards of a
+ * A room in the list. Its page gets the search text and date (the header keeps them, the calendar
+ * opens on the searched day) and the list's address, where "Voltar" leads. The first cards of a
  * page (`first`) load their photo at once: it is what a visitor sees first.
  */
 export function RoomCard({
   room,
+  search,
   date,
   first = false,
 }: {
   room: RoomSummary;
+  search?: string | null;
   date?: string | null;
   first?: boolean;
 }) {
+  const location = useLocation();
   const cover = room.photos.find((p) => p.is_cover) ?? room.photos[0];
   const where = room.clinic.address
     ? `${room.clinic.address.neighborhood}, ${room.clinic.address.city}`
@@ -28,7 +33,8 @@ export function RoomCard({
       radius="md"
       padding="md"
       component={Link}
-      to={date ? `/rooms/${room.uuid}?dia=${date}` : `/rooms/${room.uuid}`}
+      to={roomPath(room.uuid, { search, date })}
+      state={{ from: `${location.pathname}${location.search}` }}
       aria-label={`${room.name} — ${room.clinic.name}`}
     >
       <Card.Section pos="relative">

@@ -69,7 +69,7 @@ export function RoomsPage() {
       ) : (
         <SimpleGrid cols={{ base: 1, sm: 2, md: 3, lg: 4 }}>
           {query.data?.data.map((room, index) => (
-            <RoomCard key={room.uuid} room={room} date={date} first={index < 4} />
+            <RoomCard key={room.uuid} room={room} search={search} date={date} first={index < 4} />
           ))}
         </SimpleGrid>
       )}

@@ -1,0 +1,137 @@
+import { expect, type Page, test } from '@playwright/test';
+import { waitForMail } from './support/mail.ts';
+import {
+  bookingPanel,
+  oneHour,
+  pickDay,
+  pickFreeHours,
+  reserve,
+  shortDay,
+  weekdayAhead,
+} from './support/room-page.ts';
+import {
+  closeDialog,
+  expectAccessible,
+  signUpSpecialist,
+  typeCode,
+  verificationCode,
+} from './support/session.ts';
+
+const shots = 'test-results/screens';
+const PASSWORD = 'Consultorio2026';
+
+/** A valid CPF no other journey uses (random base, computed check digits), formatted. */
+function freshCpf(): string {
+  const digits = Array.from({ length: 9 }, () => Math.floor(Math.random() * 10));
+  if (new Set(digits).size === 1) digits[0] = (digits[0]! + 1) % 10;
+  for (const size of [9, 10]) {
+    const sum = digits.slice(0, size).reduce((t, d, i) => t + d * (size + 1 - i), 0);
+    const rest = (sum * 10) % 11;
+    digits.push(rest === 10 ? 0 : rest);
+  }
+  const s = digits.join('');
+  return `${s.slice(0, 3)}.${s.slice(3, 6)}.${s.slice(6, 9)}-${s.slice(9)}`;
+}
+
+async function completeData(page: Page) {
+  await expect(page.getByRole('heading', { name: 'Complete seu cadastro' })).toBeVisible();
+  await page.getByLabel('CPF').fill(freshCpf());
+  await page.getByLabel('Data de nascimento').fill('21/09/1987');
+  await page.keyboard.press('Escape');
+  await page.getByLabel('Celular').fill('(31) 98888-1234');
+  await page.getByLabel('Profissão').fill('Psicóloga');
+  await page.getByRole('combobox', { name: 'Conselho profissional' }).click();
+  await page.getByRole('option', { name: /^CRP/ }).click();
+  await page.getByLabel('Número de registro').fill('04/112233');
+  await page.getByRole('combobox', { name: 'UF do registro' }).fill('MG');
+  await page.getByRole('option', { name: 'MG', exact: true }).click();
+  await page.getByLabel('CEP').fill('30140-071');
+  await page.getByLabel('Rua').fill('Rua Antônio de Albuquerque');
+  await page.getByRole('textbox', { name: 'Número', exact: true }).fill('300');
+  await page.getByLabel('Bairro').fill('Savassi');
+  await page.getByLabel('Cidade').fill('Belo Horizonte');
+  await page.getByRole('combobox', { name: 'UF', exact: true }).fill('MG');
+  await page.getByRole('option', { name: 'MG', exact: true }).click();
+  await page.getByRole('button', { name: 'Salvar e continuar' }).click();
+}
+
+for (const viewport of [
+  { width: 1366, height: 900 },
+  { width: 390, height: 844 },
+]) {
+  test(`${viewport.width} px: a visitor picks hours, signs up with one code, completes the data and lands back on the confirm step`, async ({
+    page,
+  }) => {
+    await page.setViewportSize(viewport);
+    const w = viewport.width;
+    const day = weekdayAhead(w > 900 ? 15 : 17);
+    await page.goto('/rooms?search=Savassi');
+    await page
+      .getByRole('link', { name: /— Acolher Savassi$/ })
+      .first()
+      .click();
+    const roomPath = new URL(page.url()).pathname;
+
+    // Two hours, repeated one more week: four hours.
+    const panel = await bookingPanel(page);
+    await pickDay(panel, day);
+    const hours = await pickFreeHours(panel, 1);
+    await panel.getByLabel('Repetir toda semana por').click();
+    await page.getByRole('option', { name: 'mais 1 semana' }).click();
+    await panel.getByRole('button', { name: 'Repetir horários' }).click();
+    await expect(panel.getByText('1 horário adicionado.')).toBeVisible();
+    await expect(panel.getByText('2 horários escolhidos')).toBeVisible();
+    const total = (await panel.getByText(/^Total: R\$/).textContent())!.replace('Total: ', '');
+    await reserve(panel);
+
+    // Signing in is offered first; the account is made from there, the hours kept.
+    await expect(page).toHaveURL(/\/signin\?redirect=%2Frooms%2F/);
+    await expect(page.getByText(/Seus horários escolhidos ficam guardados/)).toBeVisible();
+    await page.getByRole('link', { name: 'Cadastre-se' }).click();
+    await expect(page).toHaveURL(/\/signup\?redirect=%2Frooms%2F/);
+    await expectAccessible(page);
+    await page.screenshot({ path: `${shots}/signup-in-booking-${w}.png` });
+
+    const email = `reserva.cadastro.${w}.${Date.now()}@exemplo.com.br`;
+    const since = await signUpSpecialist(page, 'Júlia Andrade Rocha', email, PASSWORD, '');
+    await expect(page).toHaveURL(/\/verificacao\?email=.+&redirect=%2Frooms%2F/);
+    await expect(page.getByText(`Digite o código de 6 dígitos que enviamos para ${email}.`)).toBeVisible();
+    await page.screenshot({ path: `${shots}/signup-code-${w}.png` });
+    await typeCode(page, await verificationCode(email, since));
+
+    // One code: no sign-in code was mailed.
+    await expect(waitForMail(email, /token=(\d{6})/, since, 1500)).rejects.toThrow();
+    await expect(page).toHaveURL(/\/especialista\/new-account\?redirect=%2Frooms%2F/);
+    await completeData(page);
+
+    // Back on the room, the same hours and the repeat option, the confirm step open.
+    await expect(page).toHaveURL(new RegExp(`${roomPath}\\?.*h=`));
+    const dialog = page.getByRole('dialog', { name: 'Confirmar reserva' });
+    await expect(dialog).toBeVisible();
+    const list = dialog.getByRole('list', { name: 'Datas e horários' });
+    await expect(list.getByRole('listitem')).toHaveCount(2);
+    await expect(list.getByRole('listitem').filter({ hasText: shortDay(day) })).toContainText(
+      oneHour(hours[0]!),
+    );
+    await expect(dialog.getByText(`Total: ${total}`)).toBeVisible();
+    if (w > 900)
+      await expect(page.getByRole('combobox', { name: 'Repetir toda semana por' })).toHaveValue(
+        'mais 1 semana',
+      );
+    await expectAccessible(page);
+    await page.screenshot({ path: `${shots}/signup-back-to-room-${w}.png` });
+
+    await dialog.getByLabel('Número do cartão').fill('4242 4242 4242 4242');
+    await dialog.getByLabel('Nome impresso no cartão').fill('Julia A Rocha');
+    await dialog.getByLabel('Mês').fill('12');
+    await dialog.getByLabel('Ano').fill('2031');
+    await dialog.getByLabel('CVV').fill('123');
+    await dialog.getByRole('button', { name: `Pagar ${total}` }).click();
+    await expect(page.getByRole('dialog', { name: 'Sucesso!' })).toBeVisible();
+    await closeDialog(page);
+    await expect(page).toHaveURL(/\/especialista\/agendamentos$/);
+    await expect(
+      page.getByRole('row').or(page.locator('.mantine-Card-root')).filter({ hasText: 'Confirmada' }),
+    ).toHaveCount(2);
+  });
+}

@@ -1,0 +1,99 @@
+/** The room page's booking card (desktop) or bottom bar and sheet (phones), as the journeys use them. */
+import { expect, type Locator, type Page } from '@playwright/test';
+import { calendarLabel } from './dates.ts';
+
+/** The width from which the booking card sits beside the room (web BOOKING_CARD_QUERY, 62em). */
+const CARD_MIN_WIDTH = 992;
+
+export const isPhoneLayout = (page: Page) => (page.viewportSize()?.width ?? 1280) < CARD_MIN_WIDTH;
+
+/**
+ * The booking panel: the card beside the room, or on phones the sheet the bottom bar's "Reservar"
+ * opens (opened here when it is not already).
+ */
+export async function bookingPanel(page: Page): Promise<Locator> {
+  if (!isPhoneLayout(page)) {
+    const card = page.getByRole('region', { name: 'Horários livres' });
+    await expect(card).toBeVisible();
+    return card;
+  }
+  const sheet = page.getByRole('dialog', { name: 'Horários livres' });
+  if (!(await sheet.isVisible())) {
+    // By keyboard: until the floating help buttons sit above the bar (they can read
+    // --salas-booking-bar-height), they may cover the middle of its button.
+    const open = page
+      .getByRole('region', { name: 'Horários livres' })
+      .getByRole('button', { name: 'Reservar' });
+    await open.focus();
+    await open.press('Enter');
+  }
+  await expect(sheet).toBeVisible();
+  return sheet;
+}
+
+/** A day of the room's calendar: its name starts with the calendar label ("16 dezembro 2026"). */
+export const dayButton = (scope: Locator, d: Date) =>
+  scope.getByRole('button', { name: new RegExp(`^${calendarLabel(d)}(,|$)`) });
+
+/** Shows `d` in the calendar (moving on a month or two when needed) and picks it. */
+export async function pickDay(panel: Locator, d: Date): Promise<void> {
+  const day = dayButton(panel, d);
+  for (let i = 0; i < 3 && !(await day.isVisible()); i++)
+    await panel.getByRole('button', { name: 'Próximo mês' }).click();
+  await day.click();
+}
+
+/** Picks the hour chips (HH:mm) of the shown day. */
+export async function pickHours(panel: Locator, ...hours: string[]): Promise<void> {
+  for (const hour of hours) await panel.getByText(hour, { exact: true }).click();
+}
+
+/** "Reservar" in the panel: the confirm step, or sign-in first for a visitor. */
+export async function reserve(panel: Locator): Promise<void> {
+  await panel.getByRole('button', { name: 'Reservar', exact: true }).click();
+}
+
+/** Opens the panel, picks `d` and the hours: the usual start of a booking. */
+export async function pickHoursOn(page: Page, d: Date, ...hours: string[]): Promise<Locator> {
+  const panel = await bookingPanel(page);
+  await pickDay(panel, d);
+  await pickHours(panel, ...hours);
+  return panel;
+}
+
+/** Nothing scrolls sideways. */
+export const fitsTheScreen = (page: Page) =>
+  page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
+
+/** Picks the first `count` free hours of the shown day (the demo's own bookings may hold some). */
+export async function pickFreeHours(panel: Locator, count: number): Promise<string[]> {
+  const free = panel.getByRole('checkbox', { name: /^\d\d:\d\d livre$/, checked: false });
+  await expect(free.first()).toBeAttached();
+  const names = (
+    await free.evaluateAll((inputs) => inputs.map((i) => i.getAttribute('aria-label') ?? ''))
+  ).slice(0, count);
+  const hours = names.map((n) => n.slice(0, 5));
+  expect(hours).toHaveLength(count);
+  await pickHours(panel, ...hours);
+  return hours;
+}
+
+/** "Ter., 16/12": how the summary and the confirm step name a day. */
+export const shortDay = (d: Date) => {
+  const s = new Intl.DateTimeFormat('pt-BR', { weekday: 'short', day: '2-digit', month: '2-digit' }).format(
+    d,
+  );
+  return s.charAt(0).toUpperCase() + s.slice(1);
+};
+
+/** "09:00–10:00" for one hour. */
+export const oneHour = (hour: string) =>
+  `${hour}–${String(Number(hour.slice(0, 2)) + 1).padStart(2, '0')}:00`;
+
+/** A weekday `ahead` days or more from today. */
+export function weekdayAhead(ahead: number): Date {
+  const d = new Date();
+  d.setDate(d.getDate() + ahead);
+  while (d.getDay() === 0 || d.getDay() === 6) d.setDate(d.getDate() + 1);
+  return d;
+}

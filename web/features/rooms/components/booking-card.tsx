@@ -1,0 +1,80 @@
+import { Box, Divider, Paper, Stack, Text, Title } from '@mantine/core';
+import { lazy, Suspense } from 'react';
+import type { RoomDetail } from '#common/contracts/rooms';
+import { formatBrl } from '#web/lib/format.ts';
+import { text } from '../messages.ts';
+import type { RoomBooking } from '../use-room-booking.ts';
+import { BookingCalendar } from './booking-calendar.tsx';
+import { BookingFooter } from './booking-footer.tsx';
+import { PickedSummary } from './picked-summary.tsx';
+
+// "Repetir toda semana" loads once an hour is picked.
+const RepeatWeekly = lazy(async () => ({ default: (await import('./repeat-weekly.tsx')).RepeatWeekly }));
+
+/** The calendar, the hours, the repeat option and the picked days: the card's and the sheet's body. */
+export function BookingBody({ room, booking }: { room: RoomDetail; booking: RoomBooking }) {
+  return (
+    <Stack gap="md">
+      <BookingCalendar uuid={room.uuid} booking={booking} />
+      {booking.selected.length > 0 && (
+        <>
+          <Suspense>
+            <RepeatWeekly
+              uuid={room.uuid}
+              selected={booking.selected}
+              weeks={booking.weeks}
+              onWeeksChange={booking.setWeeks}
+              onAdd={booking.add}
+            />
+          </Suspense>
+          <PickedSummary booking={booking} />
+        </>
+      )}
+    </Stack>
+  );
+}
+
+export function HourPrice({ cents }: { cents: number }) {
+  return (
+    <Text fz={26} fw={800} c="salas.9" lh={1.2}>
+      {formatBrl(cents)}
+      <Text span size="md" c="dimmed" fw={400}>
+        {text.perHour}
+      </Text>
+    </Text>
+  );
+}
+
+/**
+ * Desktop: the booking card beside the room, sticky while the page scrolls. It fits the window
+ * from where it starts (under the header), so "Reservar" is in view on arrival; on a short window
+ * the body scrolls inside the card and the total and "Reservar" stay in view.
+ */
+export function BookingCard({ room, booking }: { room: RoomDetail; booking: RoomBooking }) {
+  return (
+    <Paper
+      component="section"
+      aria-labelledby="booking-card-title"
+      withBorder
+      shadow="md"
+      radius="lg"
+      pos="sticky"
+      top={16}
+      style={{ display: 'flex', flexDirection: 'column', maxHeight: 'max(420px, calc(100vh - 190px))' }}
+    >
+      <Box p="lg" pb="xs">
+        <HourPrice cents={room.hour_price_cents} />
+        <Title order={2} fz="h4" mt="xs" id="booking-card-title">
+          {text.room.availability}
+        </Title>
+      </Box>
+      <Box px="lg" py="xs" style={{ flex: 1, minHeight: 0, overflowY: 'auto' }}>
+        <BookingBody room={room} booking={booking} />
+      </Box>
+      <Divider />
+      <Box p="lg" pt="md">
+        <BookingFooter booking={booking} onReserve={booking.reserve} />
+      </Box>
+    </Paper>
+  );
+}

@@ -1,0 +1,36 @@
+import { Button, Group, Stack, Text } from '@mantine/core';
+import { FREE_CANCELLATION_HOURS } from '#common/domain/booking';
+import { text as bookingText } from '#web/features/bookings/messages.ts';
+import { formatBrl } from '#web/lib/format.ts';
+import { text } from '../messages.ts';
+import type { RoomBooking } from '../use-room-booking.ts';
+
+/** The running total and "Reservar", always in view at the bottom of the card or the sheet. */
+export function BookingFooter({ booking, onReserve }: { booking: RoomBooking; onReserve(): void }) {
+  const n = booking.selected.length;
+  return (
+    <Stack gap="xs">
+      <Group justify="space-between" align="baseline" wrap="nowrap" aria-live="polite">
+        <Text size="sm">{n ? bookingText.selected(n) : text.bar.pick}</Text>
+        {n > 0 && (
+          <Text fw={800} fz="lg">
+            {bookingText.total}: {formatBrl(booking.totalCents)}
+          </Text>
+        )}
+      </Group>
+      <Button fullWidth size="md" onClick={onReserve} disabled={n === 0 || !booking.mayBook}>
+        {bookingText.book}
+      </Button>
+      <Group justify="space-between" gap="xs">
+        <Text size="xs" c="dimmed">
+          {booking.mayBook ? text.room.freeCancellation(FREE_CANCELLATION_HOURS) : text.room.onlySpecialists}
+        </Text>
+        {n > 0 && (
+          <Button variant="subtle" size="compact-xs" onClick={booking.clear}>
+            {bookingText.clear}
+          </Button>
+        )}
+      </Group>
+    </Stack>
+  );
+}

@@ -1,0 +1,81 @@
+/**
+ * A room page's booking state: the picked hours and the shown day live in the address (`h`, `dia`;
+ * the list's `date` is the first day shown), so a link, a reload or a sign-in keeps them; the
+ * repeat option and the confirm step live here. Leaving for a missing step (sign-in, sign-up, the
+ * e-mail code, the specialist data) keeps them in the tab, and coming back reopens the confirm
+ * step (pending-booking.ts).
+ */
+import { useEffect, useState } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
+import type { RoomDetail } from '#common/contracts/rooms';
+import { useSession } from '#web/lib/session.tsx';
+import { savePendingBooking, takePendingBooking } from './pending-booking.ts';
+
+export function useRoomBooking(room: RoomDetail) {
+  const [params, setParams] = useSearchParams();
+  const { user, loading } = useSession();
+  const navigate = useNavigate();
+  const selected = (params.get('h') ?? '').split(',').filter(Boolean);
+  const day = params.get('dia') ?? params.get('date') ?? selected[0]?.slice(0, 10) ?? null;
+  const [weeks, setWeeks] = useState('3');
+  const [confirming, setConfirming] = useState(false);
+  const mayBook = !user || user.role_name === 'customer' || user.role_name === 'partner';
+  const here = `/rooms/${room.uuid}?${params.toString()}`;
+
+  const update = (next: string[], nextDay = day) => {
+    const p = new URLSearchParams(params);
+    if (next.length) p.set('h', [...new Set(next)].sort().join(','));
+    else p.delete('h');
+    if (nextDay) p.set('dia', nextDay);
+    setParams(p, { replace: true });
+  };
+
+  const keep = () => savePendingBooking({ room: room.uuid, dateTimes: selected, day, weeks });
+
+  // Back from sign-in, sign-up or a missing step: the same hours, the confirm step open. Once per
+  // arrival of the signed-in person on this room.
+  useEffect(() => {
+    if (loading || !user || !mayBook) return;
+    const pending = takePendingBooking(room.uuid);
+    if (!pending) return;
+    setWeeks(pending.weeks);
+    const hours = selected.length ? selected : pending.dateTimes;
+    if (!selected.length && hours.length) update(hours, pending.day ?? day);
+    if (hours.length) setConfirming(true);
+  }, [loading, user?.uuid, room.uuid]);
+
+  return {
+    selected,
+    day,
+    weeks,
+    setWeeks,
+    totalCents: selected.length * room.hour_price_cents,
+    here,
+    mayBook,
+    signedIn: Boolean(user),
+    confirming,
+    pickDay: (d: string | null) => update(selected, d),
+    toggle: (iso: string) =>
+      update(selected.includes(iso) ? selected.filter((s) => s !== iso) : [...selected, iso]),
+    add: (slots: string[]) => update([...selected, ...slots]),
+    /** Drops every picked hour of `date`. */
+    remove: (date: string) => update(selected.filter((s) => !s.startsWith(date))),
+    clear: () => update([]),
+    /** "Reservar": the confirm step, or sign-in first (the hours wait in the tab). */
+    reserve: () => {
+      if (user) return setConfirming(true);
+      keep();
+      navigate(`/signin?redirect=${encodeURIComponent(here)}`);
+    },
+    /** The confirm step sends the person to a missing step (e-mail, data): the hours wait. */
+    leaveForStep: keep,
+    closeConfirm: () => setConfirming(false),
+    booked: () => {
+      setConfirming(false);
+      update([]);
+      if (user?.role_name === 'customer') navigate('/especialista/agendamentos');
+    },
+  };
+}
+
+export type RoomBooking = ReturnType<typeof useRoomBooking>;
