@@ -31,6 +31,7 @@ import { clinicRoutes } from './features/clinics/clinic.routes.ts';
 import { outboxRoutes } from './features/mail/outbox.routes.ts';
 import { createOutbox, type Outbox } from './features/mail/outbox.service.ts';
 import { metaRoutes } from './features/meta/meta.routes.ts';
+import { sitemapRoutes } from './features/meta/sitemap.routes.ts';
 import { partnerDataRoutes } from './features/partners/partner-data.routes.ts';
 import { paymentCustomerRoutes, paymentWebhookRoutes } from './features/payments/payment.routes.ts';
 import { photoServeRoutes } from './features/photos/photo.routes.ts';
@@ -233,6 +234,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     { prefix: '/api' },
   );
 
+  await app.register(sitemapRoutes(services));
   app.decorate('services', services);
   // A sending round under way finishes before the database closes.
   app.addHook('onClose', () => services.mailer.stop());

@@ -3,6 +3,7 @@ import type { Role } from '#common/contracts/user';
 import { AppError, messages } from '#common/errors';
 import type { Db } from '../db/client.ts';
 import type { users } from '../db/schema.ts';
+import { isSuspendedAccountToken } from '../features/auth/suspension.repository.ts';
 import * as tokens from '../features/auth/token.repository.ts';
 import { sha256 } from '../lib/crypto.ts';
 
@@ -16,6 +17,8 @@ export interface AuthState {
 declare module 'fastify' {
   interface FastifyRequest {
     auth: AuthState | null;
+    /** The bearer token is live but its account is suspended (answered 401 with `Status: false`). */
+    authSuspended: boolean;
   }
 }
 
@@ -29,14 +32,21 @@ const TOUCH_EVERY_MS = 60_000;
  */
 export function registerAuth(app: FastifyInstance, deps: { db: Db; clock: () => Date }): void {
   app.decorateRequest('auth', null);
+  app.decorateRequest('authSuspended', false);
   app.addHook('onRequest', async (request) => {
     request.auth = null;
+    request.authSuspended = false;
     const header = request.headers.authorization;
     if (!header?.startsWith('Bearer ') || !request.url.startsWith('/api/')) return;
     const token = header.slice(7).trim();
     if (token.length < 20 || token.length > 200) return;
-    const found = await tokens.findLiveToken(deps.db, sha256(token));
-    if (!found?.user.active) return;
+    const hash = sha256(token);
+    const found = await tokens.findLiveToken(deps.db, hash);
+    // Suspending revokes the sessions: a token that no longer signs in may say why.
+    if (!found?.user.active) {
+      request.authSuspended = await isSuspendedAccountToken(deps.db, hash);
+      return;
+    }
     const now = deps.clock();
     if (now.getTime() - found.lastUsedAt.getTime() > TOKEN_IDLE_DAYS * 86_400_000) return;
     if (now.getTime() - found.lastUsedAt.getTime() > TOUCH_EVERY_MS) {
@@ -46,15 +56,24 @@ export function registerAuth(app: FastifyInstance, deps: { db: Db; clock: () => 
   });
 }
 
+/**
+ * Not signed in: 401; a live session of a suspended account says so (`Status: false` and the
+ * sign-in's suspended message), so the web can tell the person why they were signed out.
+ */
+const notSignedIn = (request: FastifyRequest) =>
+  request.authSuspended
+    ? new AppError('unauthenticated', messages.suspended, { extra: { Status: false } })
+    : new AppError('unauthenticated', messages.unauthenticated);
+
 /** preValidation hook: any signed-in user (checked before the body, so a visitor gets 401, not 422). */
 export async function requireUser(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
-  if (!request.auth) throw new AppError('unauthenticated', messages.unauthenticated);
+  if (!request.auth) throw notSignedIn(request);
 }
 
 /** preValidation hook factory: signed in with one of `roles` (401 when signed out, 403 otherwise). */
 export function requireRole(...roles: Role[]) {
   return async (request: FastifyRequest, _reply: FastifyReply): Promise<void> => {
-    if (!request.auth) throw new AppError('unauthenticated', messages.unauthenticated);
+    if (!request.auth) throw notSignedIn(request);
     if (!roles.includes(request.auth.user.role)) throw new AppError('forbidden', messages.forbidden);
   };
 }

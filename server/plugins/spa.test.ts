@@ -11,6 +11,12 @@ fs.writeFileSync(
   path.join(webRoot, 'index.html'),
   fs.readFileSync(path.join(import.meta.dirname, '../../web/index.html'), 'utf8'),
 );
+fs.mkdirSync(path.join(webRoot, 'assets'));
+fs.writeFileSync(path.join(webRoot, 'assets', 'app-1234.js'), 'console.log(1);');
+fs.writeFileSync(
+  path.join(webRoot, 'manifest.webmanifest'),
+  fs.readFileSync(path.join(import.meta.dirname, '../../web/public/manifest.webmanifest'), 'utf8'),
+);
 let t: TestContext;
 let room: { uuid: string };
 
@@ -49,9 +55,13 @@ describe('public room pages for links and search engines', () => {
   });
 
   it('leave every other page, and unknown rooms, with the site’s own title', async () => {
-    for (const url of ['/rooms', '/rooms/00000000-0000-4000-8000-000000000000', '/rooms/nada']) {
+    for (const [url, status] of [
+      ['/rooms', 200],
+      ['/rooms/00000000-0000-4000-8000-000000000000', 404],
+      ['/rooms/nada', 404],
+    ] as const) {
       const res = await request(t.app, { method: 'GET', url });
-      expect(res.statusCode, url).toBe(200);
+      expect(res.statusCode, url).toBe(status);
       expect(res.body).toContain('<title>Salas — salas para especialistas da saúde</title>');
       expect(res.body).not.toContain('og:title');
     }
@@ -101,6 +111,81 @@ describe('public pages carry the data of their first queries', () => {
       const res = await request(t.app, { method: 'GET', url });
       expect(res.statusCode, url).toBe(200);
       expect(initialData(res.body), url).toBeNull();
+    }
+  });
+});
+
+describe('the app shell (DESIGN §8)', () => {
+  const isApp = (body: string) => body.includes('<div id="root">');
+
+  it('answers the app on every page path, dots in a segment included', async () => {
+    for (const url of [
+      '/',
+      '/signin?redirect=%2Frooms',
+      '/two-factors/ana@clinica.com.br',
+      '/two-factors/ana%40clinica.com.br?redirect=/rooms',
+      '/verificacao',
+      '/rooms/',
+      '/especialista/agendamentos',
+      '/parceiro/configuracoes/dados-bancarios',
+      '/parceiro/gestao/clinicas/3f1c2a4e-0000-4000-8000-000000000000',
+      '/admin/gestao/planos',
+    ]) {
+      const res = await request(t.app, { method: 'GET', url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['content-type'], url).toContain('text/html');
+      expect(isApp(res.body), url).toBe(true);
+    }
+  });
+
+  it('answers the app with 404 on a path that is no page, so it draws "Página não encontrada"', async () => {
+    for (const url of [
+      '/nada',
+      '/admin/gestao/nada',
+      '/rooms/a/b',
+      '/pagina.html',
+      '/ana@clinica.com.br/x',
+    ]) {
+      const res = await request(t.app, { method: 'GET', url });
+      expect(res.statusCode, url).toBe(404);
+      expect(res.headers['content-type'], url).toContain('text/html');
+      expect(isApp(res.body), url).toBe(true);
+    }
+  });
+
+  it('serves real files, and a missing file is a short 404, not the app', async () => {
+    const script = await request(t.app, { method: 'GET', url: '/assets/app-1234.js' });
+    expect(script.statusCode).toBe(200);
+    expect(script.body).toBe('console.log(1);');
+    expect(script.headers['cache-control']).toContain('immutable');
+    const missing = await request(t.app, { method: 'GET', url: '/assets/app-0000.js' });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.headers['content-type']).toContain('text/plain');
+    const api = await request(t.app, { method: 'GET', url: '/api/nada' });
+    expect(api.statusCode).toBe(404);
+    expect(api.json()).toEqual({ message: 'Rota não encontrada.' });
+  });
+
+  it('serves the web manifest an installed app needs', async () => {
+    const res = await request(t.app, { method: 'GET', url: '/manifest.webmanifest' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/application\/manifest\+json/);
+    const manifest = res.json();
+    expect(manifest).toMatchObject({
+      name: 'Salas',
+      short_name: 'Salas',
+      start_url: '/',
+      display: 'standalone',
+    });
+    const sizes = manifest.icons.map(
+      (i: { sizes: string; purpose?: string }) => `${i.sizes} ${i.purpose ?? 'any'}`,
+    );
+    expect(sizes).toEqual(expect.arrayContaining(['192x192 any', '512x512 any', '512x512 maskable']));
+    expect(manifest.theme_color).toBe('#0b7a75');
+    for (const icon of manifest.icons) {
+      expect(fs.existsSync(path.join(import.meta.dirname, '../../web/public', icon.src)), icon.src).toBe(
+        true,
+      );
     }
   });
 });

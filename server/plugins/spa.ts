@@ -1,13 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { isPagePath } from '#common/page-routes';
 
-/**
- * Serves the built web app (dist/web) with its pre-compressed assets (one route per file, made at
- * start), and index.html for every
- * other GET that is not under /api, so client-side routes work on reload.
- */
 export interface PageMeta {
   title: string;
   description: string;
@@ -82,8 +78,16 @@ export function withPreloads(html: string, files: string[]): string {
   return html.replace('</head>', `    ${links}\n  </head>`);
 }
 
-const ROOM_PAGE = /^\/rooms\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/i;
+const ROOM_PAGE = /^\/rooms\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\/?$/i;
+const ANY_ROOM_PAGE = /^\/rooms\/[^/]+\/?$/;
 
+/**
+ * Serves the built web app (dist/web): its files (pre-compressed, one route per file made at start)
+ * and, for every other GET outside /api, the app's index.html (DESIGN §8, web app shell) — with 200
+ * on the app's pages (common/page-routes.ts, dots in a segment included: `/two-factors/a@b.com.br`)
+ * and 404 on any other path, where the app draws its "Página não encontrada". A path that looks like
+ * a file (`/assets/x.js`) and is neither answers a short plain-text 404.
+ */
 export async function registerSpa(
   app: FastifyInstance,
   webRoot: string,
@@ -109,6 +113,8 @@ export async function registerSpa(
     preCompressed: true,
     wildcard: false,
     index: false,
+    // Cache-Control is ours (below): send's own "max-age=0" would otherwise replace it.
+    cacheControl: false,
     setHeaders(res, filePath) {
       if (filePath.includes(`${path.sep}assets${path.sep}`)) {
         res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
@@ -117,24 +123,41 @@ export async function registerSpa(
       }
     },
   });
+  const notFound = (reply: FastifyReply) =>
+    reply.code(404).header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(html);
   app.get('/*', async (request, reply) => {
     const urlPath = request.url.split('?')[0] ?? '/';
     if (urlPath.startsWith('/api/') || urlPath === '/api') {
       return reply.code(404).send({ message: 'Rota não encontrada.' });
     }
-    if (path.extname(urlPath) && !urlPath.endsWith('.html')) {
-      return reply.code(404).type('text/plain; charset=utf-8').send('Arquivo não encontrado.');
+    if (!isPagePath(urlPath)) {
+      if (path.extname(urlPath) && !urlPath.endsWith('.html')) {
+        return reply.code(404).type('text/plain; charset=utf-8').send('Arquivo não encontrado.');
+      }
+      return notFound(reply);
     }
     // The public pages: their own scripts announced, their first data and photos inside.
     const room = ROOM_PAGE.exec(urlPath)?.[1];
     const isList = urlPath === '/rooms' || urlPath === '/rooms/';
+    // A room page naming no room is a page that does not exist, for search engines too.
+    if (!room && ANY_ROOM_PAGE.test(urlPath)) return notFound(reply);
     if (room || isList) {
       const query = new URLSearchParams(request.url.split('?')[1] ?? '');
-      const extras = await (room ? options.room?.(room) : options.rooms?.(query))?.catch(() => null);
+      let missing = false;
+      const extras = await (room ? options.room?.(room) : options.rooms?.(query))
+        ?.then((found) => {
+          missing = Boolean(room) && found === null;
+          return found;
+        })
+        .catch(() => null);
       let page = room ? roomHtml : roomsHtml;
       if (extras?.meta) page = withMeta(page, extras.meta, `${options.publicUrl}${urlPath}`);
       if (extras) page = withData(page, extras);
-      return reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(page);
+      return reply
+        .code(missing ? 404 : 200)
+        .header('Cache-Control', 'no-cache')
+        .type('text/html; charset=utf-8')
+        .send(page);
     }
     return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
   });
