@@ -1,4 +1,7 @@
-import { expect, test } from '@playwright/test';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { type Browser, chromium, expect, type Page, test } from '@playwright/test';
 import { demo, expectAccessible, signInAs } from './support/session.ts';
 
 test('header, footer, help button and the search bar for visitors', async ({ page }) => {
@@ -38,8 +41,134 @@ test('breadcrumb and section menus in the partner area', async ({ page }) => {
   await page.getByRole('navigation', { name: 'Seções' }).getByRole('link', { name: 'Configurações' }).click();
   await expect(page).toHaveURL(/\/parceiro\/configuracoes\/dados-parceiro$/);
   const trail = page.getByRole('navigation', { name: 'Você está em' });
-  await expect(trail.getByRole('link', { name: 'Configuracoes' })).toBeVisible();
-  await expect(trail.locator('[aria-current="page"]')).toHaveText('Dados parceiro');
+  await expect(trail.getByRole('link', { name: 'Configurações' })).toBeVisible();
+  await expect(trail.locator('[aria-current="page"]')).toHaveText('Dados do parceiro');
   await expect(page.getByRole('heading', { name: 'Dados do parceiro' })).toBeVisible();
   await expectAccessible(page);
+});
+
+test('the home page has the header with search, rooms to start from, the footer and the help button', async ({
+  page,
+}) => {
+  await page.goto('/');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+    'Salas por hora para profissionais da saúde',
+  );
+  await expect(page.getByRole('textbox', { name: 'Onde?' })).toBeVisible();
+  const featured = page.getByRole('region', { name: 'Salas em destaque' });
+  await expect(featured.locator('a[href^="/rooms/"]').first()).toBeVisible();
+  expect(await featured.locator('a[href^="/rooms/"]').count()).toBeLessThanOrEqual(6);
+  await expect(page.getByRole('contentinfo')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Ajuda pelo WhatsApp' })).toBeVisible();
+  await expectAccessible(page);
+  await page.goto('/tests');
+  await expect(page.getByRole('link', { name: 'Ajuda pelo WhatsApp' })).toBeVisible();
+});
+
+test('a page path with a dot opens its page on reload; an unknown path answers 404 with the app', async ({
+  page,
+}) => {
+  const twoFactors = await page.goto('/two-factors/ana@clinica.com.br');
+  expect(twoFactors?.status()).toBe(200);
+  await expect(page.getByText('Arquivo não encontrado.')).toHaveCount(0);
+  await expect(page.locator('input[inputmode="numeric"]').first()).toBeVisible();
+  const unknown = await page.goto('/pagina-que-nao-existe');
+  expect(unknown?.status()).toBe(404);
+  await expect(page.getByRole('heading', { name: 'Página não encontrada' })).toBeVisible();
+  await expectAccessible(page);
+});
+
+test('installable: Chromium finds no installability error (manifest, icons, start URL, display)', async ({
+  page,
+  baseURL,
+}) => {
+  await page.goto('/rooms');
+  await expect(page.locator('link[rel="manifest"]')).toHaveAttribute('href', '/manifest.webmanifest');
+  await expect(page.locator('link[rel="apple-touch-icon"]')).toHaveAttribute('href', '/apple-touch-icon.png');
+  await expect(page.locator('meta[name="apple-mobile-web-app-capable"]')).toHaveAttribute('content', 'yes');
+  for (const path of [
+    '/favicon.ico',
+    '/icons/icon-192.png',
+    '/icons/icon-512.png',
+    '/icons/maskable-512.png',
+  ]) {
+    expect((await page.request.get(path)).status(), path).toBe(200);
+  }
+  // Lighthouse 12 dropped its PWA audits; Chromium's own check decides the install prompt. It
+  // refuses every incognito window, so this runs in a profile of its own.
+  const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'salas-install-'));
+  const browser = await chromium.launchPersistentContext(profile, {
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu'],
+  });
+  try {
+    const installed = browser.pages()[0] ?? (await browser.newPage());
+    await installed.goto(`${baseURL}/rooms`);
+    const cdp = await browser.newCDPSession(installed);
+    const manifest = await cdp.send('Page.getAppManifest');
+    expect(manifest.errors).toEqual([]);
+    await expect(async () => {
+      const { installabilityErrors } = await cdp.send('Page.getInstallabilityErrors');
+      expect(installabilityErrors).toEqual([]);
+    }).toPass({ timeout: 15_000 });
+  } finally {
+    await browser.close();
+    fs.rmSync(profile, { recursive: true, force: true });
+  }
+});
+
+/** Signs in `email` in a context of its own; answers its page. */
+async function signedIn(browser: Browser, email: string): Promise<Page> {
+  const page = await (await browser.newContext()).newPage();
+  await signInAs(page, email);
+  return page;
+}
+
+/** An operator's call, from their signed-in page (bearer token and XSRF as the web sends them). */
+function operatorCall(page: Page, path: string, body: unknown) {
+  return page.evaluate(
+    async ({ path, body }) => {
+      await fetch('/api/config', { credentials: 'include' });
+      const xsrf = decodeURIComponent(document.cookie.match(/XSRF-TOKEN=([^;]+)/)?.[1] ?? '');
+      const res = await fetch(`/api${path}`, {
+        method: 'POST',
+        credentials: 'include',
+        headers: {
+          'content-type': 'application/json',
+          authorization: `Bearer ${localStorage.getItem('salas.token')}`,
+          'x-xsrf-token': xsrf,
+        },
+        body: JSON.stringify(body),
+      });
+      return res.status;
+    },
+    { path, body },
+  );
+}
+
+test('a session whose account is suspended lands on the sign-in page saying why', async ({ browser }) => {
+  const person = await signedIn(browser, demo.specialist2);
+  await person.goto('/especialista/agendamentos');
+  const uuid = await person.evaluate(async () => {
+    const res = await fetch('/api/user', {
+      headers: { authorization: `Bearer ${localStorage.getItem('salas.token')}` },
+    });
+    return (await res.json()).data.uuid as string;
+  });
+  const operator = await signedIn(browser, demo.owner);
+  expect(await operatorCall(operator, '/fusion/setActiveStatus', { user_uuid: uuid, setStatus: 0 })).toBe(
+    200,
+  );
+  try {
+    await person.reload();
+    await expect(person).toHaveURL(/\/signin\?conta=suspensa$/);
+    await expect(person.getByRole('alert')).toContainText(
+      'Sua conta foi suspensa temporariamente por motivos de segurança',
+    );
+    await expectAccessible(person);
+  } finally {
+    expect(await operatorCall(operator, '/fusion/setActiveStatus', { user_uuid: uuid, setStatus: 1 })).toBe(
+      200,
+    );
+  }
 });

@@ -112,6 +112,20 @@ export function sectionMenu(pathname: string): SectionMenu | undefined {
   return sections.find((s) => pathname === s.prefix || pathname.startsWith(`${s.prefix}/`))?.menu;
 }
 
+/**
+ * Every section menu of the role's area, in the order of its sections: the phone drawer lists them
+ * all, since the section strip sits above the page only on wider screens.
+ */
+export function areaSections(role: Role | null | undefined): SectionMenu[] {
+  const prefixes =
+    role === 'partner'
+      ? ['/parceiro/gestao', '/parceiro/dashboard', '/parceiro/configuracoes']
+      : role === 'owner' || role === 'admin'
+        ? ['/admin/gestao', '/admin/dashboard']
+        : [];
+  return prefixes.map((prefix) => sections.find((s) => s.prefix === prefix)!.menu);
+}
+
 /** The other sections of the partner area, linked from its section menus. */
 export const partnerSections: MenuLink[] = [
   { label: 'Gestão', to: '/parceiro/gestao/agendamentos' },

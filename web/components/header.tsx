@@ -1,3 +1,4 @@
+import '../app/layouts/shell.css';
 import {
   Anchor,
   Avatar,
@@ -12,7 +13,7 @@ import {
 } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconChevronDown, IconMenu2 } from '@tabler/icons-react';
-import { cloneElement } from 'react';
+import { cloneElement, type ReactElement } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { isCurrent, type MenuLink, roleMenu } from '#web/app/menus.ts';
 import { MENU_IN_DROPDOWN_QUERY, MOBILE_SEARCH_QUERY } from '#web/app/theme.ts';
@@ -26,7 +27,7 @@ const FALLBACK_LINKS = { aboutUrl: '#', advertiseUrl: '#' };
 
 function NavLinks({ links, pathname }: { links: MenuLink[]; pathname: string }) {
   return (
-    <Group gap={4} component="nav" aria-label="Menu principal" wrap="nowrap">
+    <Group gap={4} component="nav" aria-label="Menu principal" wrap="wrap">
       {links.map((link) =>
         link.external ? (
           <Button
@@ -60,36 +61,51 @@ function NavLinks({ links, pathname }: { links: MenuLink[]; pathname: string }) 
 }
 
 const useMenus = loadOnIntent(() => import('./header-menus.tsx'));
+const useDrawer = loadOnIntent(() => import('./header-drawer.tsx'));
 
 function UserMenu({ links, menuInDropdown }: { links: MenuLink[]; menuInDropdown: boolean }) {
   const { user, loading, signOut } = useSession();
   const { pathname, search } = useLocation();
   const navigate = useNavigate();
   const { module: menus, intent, handlers } = useMenus();
+  const drawer = useDrawer();
   if (loading) {
     return (
-      <Group gap="xs" aria-label="Carregando usuário">
+      <Group gap="xs" aria-label="Carregando usuário" wrap="nowrap">
         <Skeleton circle height={36} />
-        <Skeleton height={12} width={120} />
+        <Skeleton height={12} width={120} visibleFrom="sm" />
       </Group>
     );
   }
+  const onSignOut = async () => {
+    await signOut();
+    navigate('/rooms');
+  };
+  // Phones: one button opens the drawer with the role's links and every section menu.
+  const withDrawer = (trigger: ReactElement<{ onClick?: () => void }>) =>
+    drawer.module ? (
+      <drawer.module.MenuDrawer
+        trigger={trigger}
+        intent={drawer.intent}
+        links={links}
+        pathname={pathname}
+        user={user}
+        onSignOut={onSignOut}
+      />
+    ) : (
+      cloneElement(trigger, drawer.handlers)
+    );
   if (!user) {
     const redirect = encodeURIComponent(`${pathname}${search}`);
-    const hamburger = (
-      <Button variant="subtle" color="dark" aria-label="Abrir menu" px={8}>
-        <IconMenu2 size={20} />
-      </Button>
-    );
     return (
-      <Group gap="sm" wrap="nowrap">
+      <Group gap="xs" wrap="nowrap" className="salas-header-user">
         {menuInDropdown &&
-          (menus ? (
-            <menus.LinksMenu trigger={hamburger} intent={intent} links={links} pathname={pathname} />
-          ) : (
-            cloneElement(hamburger, handlers)
-          ))}
-        <Stack gap={0} visibleFrom="sm" align="flex-end">
+          withDrawer(
+            <Button variant="subtle" color="dark" aria-label="Abrir menu" px={8}>
+              <IconMenu2 size={22} />
+            </Button>,
+          )}
+        <Stack gap={0} visibleFrom="lg" align="flex-end">
           <Text size="sm" fw={600}>
             Acesse sua conta
           </Text>
@@ -97,7 +113,7 @@ function UserMenu({ links, menuInDropdown }: { links: MenuLink[]; menuInDropdown
             Realize login para melhor experiência
           </Text>
         </Stack>
-        <Button component={Link} to={`/signin?redirect=${redirect}`} size="sm">
+        <Button component={Link} to={`/signin?redirect=${redirect}`} size="sm" px="sm">
           Entrar / Cadastre-se
         </Button>
       </Group>
@@ -110,7 +126,7 @@ function UserMenu({ links, menuInDropdown }: { links: MenuLink[]; menuInDropdown
     .join('')
     .toUpperCase();
   const trigger = (
-    <UnstyledButton aria-label={`Menu de ${user.name}`}>
+    <UnstyledButton aria-label={`Menu de ${user.name}`} className="salas-header-user">
       <Group gap="xs" wrap="nowrap">
         <Avatar
           src={user.photo ? `${user.photo.url}?size=sm` : null}
@@ -120,7 +136,7 @@ function UserMenu({ links, menuInDropdown }: { links: MenuLink[]; menuInDropdown
         >
           {initials}
         </Avatar>
-        <Box visibleFrom="sm" maw={180}>
+        <Box visibleFrom="lg" maw={180}>
           <Text size="sm" fw={600} truncate>
             {user.name}
           </Text>
@@ -128,23 +144,23 @@ function UserMenu({ links, menuInDropdown }: { links: MenuLink[]; menuInDropdown
             {user.email}
           </Text>
         </Box>
-        <IconChevronDown size={16} aria-hidden="true" />
+        {menuInDropdown ? (
+          <IconMenu2 size={20} aria-hidden="true" />
+        ) : (
+          <IconChevronDown size={16} aria-hidden="true" />
+        )}
       </Group>
     </UnstyledButton>
   );
+  if (menuInDropdown) return withDrawer(trigger);
   if (!menus) return cloneElement(trigger, handlers);
   return (
     <menus.AccountMenu
       trigger={trigger}
       intent={intent}
-      links={links}
       pathname={pathname}
       user={user}
-      withLinks={menuInDropdown}
-      onSignOut={async () => {
-        await signOut();
-        navigate('/rooms');
-      }}
+      onSignOut={onSignOut}
     />
   );
 }
@@ -163,7 +179,11 @@ export function Header() {
           <Anchor component={Link} to="/rooms" aria-label="Salas — página inicial" underline="never">
             <Logo />
           </Anchor>
-          {!mobileSearch && <InlineSearchBar />}
+          {!mobileSearch && (
+            <Box className="salas-header-search">
+              <InlineSearchBar />
+            </Box>
+          )}
           <UserMenu links={links} menuInDropdown={menuInDropdown} />
         </Group>
         {!menuInDropdown && (

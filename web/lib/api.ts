@@ -1,6 +1,7 @@
 /**
  * The one API client (SPEC §7): JSON, credentials, bearer token, XSRF double submit, and the
- * error shape of DESIGN §4 turned into ApiError. A 401 on a signed-in call clears the session.
+ * error shape of DESIGN §4 turned into ApiError. A 401 on a signed-in call clears the session (and
+ * says whether the account was suspended: the server adds `Status: false` then).
  */
 import type { ApiErrorBody } from '#common/errors';
 import { clearToken, getToken } from './token.ts';
@@ -40,8 +41,13 @@ export function readCookie(name: string): string | undefined {
   return match ? decodeURIComponent(match.slice(name.length + 1)) : undefined;
 }
 
-const unauthorizedListeners = new Set<() => void>();
-export function onUnauthorized(listener: () => void): () => void {
+/** Why a signed-in call was refused with 401: `suspended` when the account was suspended meanwhile. */
+export interface Unauthorized {
+  suspended: boolean;
+}
+
+const unauthorizedListeners = new Set<(reason: Unauthorized) => void>();
+export function onUnauthorized(listener: (reason: Unauthorized) => void): () => void {
   unauthorizedListeners.add(listener);
   return () => unauthorizedListeners.delete(listener);
 }
@@ -89,7 +95,8 @@ async function send(path: string, options: RequestOptions, accept: string): Prom
     const body = await response.json().catch(() => ({}));
     if (response.status === 401 && token) {
       clearToken();
-      for (const listener of unauthorizedListeners) listener();
+      const reason = { suspended: (body as Partial<ApiErrorBody>).Status === false };
+      for (const listener of unauthorizedListeners) listener(reason);
     }
     throw new ApiError(response.status, body as ApiErrorBody);
   }

@@ -18,6 +18,9 @@ interface Session {
 const SessionContext = createContext<Session | null>(null);
 export const userQueryKey = ['user'] as const;
 
+/** Where a person whose account was suspended lands: the sign-in page, saying why (AuthCard). */
+export const SUSPENDED_NOTICE_URL = '/signin?conta=suspensa';
+
 export function SessionProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
   const query = useQuery({
@@ -27,6 +30,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       try {
         return (await api<{ data: User }>('/user')).data;
       } catch (err) {
+        // A suspended account is handled by the listener below (it leaves the page).
         if ((err as { status?: number }).status === 401) return null;
         throw err;
       }
@@ -36,7 +40,12 @@ export function SessionProvider({ children }: { children: ReactNode }) {
 
   useEffect(
     () =>
-      onUnauthorized(() => {
+      onUnauthorized(({ suspended }) => {
+        if (suspended) {
+          // A fresh page, with nothing of the account left cached in the tab, saying why.
+          window.location.replace(SUSPENDED_NOTICE_URL);
+          return;
+        }
         queryClient.setQueryData(userQueryKey, null);
       }),
     [queryClient],

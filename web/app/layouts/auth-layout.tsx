@@ -1,11 +1,12 @@
-import { Anchor, Box, Center, Container, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Box, Center, Container, Paper, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
+import { messages } from '#common/errors';
 import { FloatingButtons } from '#web/components/floating-buttons.tsx';
 import { Logo } from '#web/components/logo.tsx';
 import { usePageTitle } from '#web/components/use-page-title.ts';
 
-/** The public account pages: a centred card with the logo. */
+/** The public account pages: a centred card with the logo (and why a session ended, when it did). */
 export function AuthCard({
   title,
   subtitle,
@@ -16,8 +17,11 @@ export function AuthCard({
   children: ReactNode;
 }) {
   usePageTitle(title);
+  const [params] = useSearchParams();
+  // A session of an account suspended meanwhile ends here (web/lib/session.tsx), told why.
+  const suspended = params.get('conta') === 'suspensa';
   return (
-    <Box bg="gray.0" mih="100vh">
+    <Box bg="gray.0" mih="100vh" className="salas-floating-room">
       <Container size={460} py={48} px="md" component="main">
         <Stack gap="lg">
           <Center>
@@ -25,6 +29,11 @@ export function AuthCard({
               <Logo size={40} />
             </Anchor>
           </Center>
+          {suspended && (
+            <Alert color="red" variant="light" title="Sua sessão foi encerrada" role="alert">
+              {messages.suspended}.
+            </Alert>
+          )}
           <Paper withBorder shadow="sm" radius="lg" p={{ base: 'lg', sm: 'xl' }}>
             <Stack gap="xs" mb="lg">
               <Title order={1} fz={26}>

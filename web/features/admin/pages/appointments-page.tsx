@@ -7,6 +7,7 @@ import { PersonCell, WhenWhereCells } from '#web/components/appointment-cells.ts
 import { Pager } from '#web/components/pager.tsx';
 import { type Period, PeriodInput } from '#web/components/period-input.tsx';
 import { QueryState } from '#web/components/query-state.tsx';
+import { ScrollTable } from '#web/components/scroll-table.tsx';
 import { usePageTitle } from '#web/components/use-page-title.ts';
 import { text as bookingText } from '#web/features/bookings/messages.ts';
 import { download, errorText } from '#web/lib/api.ts';
@@ -150,7 +151,7 @@ export function AdminAppointmentsPage() {
             <Text size="sm" c="dimmed">
               {list.data?.meta.total} agendamento(s)
             </Text>
-            <Table.ScrollContainer minWidth={900}>
+            <ScrollTable minWidth={900} label="Agendamentos">
               <Table striped>
                 <Table.Thead>
                   <Table.Tr>
@@ -180,7 +181,7 @@ export function AdminAppointmentsPage() {
                   ))}
                 </Table.Tbody>
               </Table>
-            </Table.ScrollContainer>
+            </ScrollTable>
           </>
         )}
       </QueryState>

@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { formatCnpj, formatCpf } from '#common/br/documents';
 import { Pager } from '#web/components/pager.tsx';
 import { QueryState } from '#web/components/query-state.tsx';
+import { ScrollTable } from '#web/components/scroll-table.tsx';
 import { usePageTitle } from '#web/components/use-page-title.ts';
 import { closeOnSave } from '#web/lib/form-errors.ts';
 import { useCreatePartner, usePartners, usePlans } from '../api.ts';
@@ -67,7 +68,7 @@ export function AdminPartnersPage() {
     <Stack>
       <ListHeader title="Parceiros" addLabel="Novo parceiro" onAdd={() => setCreating(true)} />
       <QueryState isPending={list.isPending} error={list.error} retry={() => list.refetch()}>
-        <Table.ScrollContainer minWidth={820}>
+        <ScrollTable minWidth={820} label="Parceiros">
           <Table striped highlightOnHover>
             <Table.Thead>
               <Table.Tr>
@@ -103,7 +104,7 @@ export function AdminPartnersPage() {
               ))}
             </Table.Tbody>
           </Table>
-        </Table.ScrollContainer>
+        </ScrollTable>
       </QueryState>
       <Pager meta={list.data?.meta} onChange={setPage} />
       <NewPartner opened={creating} onClose={() => setCreating(false)} />

@@ -16,6 +16,7 @@ import { IconPencil } from '@tabler/icons-react';
 import { useState } from 'react';
 import type { Plan } from '#common/contracts/admin';
 import { QueryState } from '#web/components/query-state.tsx';
+import { ScrollTable } from '#web/components/scroll-table.tsx';
 import { usePageTitle } from '#web/components/use-page-title.ts';
 import { closeOnSave } from '#web/lib/form-errors.ts';
 import { formatBrl } from '#web/lib/format.ts';
@@ -96,7 +97,7 @@ export function AdminPlansPage() {
     <Stack>
       <ListHeader title="Planos" addLabel="Novo plano" onAdd={() => setEditing(null)} />
       <QueryState isPending={plans.isPending} error={plans.error} retry={() => plans.refetch()}>
-        <Table.ScrollContainer minWidth={640}>
+        <ScrollTable minWidth={640} label="Planos">
           <Table striped>
             <Table.Thead>
               <Table.Tr>
@@ -141,7 +142,7 @@ export function AdminPlansPage() {
               ))}
             </Table.Tbody>
           </Table>
-        </Table.ScrollContainer>
+        </ScrollTable>
       </QueryState>
       <Modal
         opened={editing !== undefined}

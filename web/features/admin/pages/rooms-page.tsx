@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { Pager } from '#web/components/pager.tsx';
 import { QueryState } from '#web/components/query-state.tsx';
+import { ScrollTable } from '#web/components/scroll-table.tsx';
 import { usePageTitle } from '#web/components/use-page-title.ts';
 import { errorText } from '#web/lib/api.ts';
 import { formatBrl } from '#web/lib/format.ts';
@@ -76,7 +77,7 @@ export function AdminRoomsPage() {
             Nenhuma sala com esses filtros.
           </Text>
         ) : (
-          <Table.ScrollContainer minWidth={820}>
+          <ScrollTable minWidth={820} label="Salas">
             <Table striped>
               <Table.Thead>
                 <Table.Tr>
@@ -135,7 +136,7 @@ export function AdminRoomsPage() {
                 ))}
               </Table.Tbody>
             </Table>
-          </Table.ScrollContainer>
+          </ScrollTable>
         )}
       </QueryState>
       <Pager meta={list.data?.meta} onChange={setPage} />

@@ -7,6 +7,7 @@ import { Link } from 'react-router';
 import { formatCpf } from '#common/br/documents';
 import { Pager } from '#web/components/pager.tsx';
 import { QueryState } from '#web/components/query-state.tsx';
+import { ScrollTable } from '#web/components/scroll-table.tsx';
 import { usePageTitle } from '#web/components/use-page-title.ts';
 import { closeOnSave } from '#web/lib/form-errors.ts';
 import { formatShortDate } from '#web/lib/format.ts';
@@ -117,7 +118,7 @@ export function AdminSpecialistsPage() {
             Nenhum especialista encontrado.
           </Text>
         ) : (
-          <Table.ScrollContainer minWidth={820}>
+          <ScrollTable minWidth={820} label="Especialistas">
             <Table striped highlightOnHover>
               <Table.Thead>
                 <Table.Tr>
@@ -156,7 +157,7 @@ export function AdminSpecialistsPage() {
                 ))}
               </Table.Tbody>
             </Table>
-          </Table.ScrollContainer>
+          </ScrollTable>
         )}
       </QueryState>
       <Pager meta={list.data?.meta} onChange={setPage} />

@@ -18,6 +18,7 @@ import { addDays, zonedDate } from '#common/time/zone';
 import { useBreadcrumbName } from '#web/components/breadcrumb.tsx';
 import { QueryState } from '#web/components/query-state.tsx';
 import { RoomClinic } from '#web/components/room-clinic.tsx';
+import { ScrollTable } from '#web/components/scroll-table.tsx';
 import { Section } from '#web/components/section.tsx';
 import { usePageTitle } from '#web/components/use-page-title.ts';
 import { text as bookingText } from '#web/features/bookings/messages.ts';
@@ -100,7 +101,7 @@ function RecentAppointments({ uuid }: { uuid: string }) {
         {list.data?.data.length === 0 ? (
           <Text c="dimmed">Nenhum agendamento no período.</Text>
         ) : (
-          <Table.ScrollContainer minWidth={640}>
+          <ScrollTable minWidth={640} label="Agendamentos">
             <Table>
               <Table.Thead>
                 <Table.Tr>
@@ -127,7 +128,7 @@ function RecentAppointments({ uuid }: { uuid: string }) {
                 ))}
               </Table.Tbody>
             </Table>
-          </Table.ScrollContainer>
+          </ScrollTable>
         )}
       </QueryState>
     </Section>

@@ -8,6 +8,7 @@ import { PersonCell, WhenWhereCells } from '#web/components/appointment-cells.ts
 import { Pager } from '#web/components/pager.tsx';
 import { PeriodInput } from '#web/components/period-input.tsx';
 import { QueryState } from '#web/components/query-state.tsx';
+import { ScrollTable } from '#web/components/scroll-table.tsx';
 import { usePageTitle } from '#web/components/use-page-title.ts';
 import { text as bookingText } from '#web/features/bookings/messages.ts';
 import { useClinics, useRooms } from '#web/features/supply/api.ts';
@@ -211,7 +212,7 @@ export function AgendaPage() {
             {phone ? (
               <AppointmentCards list={list} onChange={change} />
             ) : (
-              <Table.ScrollContainer minWidth={760}>
+              <ScrollTable minWidth={760} label="Agendamentos">
                 <Table striped>
                   <Table.Thead>
                     <Table.Tr>
@@ -236,7 +237,7 @@ export function AgendaPage() {
                     ))}
                   </Table.Tbody>
                 </Table>
-              </Table.ScrollContainer>
+              </ScrollTable>
             )}
           </>
         )}

@@ -1,9 +1,27 @@
-import { Alert, Button, Container, Group, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
-import { IconCalendarEvent, IconCreditCard, IconDoor } from '@tabler/icons-react';
+import {
+  Alert,
+  Button,
+  Container,
+  Group,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Text,
+  ThemeIcon,
+  Title,
+} from '@mantine/core';
+import { IconArrowRight, IconCalendarEvent, IconCreditCard, IconDoor } from '@tabler/icons-react';
 import { Link, useSearchParams } from 'react-router';
-import { Logo } from '#web/components/logo.tsx';
+import { searchFromUrl } from '#common/domain/rooms';
+import { PageShell } from '#web/app/layouts/main-layout.tsx';
 import { usePageTitle } from '#web/components/use-page-title.ts';
 import { text as accountText } from '#web/features/account/messages.ts';
+// The home shows the room list's first page: the same query, so /rooms then opens at once.
+import { useRoomSearch } from '#web/features/rooms/api.ts';
+import { RoomCard } from '#web/features/rooms/components/room-card.tsx';
+
+const FEATURED = 6;
+const listQuery = searchFromUrl(new URLSearchParams());
 
 const points = [
   {
@@ -19,48 +37,73 @@ const points = [
   { Icon: IconCreditCard, title: 'Cartão ou Pix', text: 'Pagamento na hora, com confirmação por e-mail.' },
 ];
 
-/** The public landing page (/). */
+/** A few rooms to start from: the list's first ones (pinned by the operator first). */
+function FeaturedRooms() {
+  const list = useRoomSearch(listQuery.body, listQuery.page);
+  const rooms = list.data?.data.slice(0, FEATURED) ?? [];
+  if (list.isError || (list.data && rooms.length === 0)) return null;
+  return (
+    <Stack gap="md" component="section" aria-labelledby="salas-destaque">
+      <Group justify="space-between" align="flex-end">
+        <Title order={2} fz="h3" id="salas-destaque">
+          Salas em destaque
+        </Title>
+        <Button component={Link} to="/rooms" variant="subtle" rightSection={<IconArrowRight size={16} />}>
+          Ver todas as salas
+        </Button>
+      </Group>
+      <SimpleGrid cols={{ base: 1, xs: 2, lg: 3 }} spacing="lg">
+        {list.isPending
+          ? Array.from({ length: 3 }, (_, i) => <Skeleton key={i} h={300} radius="md" />)
+          : rooms.map((room, i) => <RoomCard key={room.uuid} room={room} first={i < 2} />)}
+      </SimpleGrid>
+    </Stack>
+  );
+}
+
+/** The public landing page (/): the shell (header with search, footer, help), a word on the product, rooms. */
 export function HomePage() {
   usePageTitle('Salas por hora para profissionais da saúde');
   const [params] = useSearchParams();
   return (
-    <Container size="md" py={64} component="main">
-      <Stack gap="xl">
-        {params.get('conta') === 'excluida' && (
-          <Alert color="green" title={accountText.modal.doneTitle} role="status">
-            {accountText.modal.doneNotice}
-          </Alert>
-        )}
-        <Logo size={44} />
-        <Title order={1} fz={{ base: 32, sm: 44 }} lh={1.15}>
-          Salas por hora para profissionais da saúde
-        </Title>
-        <Text size="lg" c="dark.4">
-          Psicólogos, fisioterapeutas, nutricionistas e outros especialistas encontram a sala certa perto dos
-          seus pacientes — e clínicas ocupam os horários livres.
-        </Text>
-        <Group>
-          <Button component={Link} to="/rooms" size="md">
-            Ver salas disponíveis
-          </Button>
-          <Button component={Link} to="/signin" size="md" variant="default">
-            Entrar
-          </Button>
-        </Group>
-        <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="lg" mt="lg">
-          {points.map(({ Icon, title, text }) => (
-            <Stack key={title} gap="xs">
-              <ThemeIcon size="lg" radius="md" aria-hidden="true">
-                <Icon size={20} />
-              </ThemeIcon>
-              <Text fw={700}>{title}</Text>
-              <Text size="sm" c="dark.4">
-                {text}
-              </Text>
-            </Stack>
-          ))}
-        </SimpleGrid>
-      </Stack>
-    </Container>
+    <PageShell>
+      <Container size="xl" py={{ base: 'xl', sm: 48 }}>
+        <Stack gap={48}>
+          {params.get('conta') === 'excluida' && (
+            <Alert color="green" title={accountText.modal.doneTitle} role="status">
+              {accountText.modal.doneNotice}
+            </Alert>
+          )}
+          <Stack gap="lg" maw={760}>
+            <Title order={1} fz={{ base: 30, sm: 44 }} lh={1.15}>
+              Salas por hora para profissionais da saúde
+            </Title>
+            <Text size="lg" c="dark.4">
+              Psicólogos, fisioterapeutas, nutricionistas e outros especialistas encontram a sala certa perto
+              dos seus pacientes — e clínicas ocupam os horários livres.
+            </Text>
+            <Group>
+              <Button component={Link} to="/rooms" size="md">
+                Ver salas disponíveis
+              </Button>
+            </Group>
+          </Stack>
+          <FeaturedRooms />
+          <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="lg">
+            {points.map(({ Icon, title, text }) => (
+              <Stack key={title} gap="xs">
+                <ThemeIcon size="lg" radius="md" aria-hidden="true">
+                  <Icon size={20} />
+                </ThemeIcon>
+                <Text fw={700}>{title}</Text>
+                <Text size="sm" c="dark.4">
+                  {text}
+                </Text>
+              </Stack>
+            ))}
+          </SimpleGrid>
+        </Stack>
+      </Container>
+    </PageShell>
   );
 }

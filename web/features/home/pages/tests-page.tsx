@@ -1,5 +1,6 @@
 import { Badge, Code, Container, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
+import { FloatingButtons } from '#web/components/floating-buttons.tsx';
 import { usePageTitle } from '#web/components/use-page-title.ts';
 import { api } from '#web/lib/api.ts';
 
@@ -12,7 +13,7 @@ export function TestsPage() {
     retry: false,
   });
   return (
-    <Container size="sm" py={48} component="main">
+    <Container size="sm" py={48} component="main" className="salas-floating-room">
       <Stack>
         <Title order={1}>Diagnóstico</Title>
         <Text>
@@ -29,6 +30,7 @@ export function TestsPage() {
           Navegador: <Code>{navigator.userAgent}</Code>
         </Text>
       </Stack>
+      <FloatingButtons />
     </Container>
   );
 }
