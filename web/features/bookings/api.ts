@@ -37,6 +37,16 @@ export function useAddCard() {
   });
 }
 
+export function useMakeDefaultCard() {
+  const { user } = useSession();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (uuid: string) =>
+      api<Data<Card[]>>(`/customer/${user?.uuid}/card/${uuid}`, { method: 'POST' }).then((r) => r.data),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['cards'] }),
+  });
+}
+
 export function useRemoveCard() {
   const queryClient = useQueryClient();
   return useMutation({

@@ -14,6 +14,7 @@ import { download, errorText } from '#web/lib/api.ts';
 import { formatBrl } from '#web/lib/format.ts';
 import { notifyError, notifySuccess } from '#web/lib/notify.ts';
 import { useAdminAppointments, useAllPartners, useUserDetail } from '../api.ts';
+import { text } from '../messages.ts';
 
 const today = () => zonedDate(new Date(), 'America/Sao_Paulo');
 const statuses = Object.entries(bookingText.statuses).map(([value, label]) => ({ value, label }));
@@ -149,7 +150,7 @@ export function AdminAppointmentsPage() {
         ) : (
           <>
             <Text size="sm" c="dimmed">
-              {list.data?.meta.total} agendamento(s)
+              {text.counts.appointments(list.data?.meta.total ?? 0)}
             </Text>
             <ScrollTable minWidth={900} label="Agendamentos">
               <Table striped>

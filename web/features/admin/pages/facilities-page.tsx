@@ -21,6 +21,7 @@ import { closeOnSave } from '#web/lib/form-errors.ts';
 import { notifyError, notifySuccess } from '#web/lib/notify.ts';
 import { useDeleteFacility, useFacilities, useSaveFacility } from '../api.ts';
 import { ListHeader } from '../components/list-header.tsx';
+import { text } from '../messages.ts';
 
 function FacilityForm({ facility, onClose }: { facility: AdminFacility | null; onClose(): void }) {
   const save = useSaveFacility();
@@ -65,7 +66,7 @@ export function AdminFacilitiesPage() {
         <Text size="sm">
           {f.rooms_count === 0
             ? 'Nenhuma sala usa este diferencial.'
-            : `${f.rooms_count} sala(s) oferecem este diferencial; ele será retirado delas.`}
+            : text.counts.facilityRooms(f.rooms_count)}
         </Text>
       ),
       labels: { confirm: 'Excluir', cancel: 'Cancelar' },

@@ -1,11 +1,11 @@
-import { ActionIcon, Alert, Badge, Button, Group, Loader, Paper, Stack, Text } from '@mantine/core';
+import { ActionIcon, Alert, Badge, Button, Group, Loader, Modal, Paper, Stack, Text } from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';
 import { type FormEvent, useRef, useState } from 'react';
 import { cardBody } from '#common/contracts/booking';
 import { errorText } from '#web/lib/api.ts';
 import { showServerErrors } from '#web/lib/forms.ts';
 import { notifyError, notifySuccess } from '#web/lib/notify.ts';
-import { useAddCard, useCards, useRemoveCard } from '../api.ts';
+import { useAddCard, useCards, useMakeDefaultCard, useRemoveCard } from '../api.ts';
 import { CardTokenError, SecureCardForm, type SecureCardHandle } from '../mercadopago/secure-card-form.tsx';
 import { useMercadoPago, useMercadoPagoKey } from '../mercadopago/use-mercadopago.ts';
 import { text } from '../messages.ts';
@@ -101,11 +101,13 @@ function SecureAddCardForm({ publicKey, onDone }: { publicKey: string; onDone():
   );
 }
 
-/** The person's saved cards: the default marked, remove, and add one. */
+/** The person's saved cards: the default marked, make another the default, remove (asked first), add one. */
 export function SavedCards() {
   const cards = useCards();
   const remove = useRemoveCard();
+  const makeDefault = useMakeDefaultCard();
   const [adding, setAdding] = useState(false);
+  const [removing, setRemoving] = useState<{ uuid: string; label: string; last4: string } | null>(null);
   const mpKey = useMercadoPagoKey();
   return (
     <Stack gap="xs">
@@ -114,30 +116,78 @@ export function SavedCards() {
           {t.empty}
         </Text>
       )}
-      {cards.data?.map((c) => (
-        <Group key={c.uuid} justify="space-between">
-          <Text size="sm">
-            {c.brand.toUpperCase()} •••• {c.last4} — {String(c.exp_month).padStart(2, '0')}/{c.exp_year}{' '}
-            {c.is_default && (
-              <Badge size="sm" variant="light" style={{ color: 'var(--mantine-color-dark-7)' }}>
-                {t.default}
-              </Badge>
-            )}
-          </Text>
-          <ActionIcon
-            variant="subtle"
-            color="red"
-            aria-label={t.remove(c.last4)}
-            onClick={() =>
-              remove.mutate(c.uuid, {
-                onError: () => notifyError(t.errorTitle, text.cardRemoveFailed),
-              })
-            }
-          >
-            <IconTrash size={16} />
-          </ActionIcon>
-        </Group>
-      ))}
+      {cards.data?.map((c) => {
+        const label = `${c.brand.toUpperCase()} •••• ${c.last4}`;
+        return (
+          <Group key={c.uuid} justify="space-between" wrap="nowrap" gap="xs">
+            <Text size="sm" style={{ minWidth: 0 }}>
+              {label} — {String(c.exp_month).padStart(2, '0')}/{c.exp_year}{' '}
+              {c.is_default && (
+                <Badge size="sm" variant="light" style={{ color: 'var(--mantine-color-dark-7)' }}>
+                  {t.default}
+                </Badge>
+              )}
+            </Text>
+            <Group gap={4} wrap="nowrap">
+              {!c.is_default && (
+                <Button
+                  size="compact-sm"
+                  variant="subtle"
+                  aria-label={t.makeDefaultLabel(c.last4)}
+                  loading={makeDefault.isPending && makeDefault.variables === c.uuid}
+                  onClick={() =>
+                    makeDefault.mutate(c.uuid, {
+                      onSuccess: () => notifySuccess(t.madeDefault(c.last4)),
+                      onError: (err) => notifyError(t.errorTitle, errorText(err, t.defaultFailed)),
+                    })
+                  }
+                >
+                  {t.makeDefault}
+                </Button>
+              )}
+              <ActionIcon
+                variant="subtle"
+                color="red"
+                aria-label={t.remove(c.last4)}
+                onClick={() => setRemoving({ uuid: c.uuid, label, last4: c.last4 })}
+              >
+                <IconTrash size={16} />
+              </ActionIcon>
+            </Group>
+          </Group>
+        );
+      })}
+      <Modal
+        opened={removing !== null}
+        onClose={() => setRemoving(null)}
+        title={t.confirmRemoveTitle}
+        centered
+      >
+        <Stack>
+          <Text size="sm">{removing && t.confirmRemove(removing.label)}</Text>
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => setRemoving(null)}>
+              {t.keep}
+            </Button>
+            <Button
+              color="red.9"
+              loading={remove.isPending}
+              onClick={() =>
+                removing &&
+                remove.mutate(removing.uuid, {
+                  onSuccess: () => {
+                    notifySuccess(t.removed(removing.last4));
+                    setRemoving(null);
+                  },
+                  onError: () => notifyError(t.errorTitle, text.cardRemoveFailed),
+                })
+              }
+            >
+              {t.confirmRemoveButton}
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
       {adding ? (
         mpKey ? (
           <SecureAddCardForm publicKey={mpKey} onDone={() => setAdding(false)} />
