@@ -147,11 +147,11 @@ export function AdminUserDetailPage() {
       {user && (
         <Stack>
           <Group justify="space-between" align="flex-start">
-            <div>
-              <Title order={1} fz="h2">
+            <div style={{ minWidth: 0, flex: '1 1 16rem' }}>
+              <Title order={1} fz="h2" style={{ overflowWrap: 'anywhere' }}>
                 {user.name}
               </Title>
-              <Text c="dimmed">
+              <Text c="dimmed" style={{ overflowWrap: 'anywhere' }}>
                 {user.email} · desde {formatShortDate(user.created_at)}
               </Text>
               <Group gap="xs" mt={4}>
