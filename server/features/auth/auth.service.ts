@@ -109,6 +109,19 @@ export async function register(s: Services, body: RegisterBody, req: RequestInfo
   return usersRepo.toUser(s.db, user);
 }
 
+/** A new bearer token for the person, stored only as its hash, with where it was opened. */
+async function openSession(s: Services, userId: number, req: RequestInfo, now: Date): Promise<string> {
+  const token = randomToken(32);
+  await tokens.insertToken(s.db, {
+    userId,
+    tokenHash: sha256(token),
+    userAgent: req.userAgent,
+    ip: req.ip,
+    now,
+  });
+  return token;
+}
+
 /** First step: password checked, a single-use code mailed. */
 export async function startLogin(s: Services, body: LoginBody, req: RequestInfo): Promise<{ email: string }> {
   const now = s.clock();
@@ -162,14 +175,7 @@ export async function finishLogin(
   if (!(await codes.consumeCode(s.db, loginChallenges, challenge.id, now))) throw await wrong();
   await attempt.succeeded();
 
-  const token = randomToken(32);
-  await tokens.insertToken(s.db, {
-    userId: user.id,
-    tokenHash: sha256(token),
-    userAgent: req.userAgent,
-    ip: req.ip,
-    now,
-  });
+  const token = await openSession(s, user.id, req, now);
   return { token, user: await usersRepo.toUser(s.db, user) };
 }
 
@@ -218,14 +224,7 @@ export async function verifyEmail(
   const recent = now.getTime() - user.createdAt.getTime() < VERIFY_SIGNS_IN_HOURS * 3_600_000;
   if (req.signedIn || !user.active || !recent) return undefined;
   if (await tokens.hasEverSignedIn(s.db, user.id)) return undefined;
-  const token = randomToken(32);
-  await tokens.insertToken(s.db, {
-    userId: user.id,
-    tokenHash: sha256(token),
-    userAgent: req.userAgent,
-    ip: req.ip,
-    now,
-  });
+  const token = await openSession(s, user.id, req, now);
   const verified = { ...user, emailVerifiedAt: user.emailVerifiedAt ?? now };
   return { token, user: await usersRepo.toUser(s.db, verified) };
 }
