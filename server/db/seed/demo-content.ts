@@ -24,11 +24,11 @@ export const demoFacilities = [
   'Cadeira odontológica',
 ];
 
-type Hours = { weekday: number; opensAt: string; closesAt: string }[];
+export type Hours = { weekday: number; opensAt: string; closesAt: string }[];
 
-const weekdays = (opensAt: string, closesAt: string): Hours =>
+export const weekdays = (opensAt: string, closesAt: string): Hours =>
   [1, 2, 3, 4, 5].map((weekday) => ({ weekday, opensAt, closesAt }));
-const saturday = (opensAt: string, closesAt: string): Hours => [{ weekday: 6, opensAt, closesAt }];
+export const saturday = (opensAt: string, closesAt: string): Hours => [{ weekday: 6, opensAt, closesAt }];
 const everyDay = (): Hours =>
   [0, 1, 2, 3, 4, 5, 6].map((weekday) => ({ weekday, opensAt: '00:00', closesAt: '23:59' }));
 
@@ -60,6 +60,10 @@ export interface DemoClinic {
   hours: Hours;
   palette: Palette;
   rooms: DemoRoom[];
+  /** IANA zone of the clinic's wall clock; São Paulo when absent. */
+  timezone?: string;
+  /** How long ago the clinic joined; its history starts then (default: before the demo's history). */
+  openedDaysAgo?: number;
 }
 
 export interface DemoPartner {
