@@ -19,13 +19,12 @@ export async function bookingPanel(page: Page): Promise<Locator> {
   }
   const sheet = page.getByRole('dialog', { name: 'Horários livres' });
   if (!(await sheet.isVisible())) {
-    // By keyboard: until the floating help buttons sit above the bar (they can read
-    // --salas-booking-bar-height), they may cover the middle of its button.
-    const open = page
+    // A real click: the floating help buttons sit above the bar (--salas-booking-bar-height), so
+    // Playwright would refuse to click a button they covered.
+    await page
       .getByRole('region', { name: 'Horários livres' })
-      .getByRole('button', { name: 'Reservar' });
-    await open.focus();
-    await open.press('Enter');
+      .getByRole('button', { name: 'Reservar' })
+      .click();
   }
   await expect(sheet).toBeVisible();
   return sheet;

@@ -41,8 +41,17 @@ export async function signInAs(
   await expect(page).not.toHaveURL(/\/two-factors\//);
 }
 
-/** axe: no serious or critical violation on the current page. */
+/** axe: no serious or critical violation on the current page, once opening dialogs and menus have settled. */
 export async function expectAccessible(page: Page): Promise<void> {
+  // Half-faded text mid-transition would be judged on its momentary colour.
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every(
+        (a) =>
+          a.playState !== 'running' || a.effect?.getComputedTiming().endTime === Number.POSITIVE_INFINITY,
+      ),
+  );
   const results = await new AxeBuilder({ page })
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
     .analyze();

@@ -143,7 +143,7 @@ export async function listPartners(
         left join partner_profiles pp on pp.user_id = u.id
         left join plans pl on pl.id = pp.plan_id
         where u.role = 'partner' and ${options.where ?? sql`true`}
-        order by u.name, u.id${window(options.window)}`,
+        order by salas_fold(u.name), u.name, u.id${window(options.window)}`,
   );
   return rows.map(toPartner);
 }

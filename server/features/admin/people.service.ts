@@ -42,13 +42,23 @@ export const INVITE_HOURS = 72;
 const notFound = () => new AppError('not_found', supplyMessages.notFound);
 type Page<T> = { data: T[]; meta: PageMeta };
 
-const sortColumns = { name: sql`u.name`, email: sql`u.email`, created_at: sql`u.created_at` };
+/** Names sort as a person reads them: accents and case folded (Érica between Enzo and Fábio), then as typed. */
+const sortColumns = {
+  name: [sql`salas_fold(u.name)`, sql`u.name`],
+  email: [sql`u.email`],
+  created_at: [sql`u.created_at`],
+};
+const byName = sql`salas_fold(u.name), u.name, u.id`;
 
 export async function specialistsSorted(
   s: Services,
   q: z.output<typeof sortedQuery>,
 ): Promise<Page<AdminSpecialist>> {
-  const orderBy = sql`${sortColumns[q.sort]} ${sql.raw(q.order === 'desc' ? 'desc' : 'asc')}`;
+  const direction = sql.raw(q.order === 'desc' ? 'desc' : 'asc');
+  const orderBy = sql.join(
+    [...sortColumns[q.sort].map((column) => sql`${column} ${direction}`), sql`u.id ${direction}`],
+    sql`, `,
+  );
   const [total, data] = await Promise.all([
     repo.countSpecialists(s.db),
     repo.listSpecialists(s.db, {
@@ -70,7 +80,7 @@ export async function searchSpecialists(
     repo.countSpecialists(s.db, where),
     repo.listSpecialists(s.db, {
       where,
-      orderBy: sql`u.name`,
+      orderBy: byName,
       window: { limit: perPage, offset: (page - 1) * perPage },
     }),
   ]);
@@ -89,7 +99,7 @@ export async function usersByRole(
   if (role === 'customer') {
     const [total, data] = await Promise.all([
       repo.countSpecialists(s.db),
-      repo.listSpecialists(s.db, { orderBy: sql`u.name`, window }),
+      repo.listSpecialists(s.db, { orderBy: byName, window }),
     ]);
     return { data, meta: pageMeta(total, paginate ? page : 1, paginate ? perPage : Math.max(1, total)) };
   }
@@ -105,7 +115,7 @@ export async function allUsers(s: Services, role: string, page: number, perPage:
     .select()
     .from(users)
     .where(where)
-    .orderBy(users.name, users.id)
+    .orderBy(sql`salas_fold(${users.name})`, users.name, users.id)
     .limit(perPage)
     .offset((page - 1) * perPage);
   return {
@@ -131,7 +141,7 @@ export async function userDetail(s: Services, uuid: string): Promise<AdminUserDe
   const byUuid = sql`u.uuid = ${uuid}`;
   const [specialist] =
     user.role === 'customer'
-      ? await repo.listSpecialists(s.db, { where: byUuid, orderBy: sql`u.name`, window: {} })
+      ? await repo.listSpecialists(s.db, { where: byUuid, orderBy: byName, window: {} })
       : [];
   const [partner] =
     user.role === 'partner' ? await repo.listPartners(s.db, { where: byUuid, window: {} }) : [];
@@ -217,7 +227,7 @@ export async function createSpecialist(
   );
   const [row] = await repo.listSpecialists(s.db, {
     where: sql`u.id = ${user.id}`,
-    orderBy: sql`u.name`,
+    orderBy: byName,
     window: {},
   });
   return row!;

@@ -25,11 +25,13 @@ const op = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: ob
 
 describe('operator: specialists', () => {
   it('lists them in pages, sorted either way', async () => {
-    const byName = await op('GET', '/api/fusion/customer/sorted?per_page=50');
+    const byName = await op('GET', '/api/fusion/customer/sorted?per_page=100');
     expect(byName.statusCode, byName.body).toBe(200);
     const names = byName.json().data.map((u: { name: string }) => u.name);
     expect(names).toEqual(expect.arrayContaining(['Mariana Costa', 'Lucas Ferreira']));
-    expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b, 'en')));
+    expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b, 'pt-BR')));
+    const reversed = await op('GET', '/api/fusion/customer/sorted?per_page=100&order=desc');
+    expect(reversed.json().data.map((u: { name: string }) => u.name)).toEqual([...names].reverse());
     const mariana = byName.json().data.find((u: { name: string }) => u.name === 'Mariana Costa');
     expect(mariana).toMatchObject({ cpf: '52998224725', council: 'CRP 06/145872/SP', active: true });
     expect(mariana.appointments_count).toBeGreaterThan(0);

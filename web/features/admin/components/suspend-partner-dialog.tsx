@@ -29,7 +29,11 @@ export function SuspendPartnerDialog({ name, future, pending, onKeep, onCancelAl
           <Text fw={700}>{t.total(formatBrl(future?.total_cents ?? 0))}</Text>
         </Group>
         <Paper withBorder radius="sm">
-          <ScrollArea.Autosize mah={240} type="auto">
+          <ScrollArea.Autosize
+            mah={240}
+            type="auto"
+            viewportProps={{ tabIndex: 0, role: 'region', 'aria-label': t.listLabel }}
+          >
             <Stack component="ul" gap={0} m={0} p={0} aria-label={t.listLabel} style={{ listStyle: 'none' }}>
               {list.map((a) => (
                 <li key={a.uuid}>

@@ -8,6 +8,7 @@ import { WhenWhereCells } from '#web/components/appointment-cells.tsx';
 import { DatePickerInput } from '#web/components/date-inputs.ts';
 import { Pager } from '#web/components/pager.tsx';
 import { QueryState } from '#web/components/query-state.tsx';
+import { ScrollTable } from '#web/components/scroll-table.tsx';
 import { usePageTitle } from '#web/components/use-page-title.ts';
 import { errorText } from '#web/lib/api.ts';
 import { formatBrl, formatShortDate } from '#web/lib/format.ts';
@@ -137,7 +138,7 @@ export function MyAppointmentsPage() {
             ))}
           </Stack>
         ) : (
-          <Table.ScrollContainer minWidth={640}>
+          <ScrollTable minWidth={640} label={t.title}>
             <Table striped highlightOnHover>
               <Table.Thead>
                 <Table.Tr>
@@ -162,7 +163,7 @@ export function MyAppointmentsPage() {
                 ))}
               </Table.Tbody>
             </Table>
-          </Table.ScrollContainer>
+          </ScrollTable>
         )}
       </QueryState>
       <Pager meta={list.data?.meta} onChange={setPage} />
