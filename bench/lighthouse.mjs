@@ -1,7 +1,8 @@
 // Lighthouse 12 (mobile settings: the default emulated phone and throttling) on the public pages,
 // with Debian's Chromium, against the built server with the demo data. Each page is audited
 // `runs` times; the table keeps the median run's scores.
-// Usage: npm run build && node bench/lighthouse.mjs [runs]
+// Usage: npm run build && node bench/lighthouse.mjs [runs] [page ...]
+//   (pages default to /rooms and the first room's page; `{room}` stands for that room's uuid)
 //   (runs `npx lighthouse@12`; set LIGHTHOUSE to a lighthouse binary to use another copy)
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -63,7 +64,8 @@ console.log(`Lighthouse ${runs}× por página (mediana pelo desempenho), perfil 
 console.log('| página | desempenho | acessibilidade | boas práticas | SEO | LCP | TBT | CLS |');
 console.log('| --- | --- | --- | --- | --- | --- | --- | --- |');
 try {
-  for (const page of ['/rooms', `/rooms/${room}`]) {
+  const pages = process.argv.length > 3 ? process.argv.slice(3) : ['/rooms', '/rooms/{room}'];
+  for (const page of pages.map((p) => p.replace('{room}', room))) {
     const results = Array.from({ length: runs }, () => audit(`${base}${page}`));
     results.sort((a, b) => a.scores[0] - b.scores[0]);
     const m = results[Math.floor(results.length / 2)];

@@ -1,4 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
+import { completeDataForm, rioSpecialist } from './support/profile.ts';
 import { bookingPanel, pickDay, reserve } from './support/room-page.ts';
 import {
   expectAccessible,
@@ -9,19 +10,6 @@ import {
 } from './support/session.ts';
 
 const PASSWORD = 'Consultorio2026';
-
-/** A valid CPF no other journey uses (random base, computed check digits), formatted. */
-function freshCpf(): string {
-  const digits = Array.from({ length: 9 }, () => Math.floor(Math.random() * 10));
-  if (new Set(digits).size === 1) digits[0] = (digits[0]! + 1) % 10;
-  for (const size of [9, 10]) {
-    const sum = digits.slice(0, size).reduce((t, d, i) => t + d * (size + 1 - i), 0);
-    const rest = (sum * 10) % 11;
-    digits.push(rest === 10 ? 0 : rest);
-  }
-  const s = digits.join('');
-  return `${s.slice(0, 3)}.${s.slice(3, 6)}.${s.slice(6, 9)}-${s.slice(9)}`;
-}
 
 /** The next weekday at least three days ahead (clear of the other journeys' days). */
 function bookingDay(): Date {
@@ -40,29 +28,6 @@ async function pickAnHour(page: Page) {
   await section.getByText('08:00', { exact: true }).click();
   await expect(section.getByText('1 horário escolhido')).toBeVisible();
   return section;
-}
-
-/** The completeData form of /especialista/new-account. */
-async function completeData(page: Page) {
-  await expect(page.getByRole('heading', { name: 'Complete seu cadastro' })).toBeVisible();
-  await page.getByLabel('CPF').fill(freshCpf());
-  await page.getByLabel('Data de nascimento').fill('03/07/1991');
-  await page.keyboard.press('Escape');
-  await page.getByLabel('Celular').fill('(21) 98888-7777');
-  await page.getByLabel('Profissão').fill('Fonoaudióloga');
-  await page.getByRole('combobox', { name: 'Conselho profissional' }).click();
-  await page.getByRole('option', { name: /^CRP/ }).click();
-  await page.getByLabel('Número de registro').fill('05/765432');
-  await page.getByRole('combobox', { name: 'UF do registro' }).fill('RJ');
-  await page.getByRole('option', { name: 'RJ', exact: true }).click();
-  await page.getByLabel('CEP').fill('22290-240');
-  await page.getByLabel('Rua').fill('Rua Voluntários da Pátria');
-  await page.getByRole('textbox', { name: 'Número', exact: true }).fill('45');
-  await page.getByLabel('Bairro').fill('Botafogo');
-  await page.getByLabel('Cidade').fill('Rio de Janeiro');
-  await page.getByRole('combobox', { name: 'UF', exact: true }).fill('RJ');
-  await page.getByRole('option', { name: 'RJ', exact: true }).click();
-  await page.getByRole('button', { name: 'Salvar e continuar' }).click();
 }
 
 test('a verified specialist without the completed data is refused in the booking modal, completes it and comes back to the same hour', async ({
@@ -103,7 +68,7 @@ test('a verified specialist without the completed data is refused in the booking
   // The missing step, then back on the room page with the same day and hour, the confirm step open.
   await complete.click();
   await expect(page).toHaveURL(/\/especialista\/new-account\?redirect=%2Frooms%2F/);
-  await completeData(page);
+  await completeDataForm(page, rioSpecialist);
   await expect(page).toHaveURL(roomUrl);
   const back = await bookingPanel(page);
   await expect(back.getByText('1 horário escolhido')).toBeVisible();

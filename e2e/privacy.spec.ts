@@ -2,18 +2,8 @@ import fs from 'node:fs';
 import { expect, type Page, test } from '@playwright/test';
 import { unzipSync } from 'fflate';
 import { waitForMail } from './support/mail.ts';
+import { freshCpf } from './support/profile.ts';
 import { expectAccessible, signUpSpecialist, typeCode, verificationCode } from './support/session.ts';
-
-/** A CPF with valid check digits, different on every run. */
-function freshCpf(): string {
-  const digits = [...String(100_000_000 + (Date.now() % 800_000_000))].map(Number);
-  for (const length of [9, 10]) {
-    const sum = digits.reduce((acc, d, i) => acc + d * (length + 1 - i), 0);
-    const rest = sum % 11;
-    digits.push(rest < 2 ? 0 : 11 - rest);
-  }
-  return digits.join('');
-}
 
 /** The completeData fields through the API, with the session the browser holds. */
 async function completeProfile(page: Page, name: string) {

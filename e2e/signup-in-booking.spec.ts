@@ -1,5 +1,6 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { waitForMail } from './support/mail.ts';
+import { bhSpecialist, completeDataForm } from './support/profile.ts';
 import {
   bookingPanel,
   oneHour,
@@ -19,41 +20,6 @@ import {
 
 const shots = 'test-results/screens';
 const PASSWORD = 'Consultorio2026';
-
-/** A valid CPF no other journey uses (random base, computed check digits), formatted. */
-function freshCpf(): string {
-  const digits = Array.from({ length: 9 }, () => Math.floor(Math.random() * 10));
-  if (new Set(digits).size === 1) digits[0] = (digits[0]! + 1) % 10;
-  for (const size of [9, 10]) {
-    const sum = digits.slice(0, size).reduce((t, d, i) => t + d * (size + 1 - i), 0);
-    const rest = (sum * 10) % 11;
-    digits.push(rest === 10 ? 0 : rest);
-  }
-  const s = digits.join('');
-  return `${s.slice(0, 3)}.${s.slice(3, 6)}.${s.slice(6, 9)}-${s.slice(9)}`;
-}
-
-async function completeData(page: Page) {
-  await expect(page.getByRole('heading', { name: 'Complete seu cadastro' })).toBeVisible();
-  await page.getByLabel('CPF').fill(freshCpf());
-  await page.getByLabel('Data de nascimento').fill('21/09/1987');
-  await page.keyboard.press('Escape');
-  await page.getByLabel('Celular').fill('(31) 98888-1234');
-  await page.getByLabel('Profissão').fill('Psicóloga');
-  await page.getByRole('combobox', { name: 'Conselho profissional' }).click();
-  await page.getByRole('option', { name: /^CRP/ }).click();
-  await page.getByLabel('Número de registro').fill('04/112233');
-  await page.getByRole('combobox', { name: 'UF do registro' }).fill('MG');
-  await page.getByRole('option', { name: 'MG', exact: true }).click();
-  await page.getByLabel('CEP').fill('30140-071');
-  await page.getByLabel('Rua').fill('Rua Antônio de Albuquerque');
-  await page.getByRole('textbox', { name: 'Número', exact: true }).fill('300');
-  await page.getByLabel('Bairro').fill('Savassi');
-  await page.getByLabel('Cidade').fill('Belo Horizonte');
-  await page.getByRole('combobox', { name: 'UF', exact: true }).fill('MG');
-  await page.getByRole('option', { name: 'MG', exact: true }).click();
-  await page.getByRole('button', { name: 'Salvar e continuar' }).click();
-}
 
 for (const viewport of [
   { width: 1366, height: 900 },
@@ -102,7 +68,7 @@ for (const viewport of [
     // One code: no sign-in code was mailed.
     await expect(waitForMail(email, /token=(\d{6})/, since, 1500)).rejects.toThrow();
     await expect(page).toHaveURL(/\/especialista\/new-account\?redirect=%2Frooms%2F/);
-    await completeData(page);
+    await completeDataForm(page, bhSpecialist);
 
     // Back on the room, the same hours and the repeat option, the confirm step open.
     await expect(page).toHaveURL(new RegExp(`${roomPath}\\?.*h=`));

@@ -18,6 +18,9 @@ const integer = new Intl.NumberFormat('pt-BR');
 export const plural = (n: number, one: string, other: string): string =>
   n !== 0 && pluralRules.select(n) === 'one' ? one : other;
 
+/** 4.325: thousands grouped as Brazilians write them. */
+export const formatInteger = (n: number): string => integer.format(n);
+
 /** The count and its word: countOf(11, 'agendamento', 'agendamentos') -> '11 agendamentos'. */
 export const countOf = (n: number, one: string, other: string): string =>
   `${integer.format(n)} ${plural(n, one, other)}`;

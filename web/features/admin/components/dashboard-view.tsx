@@ -20,7 +20,7 @@ import type { FrequentSchedules } from '#common/contracts/admin';
 import { weekdayNames } from '#common/domain/supply';
 import { addDays, zonedDate } from '#common/time/zone';
 import { type Period, PeriodInput } from '#web/components/period-input.tsx';
-import { countOf, formatBrl } from '#web/lib/format.ts';
+import { countOf, formatBrl, formatInteger } from '#web/lib/format.ts';
 import { useDashboard } from '../api.ts';
 
 const today = () => zonedDate(new Date(), 'America/Sao_Paulo');
@@ -28,7 +28,7 @@ const dayLabel = (d: string) => `${d.slice(8, 10)}/${d.slice(5, 7)}`;
 const brl = (cents: number) => formatBrl(Math.round(cents));
 const compact = new Intl.NumberFormat('pt-BR', { notation: 'compact', maximumFractionDigits: 1 });
 /** The revenue axis: "R$ 1,2 mil" fits a phone. */
-const compactBrl = (reais: number) => `R$ ${compact.format(reais)}`;
+const compactBrl = (reais: number) => `R$\u00a0${compact.format(reais).replace(' ', '\u00a0')}`;
 /** 0,2% rather than a misleading 0%. */
 const percent = (ratio: number | null) =>
   ratio === null ? '—' : `${(ratio * 100).toFixed(ratio < 0.1 ? 1 : 0).replace('.', ',')}%`;
@@ -253,19 +253,19 @@ export function DashboardView({ scope }: { scope: 'fusion' | 'partner' }) {
         )}
         <Figure
           label="Horas pagas"
-          value={String(sales.data?.paid_appointments ?? 0)}
+          value={formatInteger(sales.data?.paid_appointments ?? 0)}
           hint={`Reembolsos ${brl(sales.data?.refunded_cents ?? 0)}`}
         />
         <Figure
           label="Ocupação"
           value={percent(occupancy)}
-          hint={`${rooms.data?.booked_hours ?? 0} de ${rooms.data?.open_hours ?? 0} horas abertas`}
+          hint={`${formatInteger(rooms.data?.booked_hours ?? 0)} de ${formatInteger(rooms.data?.open_hours ?? 0)} horas abertas`}
         />
         <Figure
           label={partner ? 'Salas ativas' : 'Clínicas / salas'}
           value={
             partner
-              ? String(counts.data?.active_rooms ?? 0)
+              ? formatInteger(counts.data?.active_rooms ?? 0)
               : `${counts.data?.clinics ?? 0} / ${counts.data?.rooms ?? 0}`
           }
           hint={
@@ -285,7 +285,7 @@ export function DashboardView({ scope }: { scope: 'fusion' | 'partner' }) {
           dataKey="dia"
           series={[{ name: 'valor', label: partner ? 'Líquido' : 'Bruto', color: 'salas.6' }]}
           valueFormatter={(v) => formatBrl(Math.round(v * 100))}
-          yAxisProps={{ tickFormatter: compactBrl, width: 64 }}
+          yAxisProps={{ tickFormatter: compactBrl, width: 80 }}
           maxBarWidth={18}
         />
       </Card>
