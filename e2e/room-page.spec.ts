@@ -9,6 +9,7 @@ import {
   pickFreeHours,
   reserve,
   shortDay,
+  weekdayAfter,
   weekdayAhead,
 } from './support/room-page.ts';
 import { closeDialog, demo, expectAccessible, signInAs } from './support/session.ts';
@@ -54,7 +55,7 @@ test.describe('desktop, 1366 px', () => {
     page,
   }) => {
     const first = weekdayAhead(9);
-    const second = weekdayAhead(10);
+    const second = weekdayAfter(first);
     await signInAs(page, demo.specialist);
     await openFromSearch(page, first);
     await expect(page.getByRole('textbox', { name: 'Onde?' })).toHaveValue('pinheiros');
@@ -134,7 +135,7 @@ test.describe('phone, 390 px', () => {
     page,
   }) => {
     const first = weekdayAhead(11);
-    const second = weekdayAhead(12);
+    const second = weekdayAfter(first);
     await signInAs(page, demo.specialist);
     await openFromSearch(page, first);
 

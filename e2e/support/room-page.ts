@@ -89,10 +89,13 @@ export const shortDay = (d: Date) => {
 export const oneHour = (hour: string) =>
   `${hour}–${String(Number(hour.slice(0, 2)) + 1).padStart(2, '0')}:00`;
 
-/** A weekday `ahead` days or more from today. */
-export function weekdayAhead(ahead: number): Date {
-  const d = new Date();
+/** A weekday `ahead` days or more from `from` (today). */
+export function weekdayAhead(ahead: number, from = new Date()): Date {
+  const d = new Date(from);
   d.setDate(d.getDate() + ahead);
   while (d.getDay() === 0 || d.getDay() === 6) d.setDate(d.getDate() + 1);
   return d;
 }
+
+/** The weekday after `d` (Friday → Monday): two "ahead" counts can land on the same Monday. */
+export const weekdayAfter = (d: Date): Date => weekdayAhead(1, d);
