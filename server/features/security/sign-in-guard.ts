@@ -54,9 +54,15 @@ export async function beginAttempt(
     address: `signin:ip:${ip}`,
     account: `signin:acct:${account}`,
   };
-  const pair = await repo.hit(s.db, keys.pair, signInLimits.perPair.windowSeconds, now);
-  const address = await repo.hit(s.db, keys.address, signInLimits.perAddress.windowSeconds, now);
-  const total = await repo.hit(s.db, keys.account, signInLimits.perAccount.windowSeconds, now);
+  const [pair = 0, address = 0, total = 0] = await repo.hitAll(
+    s.db,
+    [
+      { key: keys.pair, windowSeconds: signInLimits.perPair.windowSeconds },
+      { key: keys.address, windowSeconds: signInLimits.perAddress.windowSeconds },
+      { key: keys.account, windowSeconds: signInLimits.perAccount.windowSeconds },
+    ],
+    now,
+  );
   const throttled = () => new AppError('throttled', messages.throttled);
   if (pair > signInLimits.perPair.limit || address > signInLimits.perAddress.limit) throw throttled();
   if (total > signInLimits.perAccount.limit) {
@@ -65,9 +71,7 @@ export async function beginAttempt(
   }
   return {
     async succeeded() {
-      await repo.reset(s.db, keys.pair);
-      await repo.unhit(s.db, keys.address);
-      await repo.unhit(s.db, keys.account);
+      await repo.settle(s.db, keys.pair, [keys.address, keys.account]);
     },
     async failed() {
       if (owner && total === signInLimits.burstMailAt) {
