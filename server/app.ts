@@ -44,6 +44,7 @@ import { searchRoutes } from './features/search/search.routes.ts';
 import { specialistProfileRoutes } from './features/specialists/profile.routes.ts';
 import { projectRoot } from './lib/paths.ts';
 import { registerAuth } from './plugins/auth.ts';
+import { registerCompression } from './plugins/compression.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
 import { registerInputGuard } from './plugins/input-guard.ts';
 import { loggerOptions } from './plugins/logging.ts';
@@ -188,6 +189,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     crossOriginEmbedderPolicy: false,
     hsts: config.env === 'production',
   });
+  await registerCompression(app);
   await app.register(fastifyCookie);
   await app.register(fastifyMultipart, {
     limits: { fileSize: MAX_PHOTO_BYTES, files: 10, fields: 20, fieldSize: 1024, parts: 40 },

@@ -23,6 +23,12 @@ export interface IcsEvent {
   /** Revision of the event: 0 when invited, higher for each later change (cancellation). */
   sequence?: number;
   attendee?: IcsPerson;
+  /**
+   * DTSTAMP: when the event was last revised. A feed (no METHOD) gives the row's last change, so
+   * an unchanged agenda is byte for byte the same document (and keeps its ETag); mails leave it
+   * out and stamp the sending time (RFC 5545 §3.8.7.2).
+   */
+  revisedAt?: Date;
 }
 
 export interface IcsOptions {
@@ -116,7 +122,7 @@ export function icsCalendar(events: IcsEvent[], options: IcsOptions): string {
     lines.push(
       'BEGIN:VEVENT',
       `UID:${icsText(e.uid)}`,
-      `DTSTAMP:${icsDate(options.now)}`,
+      `DTSTAMP:${icsDate(e.revisedAt ?? options.now)}`,
       `DTSTART:${icsDate(e.start)}`,
       `DTEND:${icsDate(e.end)}`,
       ...(e.sequence !== undefined ? [`SEQUENCE:${Math.max(0, Math.trunc(e.sequence))}`] : []),

@@ -78,6 +78,9 @@ export function withPreloads(html: string, files: string[]): string {
   return html.replace('</head>', `    ${links}\n  </head>`);
 }
 
+/** The files the build also writes pre-compressed (vite.config.ts), by their own or their variant's name. */
+const COMPRESSED_BY_BUILD = /\.(js|css|html|json|svg|webmanifest|txt|xml|ico)(\.br|\.gz)?$/;
+
 const ROOM_PAGE = /^\/rooms\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\/?$/i;
 const ANY_ROOM_PAGE = /^\/rooms\/[^/]+\/?$/;
 
@@ -116,6 +119,9 @@ export async function registerSpa(
     // Cache-Control is ours (below): send's own "max-age=0" would otherwise replace it.
     cacheControl: false,
     setHeaders(res, filePath) {
+      // The build writes .br and .gz beside the text files; which one goes out depends on the
+      // request's Accept-Encoding, and caches must know.
+      if (COMPRESSED_BY_BUILD.test(filePath)) res.setHeader('Vary', 'Accept-Encoding');
       if (filePath.includes(`${path.sep}assets${path.sep}`)) {
         res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
       } else {

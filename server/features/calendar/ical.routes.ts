@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { icalFeedResponse } from '#common/contracts/booking';
 import type { Services } from '../../app.ts';
+import { clientHas, etagOf } from '../../lib/http-cache.ts';
 import { currentUserNamed, requireRole, requireSelf } from '../../plugins/auth.ts';
 import { createFeed, feedCalendar, feedStatus, removeFeed } from './ical.service.ts';
 
@@ -73,9 +74,12 @@ export const icalRoutes =
       async (request, reply) => {
         const token = request.params.file.replace(/\.ics$/, '');
         const body = await feedCalendar(s, token);
+        const etag = etagOf(body);
+        reply.header('Cache-Control', 'private, max-age=300').header('ETag', etag);
+        // Calendar apps poll the feed: an unchanged agenda costs them an empty answer.
+        if (clientHas(request, etag)) return reply.code(304).send();
         return reply
           .type('text/calendar; charset=utf-8')
-          .header('Cache-Control', 'private, max-age=300')
           .header('Content-Disposition', 'inline; filename="agenda-salas.ics"')
           .send(body);
       },

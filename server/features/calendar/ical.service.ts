@@ -87,6 +87,7 @@ export async function feedCalendar(s: Services, token: string): Promise<string> 
       location: clinicLocation(r.clinic, r.address),
       description: `Especialista: ${r.customer.name} (${r.customer.email})\nSituação: ${appointmentStatusLabels[r.a.status]}`,
       cancelled: r.a.status === 'canceled',
+      revisedAt: r.a.updatedAt,
     })),
     { now, name: `Salas — agenda de ${owner.name}` },
   );
