@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 import type { ExtractTablesWithRelations, SQL } from 'drizzle-orm';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
@@ -31,7 +32,7 @@ export const migrationsFolder = path.join(projectRoot, 'server', 'db', 'migratio
 export async function openPglite(dataDir?: string): Promise<Database> {
   if (dataDir) fs.mkdirSync(dataDir, { recursive: true });
   const client = await PGlite.create(dataDir ?? 'memory://', {
-    extensions: { unaccent },
+    extensions: { unaccent, pg_trgm },
     // Postgres' 128 MB default buffer pool would double the server's memory; an embedded
     // database of one clinic network fits in far less (docs/performance.md).
     postgresqlconf: [
@@ -53,7 +54,13 @@ export async function openPglite(dataDir?: string): Promise<Database> {
 
 /** A real PostgreSQL server through node-postgres. */
 export async function openPostgres(url: string, poolSize = 10): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: poolSize,
+    // The product's queries are short; a plan whose estimate crosses jit_above_cost (a search over
+    // thousands of rooms) paid ~1 s compiling itself (docs/performance.md).
+    options: '-c jit=off',
+  });
   // An idle connection dropped by the server (restart, failover) must not crash the process:
   // the pool replaces it on the next query.
   pool.on('error', (err) => {

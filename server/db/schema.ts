@@ -104,12 +104,17 @@ export const addresses = pgTable(
     complement: text('complement'),
     neighborhood: text('neighborhood').notNull(),
     city: text('city').notNull(),
+    /** Folded once on write (accents and case), for search: see salas_fold (migration 0001). */
+    neighborhoodFolded: text('neighborhood_folded').generatedAlwaysAs(sql`salas_fold(neighborhood)`),
+    cityFolded: text('city_folded').generatedAlwaysAs(sql`salas_fold(city)`),
     state: text('state').notNull(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     index('addresses_owner_idx').on(t.ownerId),
+    index('addresses_neighborhood_trgm_idx').using('gin', sql`${t.neighborhoodFolded} gin_trgm_ops`),
+    index('addresses_city_trgm_idx').using('gin', sql`${t.cityFolded} gin_trgm_ops`),
     check('addresses_zip_check', sql`${t.zipCode} ~ '^[0-9]{8}$'`),
     check('addresses_state_check', sql`${t.state} ~ '^[A-Z]{2}$'`),
   ],
@@ -124,6 +129,7 @@ export const clinics = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'restrict' }),
     name: text('name').notNull(),
+    nameFolded: text('name_folded').generatedAlwaysAs(sql`salas_fold(name)`),
     description: text('description').notNull().default(''),
     email: text('email'),
     timezone: text('timezone').notNull().default('America/Sao_Paulo'),
@@ -131,7 +137,10 @@ export const clinics = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('clinics_partner_idx').on(t.partnerId)],
+  (t) => [
+    index('clinics_partner_idx').on(t.partnerId),
+    index('clinics_name_trgm_idx').using('gin', sql`${t.nameFolded} gin_trgm_ops`),
+  ],
 );
 
 export const phoneContacts = pgTable(
@@ -282,6 +291,7 @@ export const rooms = pgTable(
       .notNull()
       .references(() => clinics.id, { onDelete: 'restrict' }),
     name: text('name').notNull(),
+    nameFolded: text('name_folded').generatedAlwaysAs(sql`salas_fold(name)`),
     description: text('description').notNull().default(''),
     /** BRL per minute, up to 4 decimal places; an hour costs round(ppm * 60 * 100) centavos. */
     pricePerMinute: numeric('price_per_minute', { precision: 12, scale: 4 }).notNull(),
@@ -294,6 +304,7 @@ export const rooms = pgTable(
   (t) => [
     index('rooms_clinic_idx').on(t.clinicId),
     index('rooms_listing_idx').on(t.fixed, t.name),
+    index('rooms_name_trgm_idx').using('gin', sql`${t.nameFolded} gin_trgm_ops`),
     check('rooms_price_check', sql`${t.pricePerMinute} > 0`),
     check('rooms_fixed_check', sql`${t.fixed} in (0, 1)`),
   ],

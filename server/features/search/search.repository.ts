@@ -16,24 +16,28 @@ import { bookableRoomCondition } from '../rooms/room.repository.ts';
 export type SearchField = 'all' | 'city' | 'neighborhood' | 'clinic' | 'room';
 export type SearchSort = 'price_asc' | 'price_desc' | 'name';
 
-const fold = (expr: SQL) => sql`salas_fold(${expr})`;
-
+/**
+ * The text, folded like the stored columns (accents and case, migration 0005), found anywhere in
+ * the field — or, for "all", in "room clinic neighbourhood city" as one line. The folded columns
+ * are written once with the row, so a search folds only its own text; the trigram indexes serve
+ * the single-field filters.
+ */
 function textFilter(value: string, field: SearchField): SQL {
   const pattern = sql`'%' || salas_fold(${value}) || '%'`;
   const haystacks: Record<SearchField, SQL> = {
-    room: sql`${rooms.name}`,
-    clinic: sql`${clinics.name}`,
-    neighborhood: sql`coalesce(${addresses.neighborhood}, '')`,
-    city: sql`coalesce(${addresses.city}, '')`,
-    all: sql`${rooms.name} || ' ' || ${clinics.name} || ' ' || coalesce(${addresses.neighborhood}, '') || ' ' || coalesce(${addresses.city}, '')`,
+    room: sql`${rooms.nameFolded}`,
+    clinic: sql`${clinics.nameFolded}`,
+    neighborhood: sql`coalesce(${addresses.neighborhoodFolded}, '')`,
+    city: sql`coalesce(${addresses.cityFolded}, '')`,
+    all: sql`${rooms.nameFolded} || ' ' || ${clinics.nameFolded} || ' ' || coalesce(${addresses.neighborhoodFolded}, '') || ' ' || coalesce(${addresses.cityFolded}, '')`,
   };
-  return sql`${fold(haystacks[field])} like ${pattern}`;
+  return sql`${haystacks[field]} like ${pattern}`;
 }
 
 const orderBy = (sort: SearchSort | undefined) => {
   const pinned = desc(rooms.fixed);
   // Names sort as people read them, whatever the database's collation.
-  const name = asc(fold(sql`${rooms.name}`));
+  const name = asc(rooms.nameFolded);
   switch (sort) {
     case 'price_asc':
       return [pinned, asc(rooms.pricePerMinute), name, asc(rooms.id)];
@@ -111,7 +115,7 @@ export async function freeRoomsPage(
         : sql`c.fixed desc, c.folded, c.room_id`;
   const cand = sql`with cand as materialized (
       select ${rooms.id} as room_id, ${rooms.clinicId} as clinic_id, ${clinics.timezone} as timezone,
-             ${rooms.fixed} as fixed, ${rooms.pricePerMinute} as price, salas_fold(${rooms.name}) as folded
+             ${rooms.fixed} as fixed, ${rooms.pricePerMinute} as price, ${rooms.nameFolded} as folded
       from ${rooms}
       join ${clinics} on ${clinics.id} = ${rooms.clinicId}
       left join ${addresses} on ${addresses.id} = ${clinics.addressId}
