@@ -6,6 +6,9 @@ await build({
   entryPoints: ['server/main.ts', 'server/ops/backup.ts', 'server/ops/ledger-check.ts'],
   outdir: 'dist/server',
   bundle: true,
+  // Modules imported with import() (the password dictionaries) stay in their own chunk until used.
+  splitting: true,
+  chunkNames: 'chunks/[name]-[hash]',
   platform: 'node',
   format: 'esm',
   target: 'node20',

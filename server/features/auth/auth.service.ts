@@ -82,7 +82,7 @@ export async function accountMail(
 export async function register(s: Services, body: RegisterBody, req: RequestInfo): Promise<User> {
   const now = s.clock();
   await enforce(s.db, rules.registerPerIp, req.ip, now);
-  assertStrongPassword(body.password, [body.name, body.email]);
+  await assertStrongPassword(body.password, [body.name, body.email]);
   const taken = () =>
     new AppError('validation', authMessages.emailTaken, { errors: { email: [authMessages.emailTaken] } });
   if (await usersRepo.findUserByEmail(s.db, body.email)) throw taken();
@@ -258,7 +258,7 @@ export async function resetPassword(s: Services, body: ResetPasswordBody, req: R
   const passwordHash = await hashPassword(body.password);
   await s.db.transaction(async (tx) => {
     if (!(await codes.usePasswordReset(tx, user.id, sha256(body.token), now))) throw failed();
-    assertStrongPassword(body.password, [user.name, user.email]);
+    await assertStrongPassword(body.password, [user.name, user.email]);
     await usersRepo.setPasswordHash(tx, user.id, passwordHash, now);
     // The link proved the address is theirs (docs/decisions/0004).
     await usersRepo.markEmailVerified(tx, user.id, now);

@@ -4,7 +4,6 @@
  * Sign-in never checks strength: a password set before the rule keeps working until it is changed.
  */
 import { type ChangePasswordBody, passwordChanged } from '#common/contracts/auth';
-import { checkPassword } from '#common/domain/password-strength';
 import { AppError } from '#common/errors';
 import type { Services } from '../../app.ts';
 import { hashPassword, verifyPassword } from '../../lib/password.ts';
@@ -21,12 +20,14 @@ const wrongCurrent = 'A senha atual está incorreta.';
 
 /**
  * 422 in the API's validation shape when `password` is too weak; `userInputs` are the person's own
- * data (name, e-mail), which a password must not lean on.
+ * data (name, e-mail), which a password must not lean on. The dictionaries (~13 MB once loaded)
+ * come in with the first password set, not at start: most processes never need them.
  */
-export function assertStrongPassword(
+export async function assertStrongPassword(
   password: string,
   userInputs: readonly (string | null | undefined)[],
-): void {
+): Promise<void> {
+  const { checkPassword } = await import('#common/domain/password-strength');
   const check = checkPassword(password, userInputs);
   if (check.message)
     throw new AppError('validation', check.message, { errors: { password: [check.message] } });
@@ -47,7 +48,7 @@ export async function changePassword(
   if (!(await verifyPassword(user.passwordHash, body.current_password))) {
     throw new AppError('validation', wrongCurrent, { errors: { current_password: [wrongCurrent] } });
   }
-  assertStrongPassword(body.password, [user.name, user.email]);
+  await assertStrongPassword(body.password, [user.name, user.email]);
   const passwordHash = await hashPassword(body.password);
   await s.db.transaction(async (tx) => {
     await usersRepo.setPasswordHash(tx, user.id, passwordHash, now);
