@@ -43,7 +43,8 @@ const database = await openPostgres(url, POOL);
 await database.migrate();
 let t0 = performance.now();
 await generateSupply(database.db, benchSize(clinics));
-const pool = new pg.Pool({ connectionString: url, max: POOL });
+// As the server's own pool (server/db/client.ts): no JIT for short queries.
+const pool = new pg.Pool({ connectionString: url, max: POOL, options: '-c jit=off' });
 await pool.query('analyze');
 const counts = (
   await pool.query(
