@@ -96,7 +96,7 @@ test('a partner sets up a clinic through the guided steps, with masks and 24-hou
   await page
     .locator('input[type="file"]')
     .setInputFiles({ name: 'recepcao.jpg', mimeType: 'image/jpeg', buffer: jpeg });
-  await expect(page.getByText('Capa')).toBeVisible();
+  await expect(page.getByText('Capa', { exact: true })).toBeVisible();
   await expectAccessible(page);
   await shoot(page, 'setup-5-photos-desktop');
   await page.getByRole('button', { name: 'Concluir' }).click();

@@ -66,7 +66,7 @@ test('a partner creates a clinic with address, phone, hours and a photo', async 
   await page
     .locator('input[type="file"]')
     .setInputFiles({ name: 'fachada.jpg', mimeType: 'image/jpeg', buffer: await photo('#3b7d6e') });
-  await expect(page.getByText('Capa')).toBeVisible();
+  await expect(page.getByText('Capa', { exact: true })).toBeVisible();
   await expectAccessible(page);
   await page.screenshot({ path: 'test-results/screens/clinic-editor-desktop.png', fullPage: true });
   await page.getByRole('button', { name: 'Concluir' }).click();
