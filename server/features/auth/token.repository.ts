@@ -16,14 +16,29 @@ export async function insertToken(
   });
 }
 
-/** The token's row and its user, if the token exists and was not revoked. */
-export async function findLiveToken(db: Executor, tokenHash: string) {
-  const rows = await db
+const liveTokenQuery = (db: Executor) =>
+  db
     .select({ tokenId: authTokens.id, lastUsedAt: authTokens.lastUsedAt, user: users })
     .from(authTokens)
     .innerJoin(users, eq(users.id, authTokens.userId))
-    .where(and(eq(authTokens.tokenHash, tokenHash), isNull(authTokens.revokedAt)))
-    .limit(1);
+    .where(and(eq(authTokens.tokenHash, sql.placeholder('hash')), isNull(authTokens.revokedAt)))
+    .limit(1)
+    .prepare('find_live_token');
+
+/**
+ * Every signed-in request runs this lookup: built once per database (a prepared statement, also
+ * on the server side), not assembled by the query builder on each call.
+ */
+const liveTokenByDb = new WeakMap<Executor, ReturnType<typeof liveTokenQuery>>();
+
+/** The token's row and its user, if the token exists and was not revoked. */
+export async function findLiveToken(db: Executor, tokenHash: string) {
+  let query = liveTokenByDb.get(db);
+  if (!query) {
+    query = liveTokenQuery(db);
+    liveTokenByDb.set(db, query);
+  }
+  const rows = await query.execute({ hash: tokenHash });
   return rows[0];
 }
 
