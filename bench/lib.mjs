@@ -11,10 +11,17 @@ export function ensureBuilt() {
   }
 }
 
-/** Spawns `node dist/server/main.js` and answers { child, readyMs } once /api/health answers. */
+/**
+ * Spawns `node dist/server/main.js` and answers { child, readyMs } once /api/health answers. With
+ * BENCH_CPU_PROF=<folder> the server writes a V8 CPU profile there when it stops (read it with
+ * `node bench/profile-top.mjs <file>`).
+ */
 export async function startServer(env, { port }) {
   const started = performance.now();
-  const child = spawn(process.execPath, ['dist/server/main.js'], {
+  const profile = process.env.BENCH_CPU_PROF
+    ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`]
+    : [];
+  const child = spawn(process.execPath, [...profile, 'dist/server/main.js'], {
     cwd: root,
     env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'inherit', 'inherit'],

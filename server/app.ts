@@ -1,16 +1,10 @@
 import path from 'node:path';
 import fastifyCookie from '@fastify/cookie';
-import fastifyHelmet from '@fastify/helmet';
 import fastifyMultipart from '@fastify/multipart';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
-import {
-  jsonSchemaTransform,
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { MAX_PHOTO_BYTES } from '#common/contracts/supply';
 import type { Mailer } from './adapters/mail.ts';
@@ -48,6 +42,8 @@ import { registerCompression } from './plugins/compression.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
 import { registerInputGuard } from './plugins/input-guard.ts';
 import { loggerOptions } from './plugins/logging.ts';
+import { registerSecurityHeaders } from './plugins/security-headers.ts';
+import { compiledSerializerCompiler } from './plugins/serializer.ts';
 import { registerSpa } from './plugins/spa.ts';
 import { registerXsrf } from './plugins/xsrf.ts';
 
@@ -86,6 +82,8 @@ export interface AppDeps {
   /** Serve the built web app from this folder (default dist/web beside the project). */
   webRoot?: string | false;
   logger?: FastifyServerOptions['logger'];
+  /** Serialize every answer with zod too and fail on any difference (the test suites). */
+  checkSerializers?: boolean;
 }
 
 /** Everything the features need, built once per app. */
@@ -141,7 +139,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(compiledSerializerCompiler({ check: deps.checkSerializers ?? false }));
   registerErrorHandling(app);
   registerInputGuard(app);
   // Every API route, as declared: the authorization tests walk this table.
@@ -168,7 +166,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
           frame: ['https://*.mercadopago.com', 'https://*.mercadolibre.com'],
         }
       : { script: [], img: [], connect: [], frame: [] };
-  await app.register(fastifyHelmet, {
+  registerSecurityHeaders(app, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],

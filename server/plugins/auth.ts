@@ -12,6 +12,8 @@ export type UserRow = typeof users.$inferSelect;
 export interface AuthState {
   user: UserRow;
   tokenId: number;
+  /** The user's profile photo, read with the token (null: none). */
+  profilePhotoUuid: string | null;
 }
 
 declare module 'fastify' {
@@ -52,7 +54,7 @@ export function registerAuth(app: FastifyInstance, deps: { db: Db; clock: () => 
     if (now.getTime() - found.lastUsedAt.getTime() > TOUCH_EVERY_MS) {
       await tokens.touchToken(deps.db, found.tokenId, now);
     }
-    request.auth = { user: found.user, tokenId: found.tokenId };
+    request.auth = { user: found.user, tokenId: found.tokenId, profilePhotoUuid: found.profilePhotoUuid };
   });
 }
 

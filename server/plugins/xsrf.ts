@@ -9,13 +9,17 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 const EXEMPT = new Set(['/api/payments/webhook']);
 
 /**
- * Double-submit XSRF (DESIGN §4): every response without the cookie gets one; every state-changing
- * API request must echo the cookie in X-XSRF-TOKEN, or it is refused with 419.
+ * Double-submit XSRF (DESIGN §4): a request without the cookie gets one in its answer; every
+ * state-changing API request must echo the cookie in X-XSRF-TOKEN, or it is refused with 419.
+ * A read carrying a bearer token is the one exception: it comes from a client that already holds
+ * a session (the web app got its cookie with the page, an integrator with its first write), and
+ * minting a cookie it does not need cost a tenth of such a read (decision 0021).
  */
 export function registerXsrf(app: FastifyInstance, options: { secure: boolean }): void {
   app.addHook('onRequest', async (request, reply) => {
     const cookie = request.cookies[XSRF_COOKIE];
-    if (!cookie) {
+    const safe = SAFE_METHODS.has(request.method);
+    if (!cookie && !(safe && request.headers.authorization?.startsWith('Bearer '))) {
       reply.setCookie(XSRF_COOKIE, randomToken(24), {
         path: '/',
         sameSite: 'lax',
@@ -26,7 +30,7 @@ export function registerXsrf(app: FastifyInstance, options: { secure: boolean })
     // Decided on the route the router matched, not on the raw URL: `/%61pi/...` is `/api/...` too.
     // A state-changing request to no route is refused too (419 before 404).
     const route = request.routeOptions.url;
-    if (SAFE_METHODS.has(request.method) || (route !== undefined && EXEMPT.has(route))) return;
+    if (safe || (route !== undefined && EXEMPT.has(route))) return;
     const header = request.headers[XSRF_HEADER];
     if (!cookie || typeof header !== 'string' || !safeEqual(cookie, header)) {
       throw new AppError('csrf', messages.csrf);

@@ -81,6 +81,7 @@ export async function createTestContext(
     clock: () => clock.now,
     webRoot: options.webRoot ?? false,
     logger: false,
+    checkSerializers: true,
   });
   await app.ready();
   return {

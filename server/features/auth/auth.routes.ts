@@ -85,7 +85,9 @@ export const authRoutes =
           response: { 200: userResponse },
         },
       },
-      async (request) => ({ data: await toUser(s.db, currentUser(request)) }),
+      async (request) => ({
+        data: await toUser(s.db, currentUser(request), request.auth?.profilePhotoUuid ?? null),
+      }),
     );
 
     app.get(

@@ -1,6 +1,7 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { authTokens, users } from '../../db/schema.ts';
+import { preparedPerDatabase } from '../../db/prepared.ts';
+import { authTokens, photos, users } from '../../db/schema.ts';
 
 export async function insertToken(
   db: Executor,
@@ -16,29 +17,28 @@ export async function insertToken(
   });
 }
 
-const liveTokenQuery = (db: Executor) =>
-  db
-    .select({ tokenId: authTokens.id, lastUsedAt: authTokens.lastUsedAt, user: users })
-    .from(authTokens)
-    .innerJoin(users, eq(users.id, authTokens.userId))
-    .where(and(eq(authTokens.tokenHash, sql.placeholder('hash')), isNull(authTokens.revokedAt)))
-    .limit(1)
-    .prepare('find_live_token');
+/** The person's profile photo (the first by position), read with the token: /api/user needs no second query. */
+const profilePhotoUuid = sql<string | null>`(select ${photos.uuid} from ${photos}
+  where ${photos.userId} = ${users.id} and ${photos.type} = 'profile'
+  order by ${photos.position}, ${photos.id} limit 1)`;
 
 /**
  * Every signed-in request runs this lookup: built once per database (a prepared statement, also
  * on the server side), not assembled by the query builder on each call.
  */
-const liveTokenByDb = new WeakMap<Executor, ReturnType<typeof liveTokenQuery>>();
+const liveTokenQuery = preparedPerDatabase((db) =>
+  db
+    .select({ tokenId: authTokens.id, lastUsedAt: authTokens.lastUsedAt, user: users, profilePhotoUuid })
+    .from(authTokens)
+    .innerJoin(users, eq(users.id, authTokens.userId))
+    .where(and(eq(authTokens.tokenHash, sql.placeholder('hash')), isNull(authTokens.revokedAt)))
+    .limit(1)
+    .prepare('find_live_token'),
+);
 
 /** The token's row and its user, if the token exists and was not revoked. */
 export async function findLiveToken(db: Executor, tokenHash: string) {
-  let query = liveTokenByDb.get(db);
-  if (!query) {
-    query = liveTokenQuery(db);
-    liveTokenByDb.set(db, query);
-  }
-  const rows = await query.execute({ hash: tokenHash });
+  const rows = await liveTokenQuery(db).execute({ hash: tokenHash });
   return rows[0];
 }
 

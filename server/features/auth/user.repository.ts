@@ -79,8 +79,13 @@ export async function profilePhotoUrl(db: Executor, userId: number): Promise<str
   return rows[0] ? `/api/photo/${rows[0].uuid}` : null;
 }
 
-/** The `User` shape every client relies on (DESIGN §4). */
-export async function toUser(db: Executor, row: UserRow): Promise<User> {
+/**
+ * The `User` shape every client relies on (DESIGN §4). `photoUuid` when the caller already read it
+ * (the signed-in request's token lookup does); otherwise it is read here.
+ */
+export async function toUser(db: Executor, row: UserRow, photoUuid?: string | null): Promise<User> {
+  const photo =
+    photoUuid === undefined ? await profilePhotoUrl(db, row.id) : photoUuid && `/api/photo/${photoUuid}`;
   return {
     uuid: row.uuid,
     name: row.name,
@@ -88,6 +93,6 @@ export async function toUser(db: Executor, row: UserRow): Promise<User> {
     role_name: row.role,
     active: row.active,
     email_verified: row.emailVerifiedAt !== null,
-    photo: await profilePhotoUrl(db, row.id).then((url) => (url ? { url } : null)),
+    photo: photo ? { url: photo } : null,
   };
 }

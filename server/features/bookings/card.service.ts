@@ -9,9 +9,9 @@ import type { Services } from '../../app.ts';
 import { cards } from '../../db/schema.ts';
 import type { UserRow } from '../auth/user.repository.ts';
 import { assertCardAttemptsLeft, recordRefusedCard } from './booking-policy.ts';
+import { type CardRow, cardsOf } from './card.repository.ts';
 import { payerOf } from './payer.ts';
 
-type CardRow = typeof cards.$inferSelect;
 /** Mercado Pago keeps `customer:card`; the browser needs the card part for the CVV token. */
 const providerCardId = (token: string) =>
   token.startsWith('tok_sandbox_') ? null : (token.split(':')[1] ?? null);
@@ -29,8 +29,7 @@ const toCard = (c: CardRow): Card => ({
 const notFound = () => new AppError('not_found', supplyMessages.notFound);
 
 export async function listCards(s: Services, user: UserRow): Promise<Card[]> {
-  const rows = await s.db.select().from(cards).where(eq(cards.userId, user.id)).orderBy(asc(cards.id));
-  return rows.map(toCard);
+  return (await cardsOf(s.db, user.id)).map(toCard);
 }
 
 /**
