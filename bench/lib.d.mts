@@ -17,3 +17,7 @@ export function concurrently(
   clients: number,
   run: (i: number) => Promise<unknown>,
 ): Promise<{ times: number[]; secs: number }>;
+export function httpCall(
+  url: string,
+  init?: { method?: string; headers?: Record<string, string>; body?: string },
+): Promise<{ status: number; body: string }>;

@@ -1,6 +1,7 @@
 // Shared helpers of the benchmarks: start the built server, wait for health, measure.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
+import http from 'node:http';
 import path from 'node:path';
 
 export const root = path.resolve(import.meta.dirname, '..');
@@ -21,7 +22,7 @@ export async function startServer(env, { port }) {
   const profile = process.env.BENCH_CPU_PROF
     ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`]
     : [];
-  const child = spawn(process.execPath, [...profile, 'dist/server/main.js'], {
+  const child = spawn(process.execPath, [...profile, process.env.BENCH_SERVER ?? 'dist/server/main.js'], {
     cwd: root,
     env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'inherit', 'inherit'],
@@ -105,4 +106,23 @@ export async function concurrently(n, clients, run) {
     }),
   );
   return { times, secs: (performance.now() - started) / 1000 };
+}
+
+const keepAlive = new http.Agent({ keepAlive: true, maxSockets: 64 });
+
+/**
+ * One HTTP call on a keep-alive connection with node:http — a much lighter client than fetch,
+ * which on a 2-core machine took CPU from the server it measured. Answers { status, body }.
+ */
+export function httpCall(url, { method = 'GET', headers = {}, body } = {}) {
+  return new Promise((resolve, reject) => {
+    const req = http.request(url, { method, headers, agent: keepAlive }, (res) => {
+      const chunks = [];
+      res.on('data', (c) => chunks.push(c));
+      res.on('end', () => resolve({ status: res.statusCode, body: Buffer.concat(chunks).toString('utf8') }));
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+    req.end(body);
+  });
 }

@@ -27,7 +27,7 @@ import { createOutbox } from '../server/features/mail/outbox.service.ts';
 import { searchRooms } from '../server/features/search/search.service.ts';
 import { measureDashboards } from './dashboards.ts';
 import { benchSize, generateSupply } from './generate-supply.ts';
-import { concurrently, ensureBuilt, fmt, percentile, startServer, stopServer } from './lib.mjs';
+import { concurrently, ensureBuilt, fmt, httpCall, percentile, startServer, stopServer } from './lib.mjs';
 
 const url = process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL;
 if (!url) throw new Error('Defina TEST_DATABASE_URL (ou rode via scripts/with-postgres.mjs).');
@@ -105,10 +105,12 @@ const direct = (sqls: Query[][]) => async (i: number) => {
   for (const q of sqls[i % sqls.length]!) await pool.query(q.text, q.values as unknown[]);
 };
 const base = `http://127.0.0.1:${PORT}/api`;
-async function call(path: string, init?: RequestInit) {
-  const res = await fetch(`${base}${path}`, init);
-  if (!res.ok) throw new Error(`${path}: ${res.status} ${await res.text()}`);
-  await res.arrayBuffer();
+async function call(
+  path: string,
+  init?: { method?: string; headers?: Record<string, string>; body?: string },
+) {
+  const res = await httpCall(`${base}${path}`, init);
+  if (res.status >= 300) throw new Error(`${path}: ${res.status} ${res.body}`);
 }
 // A browser echoes the XSRF cookie on every POST (DESIGN §4); so does the benchmark.
 let xsrf = { cookie: '', token: '' };

@@ -37,7 +37,16 @@ import { sha256 } from '../server/lib/crypto.ts';
 import { hashPassword, verifyPassword } from '../server/lib/password.ts';
 import { cpfFrom, insertCompleteProfile } from '../server/test/profiles.ts';
 import { benchSize, generateSupply } from './generate-supply.ts';
-import { concurrently, ensureBuilt, fmt, mailedCode, percentile, startServer, stopServer } from './lib.mjs';
+import {
+  concurrently,
+  ensureBuilt,
+  fmt,
+  httpCall,
+  mailedCode,
+  percentile,
+  startServer,
+  stopServer,
+} from './lib.mjs';
 
 const url = process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL;
 if (!url) throw new Error('Defina TEST_DATABASE_URL (ou rode via scripts/with-postgres.mjs).');
@@ -231,7 +240,7 @@ const server = await startServer(
 );
 const xsrf = 'bench-xsrf-token-0123456789abcdef';
 async function post(route: string, body: unknown, headers: Record<string, string> = {}) {
-  const res = await fetch(`${base}${route}`, {
+  const res = await httpCall(`${base}${route}`, {
     method: 'POST',
     headers: {
       'content-type': 'application/json',
@@ -241,9 +250,8 @@ async function post(route: string, body: unknown, headers: Record<string, string
     },
     body: JSON.stringify(body),
   });
-  const text = await res.text();
-  if (!res.ok) throw new Error(`${route}: ${res.status} ${text}`);
-  return JSON.parse(text);
+  if (res.status >= 300) throw new Error(`${route}: ${res.status} ${res.body}`);
+  return JSON.parse(res.body);
 }
 const httpBooking = (offset: number) => async (i: number) => {
   const { token, body } = bookingInput(i, offset);

@@ -1,5 +1,6 @@
-import { and, eq, gt, gte, inArray, lt } from 'drizzle-orm';
+import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
+import { preparedPerDatabase } from '../../db/prepared.ts';
 import {
   appointments,
   blockedSchedules,
@@ -16,15 +17,65 @@ export interface RoomRef {
   clinicId: number;
 }
 
-/** A room open to availability and booking: active, of an active partner. */
-export async function findBookableRoom(db: Executor, uuid: string) {
-  const rows = await db
-    .select({ roomId: rooms.id, clinicId: clinics.id, timezone: clinics.timezone })
+const hoursJson = (table: typeof roomOperatingHours | typeof clinicOpeningHours, owner: SQL) =>
+  sql<
+    [number, string, string][]
+  >`coalesce((select json_agg(json_build_array(${table.weekday}, ${table.opensAt}, ${table.closesAt}))
+    from ${table} where ${owner}), '[]')`;
+const from = sql`${sql.placeholder('from')}::timestamptz`;
+const to = sql`${sql.placeholder('to')}::timestamptz`;
+/** Instants as epoch milliseconds inside JSON (a number, whatever the session's zone). */
+const epochMs = (column: SQL | typeof appointments.startsAt) =>
+  sql`(extract(epoch from ${column}) * 1000)::bigint`;
+
+/**
+ * One room's availability in one statement (one round trip, prepared once per database): the
+ * room if bookable, its hours and its clinic's, its blocks and held starts over [from, to).
+ */
+const roomSlotDataQuery = preparedPerDatabase((db) =>
+  db
+    .select({
+      roomId: rooms.id,
+      timezone: clinics.timezone,
+      roomHours: hoursJson(roomOperatingHours, sql`${roomOperatingHours.roomId} = ${rooms.id}`),
+      clinicHours: hoursJson(clinicOpeningHours, sql`${clinicOpeningHours.clinicId} = ${clinics.id}`),
+      blocks: sql<
+        [number, number][]
+      >`coalesce((select json_agg(json_build_array(${epochMs(sql`${blockedSchedules.startsAt}`)}, ${epochMs(sql`${blockedSchedules.endsAt}`)}))
+        from ${blockedSchedules} where ${blockedSchedules.roomId} = ${rooms.id}
+        and ${blockedSchedules.startsAt} < ${to} and ${blockedSchedules.endsAt} > ${from}), '[]')`,
+      held: sql<number[]>`coalesce((select json_agg(${epochMs(sql`${appointments.startsAt}`)})
+        from ${appointments} where ${appointments.roomId} = ${rooms.id}
+        and ${appointments.status} in (${sql.join(
+          slotHoldingStatuses.map((st) => sql`${st}`),
+          sql`, `,
+        )})
+        and ${appointments.startsAt} >= ${from} and ${appointments.startsAt} < ${to}), '[]')`,
+    })
     .from(rooms)
     .innerJoin(clinics, eq(clinics.id, rooms.clinicId))
-    .where(and(eq(rooms.uuid, uuid), bookableRoomCondition()))
-    .limit(1);
-  return rows[0];
+    .where(and(eq(rooms.uuid, sql.placeholder('uuid')), bookableRoomCondition()))
+    .limit(1)
+    .prepare('room_slot_data'),
+);
+
+/** Hours of the room and its clinic, blocks and held starts over [from, to); undefined if not bookable. */
+export async function roomSlotData(db: Executor, uuid: string, window: { from: Date; to: Date }) {
+  const [row] = await roomSlotDataQuery(db).execute({
+    uuid,
+    from: window.from.toISOString(),
+    to: window.to.toISOString(),
+  });
+  if (!row) return undefined;
+  const hours = (rows: [number, string, string][]) =>
+    rows.map(([weekday, opensAt, closesAt]) => ({ weekday, opensAt, closesAt }));
+  return {
+    timezone: row.timezone,
+    roomHours: hours(row.roomHours),
+    clinicHours: hours(row.clinicHours),
+    blocks: row.blocks.map(([a, b]) => ({ startsAt: new Date(Number(a)), endsAt: new Date(Number(b)) })),
+    held: row.held.map(Number),
+  };
 }
 
 /** Operating hours of the rooms and opening hours of their clinics. */
@@ -46,39 +97,4 @@ export async function hoursOf(db: Executor, refs: RoomRef[]) {
       .where(inArray(clinicOpeningHours.clinicId, [...new Set(refs.map((r) => r.clinicId))])),
   ]);
   return { roomHours, clinicHours };
-}
-
-/** Everything the slot computation needs for the rooms over [from, to), four queries in all. */
-export async function slotData(db: Executor, refs: RoomRef[], from: Date, to: Date) {
-  if (refs.length === 0) return { roomHours: [], clinicHours: [], blocks: [], held: [] };
-  const roomIds = refs.map((r) => r.roomId);
-  const [hours, blocks, held] = await Promise.all([
-    hoursOf(db, refs),
-    db
-      .select({
-        roomId: blockedSchedules.roomId,
-        startsAt: blockedSchedules.startsAt,
-        endsAt: blockedSchedules.endsAt,
-      })
-      .from(blockedSchedules)
-      .where(
-        and(
-          inArray(blockedSchedules.roomId, roomIds),
-          lt(blockedSchedules.startsAt, to),
-          gt(blockedSchedules.endsAt, from),
-        ),
-      ),
-    db
-      .select({ roomId: appointments.roomId, startsAt: appointments.startsAt })
-      .from(appointments)
-      .where(
-        and(
-          inArray(appointments.roomId, roomIds),
-          inArray(appointments.status, [...slotHoldingStatuses]),
-          gte(appointments.startsAt, from),
-          lt(appointments.startsAt, to),
-        ),
-      ),
-  ]);
-  return { ...hours, blocks, held };
 }

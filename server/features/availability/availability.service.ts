@@ -2,34 +2,43 @@
 import type { Availability } from '#common/contracts/supply';
 import { supplyMessages } from '#common/contracts/supply';
 import { AppError } from '#common/errors';
-import { addDays, zonedInstant } from '#common/time/zone';
+import { addDays } from '#common/time/zone';
 import type { Services } from '../../app.ts';
 import { toHours } from '../supply.mappers.ts';
 import * as repo from './availability.repository.ts';
 import { slotsFor } from './slots.ts';
 
-/** Slots of each date (yyyy-MM-dd in the clinic's zone), with one round of queries. */
+/** Local midnights of every zone fall within 14 hours of UTC's: a window that holds any clinic's day. */
+const ZONE_SLACK = 14 * 3_600_000;
+
+/**
+ * Slots of each date (yyyy-MM-dd in the clinic's zone) in one statement: the window read is the
+ * dates' UTC days widened by 14 hours on each side, which holds those days in any zone; the slot
+ * rule then keeps exactly the day's hours.
+ */
 export async function availabilityFor(
   s: Services,
   roomUuid: string,
   dates: string[],
 ): Promise<Availability[]> {
-  const room = await repo.findBookableRoom(s.db, roomUuid);
-  if (!room) throw new AppError('not_found', supplyMessages.notFound);
   const sorted = [...new Set(dates)].sort();
+  const first = sorted[0] ?? '2000-01-01';
+  const last = sorted.at(-1) ?? first;
+  const data = await repo.roomSlotData(s.db, roomUuid, {
+    from: new Date(Date.parse(`${first}T00:00:00Z`) - ZONE_SLACK),
+    to: new Date(Date.parse(`${addDays(last, 1)}T00:00:00Z`) + ZONE_SLACK),
+  });
+  if (!data) throw new AppError('not_found', supplyMessages.notFound);
   if (sorted.length === 0) return [];
-  const from = zonedInstant(sorted[0]!, '00:00', room.timezone);
-  const to = zonedInstant(addDays(sorted.at(-1)!, 1), '00:00', room.timezone);
-  const data = await repo.slotData(s.db, [room], from, to);
   const roomHours = toHours(data.roomHours);
   const clinicHours = toHours(data.clinicHours);
-  const taken = new Set(data.held.map((h) => h.startsAt.getTime()));
+  const taken = new Set(data.held);
   const now = s.clock();
   return dates.map((date) => ({
     date,
     slots: slotsFor({
       date,
-      timezone: room.timezone,
+      timezone: data.timezone,
       roomHours,
       clinicHours,
       blocks: data.blocks,
