@@ -3,6 +3,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { mantineCss } from './scripts/vite-mantine-css.ts';
 
 const root = path.resolve(import.meta.dirname, 'web');
 const outDir = path.resolve(import.meta.dirname, 'dist/web');
@@ -33,9 +34,10 @@ function precompress(): Plugin {
 }
 
 /**
- * The public pages' own chunks, so the server can announce them in index.html
- * (<link rel="modulepreload">): the browser fetches them beside the entry instead of after it.
- * Writes dist/web/route-preloads.json: { "rooms": ["/assets/…js", …], "room": […] }.
+ * The public pages' own chunks and stylesheets, so the server can announce them in index.html
+ * (<link rel="modulepreload">, <link rel="stylesheet">): the browser fetches them beside the entry
+ * instead of after it. Writes dist/web/route-preloads.json: { "rooms": ["/assets/…", …], "room": […] }.
+ * Chunks made only of CSS (a component's styles) are dropped by Vite later: only their CSS counts.
  */
 function routePreloads(pages: Record<string, string>): Plugin {
   return {
@@ -44,19 +46,27 @@ function routePreloads(pages: Record<string, string>): Plugin {
     generateBundle(_, bundle) {
       const chunks = Object.values(bundle).filter((c) => c.type === 'chunk');
       const byFile = new Map(chunks.map((c) => [c.fileName, c]));
+      const cssOnly = (file: string) =>
+        byFile.get(file)?.moduleIds.every((id) => /\.css($|\?)/.test(id)) ?? false;
       const closure = (file: string, seen = new Set<string>()) => {
         if (seen.has(file)) return seen;
         seen.add(file);
         for (const dep of byFile.get(file)?.imports ?? []) closure(dep, seen);
         return seen;
       };
+      const cssOf = (files: Set<string>) =>
+        [...files].flatMap((f) => [...(byFile.get(f)?.viteMetadata?.importedCss ?? [])]);
       const entry = chunks.find((c) => c.isEntry);
       const preloaded = entry ? closure(entry.fileName) : new Set<string>();
+      const preloadedCss = new Set(cssOf(preloaded));
       const out: Record<string, string[]> = {};
       for (const [name, source] of Object.entries(pages)) {
         const chunk = chunks.find((c) => c.facadeModuleId === path.join(root, source));
         if (!chunk) throw new Error(`salas-route-preloads: no chunk for ${source}`);
-        out[name] = [...closure(chunk.fileName)].filter((f) => !preloaded.has(f)).map((f) => `/${f}`);
+        const own = closure(chunk.fileName);
+        const css = [...new Set(cssOf(own))].filter((f) => !preloadedCss.has(f));
+        const js = [...own].filter((f) => !preloaded.has(f) && !cssOnly(f));
+        out[name] = [...css, ...js].map((f) => `/${f}`);
       }
       this.emitFile({ type: 'asset', fileName: 'route-preloads.json', source: JSON.stringify(out) });
     },
@@ -67,6 +77,7 @@ export default defineConfig({
   root,
   publicDir: path.join(root, 'public'),
   plugins: [
+    mantineCss({ nodeModules: path.resolve(import.meta.dirname, 'node_modules'), appRoot: root }),
     react(),
     routePreloads({
       rooms: 'features/rooms/pages/rooms-page.tsx',

@@ -28,10 +28,19 @@ const [command, prefix] = process.env.LIGHTHOUSE
   ? [process.env.LIGHTHOUSE, []]
   : ['npx', ['--yes', 'lighthouse@12']];
 const categories = ['performance', 'accessibility', 'best-practices', 'seo'];
+/** Lighthouse now and then fails to connect to the browser it launched: up to 3 tries. */
+function run(args, options) {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return execFileSync(command, args, options);
+    } catch (error) {
+      if (attempt === 3) throw error;
+    }
+  }
+}
 function audit(url) {
   const out = path.join(dataDir, 'report.json');
-  execFileSync(
-    command,
+  run(
     [
       ...prefix,
       url,

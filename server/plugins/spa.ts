@@ -69,11 +69,15 @@ export function withData(html: string, extras: PageExtras): string {
   return out;
 }
 
-/** index.html announcing a page's own scripts, fetched beside the entry rather than after it. */
+/** index.html announcing a page's own scripts and styles, fetched beside the entry rather than after it. */
 export function withPreloads(html: string, files: string[]): string {
   if (files.length === 0) return html;
   const links = files
-    .map((f) => `<link rel="modulepreload" crossorigin href="${escapeHtml(f)}">`)
+    .map((f) =>
+      f.endsWith('.css')
+        ? `<link rel="stylesheet" crossorigin href="${escapeHtml(f)}">`
+        : `<link rel="modulepreload" crossorigin href="${escapeHtml(f)}">`,
+    )
     .join('\n    ');
   return html.replace('</head>', `    ${links}\n  </head>`);
 }

@@ -1,7 +1,5 @@
-import '@mantine/core/styles.css';
-import '@mantine/dates/styles.css';
-import '@mantine/notifications/styles.css';
-import '@mantine/dropzone/styles.css';
+// Mantine's styles.css with only the components the app uses (scripts/vite-mantine-css.ts).
+import 'virtual:salas-mantine-css';
 import './app.css';
 import { MantineProvider } from '@mantine/core';
 import { DatesProvider } from '@mantine/dates';

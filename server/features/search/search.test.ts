@@ -133,6 +133,23 @@ describe('room search (open to visitors)', () => {
     }
   });
 
+  it('settles every demo room on busy days as its page does (by counting or hour by hour)', async () => {
+    const today = zonedDate(t.clock.now, 'America/Sao_Paulo');
+    // Today (past hours: hour by hour only), tomorrow and busy weekdays of the demo's future.
+    for (const day of [today, addDays(today, 1), next(1), next(3), next(0)]) {
+      const res = await search({ date: day }, '?per_page=100');
+      const found = new Set(res.json().data.map((r: { uuid: string }) => r.uuid));
+      const all = (await search({}, '?per_page=100')).json().data as { uuid: string; name: string }[];
+      for (const room of all) {
+        const [avail] = await availabilityFor(t.app.services, room.uuid, [day]);
+        expect(
+          avail!.slots.some((slot) => slot.available),
+          `${room.name} ${day}`,
+        ).toBe(found.has(room.uuid));
+      }
+    }
+  });
+
   it('answers bad input with Portuguese 422s', async () => {
     const res = await search({ date: '31/12/2026', attributeSortBy: 'random', attributeToFilter: 'cpf' });
     expect(res.statusCode).toBe(422);
