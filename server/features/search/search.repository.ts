@@ -10,6 +10,7 @@ import {
   roomFacilities,
   rooms,
   slotHoldingStatuses,
+  users,
 } from '../../db/schema.ts';
 import { bookableRoomCondition } from '../rooms/room.repository.ts';
 
@@ -89,6 +90,65 @@ function freeSlotExists(free: FreeOn): SQL {
   )`;
 }
 
+/**
+ * The candidates a count settles: wholly in the future on their clinic's clock, the longest
+ * opening range of the day holds that many distinct hours (one fewer, should a daylight-saving
+ * jump skip one); each held start of that local day takes at most one of them, each block at most
+ * its hours in the day plus one. More hours than can be taken means a free one. Decided as a set —
+ * the day's appointments are read once for all candidates (by time), joined by room — so no room
+ * is checked hour by hour unless it is nearly full; those get `freeSlotExists`.
+ */
+function settledByCount(free: FreeOn): SQL {
+  const from = new Date(Date.parse(`${free.date}T00:00:00Z`) - 14 * 3_600_000).toISOString();
+  const to = new Date(Date.parse(`${free.date}T00:00:00Z`) + 38 * 3_600_000).toISOString();
+  const weekday = weekdayOf(free.date);
+  const hours = sql`(case when h.closes_at = '23:59' then 24 else floor(extract(epoch from h.closes_at) / 3600)::int end)
+    - ceil(extract(epoch from h.opens_at) / 3600)::int`;
+  return sql`,
+    open_hours as (
+      select room_id, max(hours) as hours from (
+        select c.room_id, ${hours} as hours from cand c
+          join room_operating_hours h on h.room_id = c.room_id and h.weekday = ${weekday}
+        union all
+        select c.room_id, ${hours} as hours from cand c
+          join clinic_opening_hours h on h.clinic_id = c.clinic_id and h.weekday = ${weekday}
+          where not exists (select 1 from room_operating_hours x where x.room_id = c.room_id)
+      ) t group by room_id
+    ),
+    zone_day as (
+      select tz, ${free.date}::date::timestamp at time zone tz as starts,
+             (${free.date}::date + 1)::timestamp at time zone tz as ends
+      from (select distinct timezone as tz from cand) z
+    ),
+    local_day as (
+      select c.room_id, z.starts, z.ends from cand c join zone_day z on z.tz = c.timezone
+    ),
+    held as (
+      select d.room_id, count(*) as n from appointments a
+        join local_day d on d.room_id = a.room_id
+        where a.starts_at >= ${from}::timestamptz and a.starts_at < ${to}::timestamptz
+          and a.status in (${sql.raw(slotHoldingStatuses.map((v) => `'${v}'`).join(', '))})
+          and a.starts_at >= d.starts and a.starts_at < d.ends
+        group by d.room_id
+    ),
+    blocked as (
+      select d.room_id,
+             sum(ceil(extract(epoch from least(b.ends_at, d.ends) - greatest(b.starts_at, d.starts)) / 3600)::int + 1) as n
+        from blocked_schedules b
+        join local_day d on d.room_id = b.room_id
+        where b.starts_at < d.ends and b.ends_at > d.starts
+        group by d.room_id
+    ),
+    settled as (
+      select d.room_id from local_day d
+        join open_hours o on o.room_id = d.room_id
+        left join held hd on hd.room_id = d.room_id
+        left join blocked bl on bl.room_id = d.room_id
+        where d.starts > ${free.now.toISOString()}::timestamptz
+          and o.hours - 1 > coalesce(hd.n, 0) + coalesce(bl.n, 0)
+    )`;
+}
+
 export interface FreeOn {
   date: string;
   now: Date;
@@ -118,21 +178,24 @@ export async function freeRoomsPage(
              ${rooms.fixed} as fixed, ${rooms.pricePerMinute} as price, ${rooms.nameFolded} as folded
       from ${rooms}
       join ${clinics} on ${clinics.id} = ${rooms.clinicId}
+      join ${users} partner on partner.id = ${clinics.partnerId}
       left join ${addresses} on ${addresses.id} = ${clinics.addressId}
-      where ${matching(value, field)}
+      -- bookable (bookableRoomCondition) as a join: one hash over the partners, not a probe per room
+      where ${rooms.active} and partner.active ${value ? sql`and ${textFilter(value, field)}` : sql``}
     )`;
+  const isFree = sql`(c.room_id in (select room_id from settled) or ${freeSlotExists(free)})`;
   const rows = await queryRows<{ room_id: number; total: number }>(
     db,
-    sql`${cand}
+    sql`${cand}${settledByCount(free)}
         select c.room_id, count(*) over () as total from cand c
-        where ${freeSlotExists(free)}
+        where ${isFree}
         order by ${order} limit ${page.limit} offset ${page.offset}`,
   );
   if (rows.length > 0) return { ids: rows.map((r) => Number(r.room_id)), total: Number(rows[0]!.total) };
   if (page.offset === 0) return { ids: [], total: 0 };
   const [count] = await queryRows<{ n: number }>(
     db,
-    sql`${cand} select count(*)::int as n from cand c where ${freeSlotExists(free)}`,
+    sql`${cand}${settledByCount(free)} select count(*)::int as n from cand c where ${isFree}`,
   );
   return { ids: [], total: Number(count?.n ?? 0) };
 }
