@@ -9,6 +9,10 @@ import { chromium } from '@playwright/test';
 import { ensureBuilt, root, startServer, stopServer } from './lib.mjs';
 
 ensureBuilt();
+// The built app the server serves (BENCH_SERVER: another build's server, beside its own web folder).
+const webDir = process.env.BENCH_SERVER
+  ? path.resolve(path.dirname(process.env.BENCH_SERVER), '..', 'web')
+  : path.join(root, 'dist/web');
 const port = 3811;
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'salas-js-'));
 const { child } = await startServer({ DATA_DIR: dataDir, DEMO_DATA: 'true' }, { port });
@@ -27,27 +31,30 @@ const room = (
   ).json()
 ).data[0].uuid;
 
-console.log('| página | scripts | JS inicial (gzip) | meta |');
-console.log('| --- | --- | --- | --- |');
-for (const page of ['/rooms', `/rooms/${room}`]) {
-  const context = await browser.newContext();
-  const tab = await context.newPage();
-  const scripts = new Set();
-  tab.on('response', (res) => {
-    if (res.request().resourceType() === 'script') scripts.add(new URL(res.url()).pathname);
-  });
-  await tab.goto(`${base}${page}`, { waitUntil: 'networkidle' });
-  let gzip = 0;
-  for (const s of scripts) {
-    const g = zlib.gzipSync(fs.readFileSync(path.join(root, 'dist/web', s)), { level: 9 }).length;
-    gzip += g;
-    if (process.env.DETAIL) console.log(s, (g / 1024).toFixed(1));
+try {
+  console.log('| página | scripts | JS inicial (gzip) | meta |');
+  console.log('| --- | --- | --- | --- |');
+  for (const page of ['/rooms', `/rooms/${room}`]) {
+    const context = await browser.newContext();
+    const tab = await context.newPage();
+    const scripts = new Set();
+    tab.on('response', (res) => {
+      if (res.request().resourceType() === 'script') scripts.add(new URL(res.url()).pathname);
+    });
+    await tab.goto(`${base}${page}`, { waitUntil: 'networkidle' });
+    let gzip = 0;
+    for (const s of scripts) {
+      const g = zlib.gzipSync(fs.readFileSync(path.join(webDir, s)), { level: 9 }).length;
+      gzip += g;
+      if (process.env.DETAIL) console.log(s, (g / 1024).toFixed(1));
+    }
+    console.log(
+      `| ${page.replace(room, '{uuid}')} | ${scripts.size} | ${(gzip / 1024).toFixed(0)} KB | ≤ 200 KB |`,
+    );
+    await context.close();
   }
-  console.log(
-    `| ${page.replace(room, '{uuid}')} | ${scripts.size} | ${(gzip / 1024).toFixed(0)} KB | ≤ 200 KB |`,
-  );
-  await context.close();
+} finally {
+  await browser.close();
+  await stopServer(child);
 }
-await browser.close();
-await stopServer(child);
 fs.rmSync(dataDir, { recursive: true, force: true });
