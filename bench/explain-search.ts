@@ -3,6 +3,8 @@
  * EXPLAIN (ANALYZE, BUFFERS) of each statement the service sends.
  *
  * Usage: node scripts/with-postgres.mjs npx tsx bench/explain-search.ts [clinics] [text]
+ * With TEST_DATABASE_URL pointing at a database that already holds the generated rooms, the data
+ * is reused (comparing plans while changing a query does not regenerate a million appointments).
  */
 import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
@@ -25,8 +27,9 @@ const clinics = Number(process.argv[2] ?? 2000);
 const text = process.argv[3] ?? 'sao paulo';
 const database = await openPostgres(url, 4);
 await database.migrate();
-await generateSupply(database.db, benchSize(clinics));
 const pool = new pg.Pool({ connectionString: url, max: 2, options: '-c jit=off' });
+const [{ n }] = (await pool.query<{ n: number }>('select count(*)::int as n from rooms')).rows as [{ n: number }];
+if (n === 0) await generateSupply(database.db, benchSize(clinics));
 await pool.query('analyze');
 const captured: { text: string; values: unknown[] }[] = [];
 const db = drizzle(pool, {
