@@ -28,8 +28,8 @@ const text = process.argv[3] ?? 'sao paulo';
 const database = await openPostgres(url, 4);
 await database.migrate();
 const pool = new pg.Pool({ connectionString: url, max: 2, options: '-c jit=off' });
-const [{ n }] = (await pool.query<{ n: number }>('select count(*)::int as n from rooms')).rows as [{ n: number }];
-if (n === 0) await generateSupply(database.db, benchSize(clinics));
+const held = await pool.query<{ n: number }>('select count(*)::int as n from rooms');
+if (held.rows[0]?.n === 0) await generateSupply(database.db, benchSize(clinics));
 await pool.query('analyze');
 const captured: { text: string; values: unknown[] }[] = [];
 const db = drizzle(pool, {
