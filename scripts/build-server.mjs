@@ -1,9 +1,14 @@
 // Bundles the server into dist/server/main.js and the operations tools into dist/server/ops/
-// (backup.js, ledger-check.js); dependencies stay in node_modules.
+// (backup.js, ledger-check.js, photos-migrate.js); dependencies stay in node_modules.
 import { build } from 'esbuild';
 
 await build({
-  entryPoints: ['server/main.ts', 'server/ops/backup.ts', 'server/ops/ledger-check.ts'],
+  entryPoints: [
+    'server/main.ts',
+    'server/ops/backup.ts',
+    'server/ops/ledger-check.ts',
+    'server/ops/photos-migrate.ts',
+  ],
   outdir: 'dist/server',
   bundle: true,
   // Modules imported with import() (the password dictionaries) stay in their own chunk until used.

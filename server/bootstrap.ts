@@ -2,7 +2,7 @@ import path from 'node:path';
 import v8 from 'node:v8';
 import type { FastifyInstance } from 'fastify';
 import { createMailer } from './adapters/mail.ts';
-import { createDiskStorage } from './adapters/storage.ts';
+import { createDiskStorage, createS3Storage, type Storage } from './adapters/storage.ts';
 import { buildApp } from './app.ts';
 import type { Config } from './config.ts';
 import { type Database, openPglite, openPostgres } from './db/client.ts';
@@ -17,6 +17,19 @@ export interface RunningServer {
   url: string;
   /** Finishes in-flight requests, closes the database and releases the data-dir lock. */
   stop(): Promise<void>;
+}
+
+/** Photos on this machine's disk, or in the S3-compatible bucket, checked before anything listens. */
+export async function openStorage(config: Config): Promise<Storage & { close?(): void }> {
+  if (!config.s3) return createDiskStorage(path.join(config.dataDir, 'uploads'));
+  const bucket = await createS3Storage(config.s3);
+  try {
+    await bucket.reachable();
+  } catch (err) {
+    bucket.close();
+    throw err;
+  }
+  return bucket;
 }
 
 /** Opens the database (locking an embedded one), migrates, seeds, builds the app and listens. */
@@ -41,7 +54,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
   try {
     await database.migrate();
     if (config.admin) await ensureOwner(database.db, config.admin);
-    const storage = createDiskStorage(path.join(config.dataDir, 'uploads'));
+    const storage = await openStorage(config);
     if (config.demoData) await seedDemoDataIfEmpty(database.db, storage);
     const mailer = createMailer({ from: config.mailFrom, mailDir: config.mailDir, smtpUrl: config.smtpUrl });
     const app = await buildApp({ config, database, mailer, storage });
@@ -60,6 +73,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
           clearInterval(sweep);
         }
         await database.close();
+        storage.close?.();
         release();
       })());
     return { app, database, url, stop };

@@ -1,6 +1,7 @@
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
+import type { S3Settings } from './adapters/storage.ts';
 
 const bool = z
   .enum(['1', '0', 'true', 'false', 'yes', 'no', 'on', 'off'], {
@@ -103,6 +104,18 @@ const envSchema = z
     YOUTUBE_URL: optionalUrl,
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     TRUST_PROXY: trustProxy.default(false),
+    S3_BUCKET: z
+      .string()
+      .regex(
+        /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/,
+        'nome de bucket S3: 3 a 63 letras minúsculas, dígitos, . ou -',
+      )
+      .optional(),
+    S3_ENDPOINT: z.url({ message: 'deve ser uma URL completa (https://...)' }).optional(),
+    S3_REGION: z.string().min(1).default('us-east-1'),
+    S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+    S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+    S3_FORCE_PATH_STYLE: bool.optional(),
   })
   .superRefine((env, ctx) => {
     if (Boolean(env.ADMIN_EMAIL) !== Boolean(env.ADMIN_PASSWORD)) {
@@ -131,6 +144,28 @@ const envSchema = z
             code: 'custom',
             path: [key],
             message: 'é obrigatório com PAYMENT_PROVIDER=mercadopago',
+          });
+      }
+    }
+    if (Boolean(env.S3_ACCESS_KEY_ID) !== Boolean(env.S3_SECRET_ACCESS_KEY)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: [env.S3_ACCESS_KEY_ID ? 'S3_SECRET_ACCESS_KEY' : 'S3_ACCESS_KEY_ID'],
+        message: 'S3_ACCESS_KEY_ID e S3_SECRET_ACCESS_KEY devem ser definidos juntos',
+      });
+    }
+    if (!env.S3_BUCKET) {
+      for (const key of [
+        'S3_ENDPOINT',
+        'S3_ACCESS_KEY_ID',
+        'S3_SECRET_ACCESS_KEY',
+        'S3_FORCE_PATH_STYLE',
+      ] as const) {
+        if (env[key] !== undefined)
+          ctx.addIssue({
+            code: 'custom',
+            path: [key],
+            message: 'só vale com S3_BUCKET (as fotos ficariam no disco)',
           });
       }
     }
@@ -174,6 +209,8 @@ export interface Config {
   logLevel: string;
   /** Fastify's trustProxy: false, a hop count, or the proxies' addresses/CIDRs. */
   trustProxy: false | number | string[];
+  /** Photos in an S3-compatible bucket instead of DATA_DIR/uploads (DESIGN §8). */
+  s3?: S3Settings;
   /** Values the browser may see (served by GET /api/config). */
   publicLinks: {
     supportWhatsapp: string;
@@ -240,6 +277,18 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     installments: { max: e.MAX_INSTALLMENTS, interestFree: e.INTEREST_FREE_INSTALLMENTS },
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
+    s3: e.S3_BUCKET
+      ? {
+          bucket: e.S3_BUCKET,
+          endpoint: e.S3_ENDPOINT,
+          region: e.S3_REGION,
+          credentials:
+            e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
+              ? { accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY }
+              : undefined,
+          forcePathStyle: e.S3_FORCE_PATH_STYLE ?? false,
+        }
+      : undefined,
     publicLinks: {
       supportWhatsapp: e.SUPPORT_WHATSAPP,
       chatUrl: e.CHAT_URL ?? `${site}/chat`,

@@ -1,3 +1,4 @@
+import { StorageUnreachable } from './adapters/storage.ts';
 import { startServer } from './bootstrap.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { DataDirLockedError } from './lib/data-dir-lock.ts';
@@ -23,7 +24,7 @@ async function main(): Promise<void> {
 }
 
 main().catch((err) => {
-  if (err instanceof ConfigError || err instanceof DataDirLockedError) {
+  if (err instanceof ConfigError || err instanceof DataDirLockedError || err instanceof StorageUnreachable) {
     console.error(err.message);
   } else {
     console.error('Falha ao iniciar o Salas:', err);

@@ -5,11 +5,14 @@
  *   the data-dir lock held, so it refuses while a server runs on that folder (a copy of a live
  *   PGlite folder may be torn). Restore refuses a folder that already holds a database.
  * Photos of a PostgreSQL install live in `DATA_DIR/uploads` too: back that folder up beside the dump.
+ * With S3_BUCKET set, the photos are in the bucket: backup copies every object into `<file>.fotos/`
+ * beside the database copy, and restore puts that folder back into the bucket.
  */
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { lockDataDir } from '../lib/data-dir-lock.ts';
+import { configuredBucket, downloadBucket, uploadFolder } from './photos.ts';
 
 export class BackupError extends Error {}
 
@@ -74,6 +77,23 @@ async function main(argv: string[]) {
     else if (command === 'backup') backupEmbedded(dataDir, file);
     else restoreEmbedded(file, dataDir);
     console.log(command === 'backup' ? `Cópia gravada em ${file}` : `Restaurado de ${file}`);
+    const bucket = process.env.S3_BUCKET ? await configuredBucket() : undefined;
+    if (bucket) {
+      const photos = `${file}.fotos`;
+      try {
+        if (command === 'backup') {
+          const n = await downloadBucket(bucket, photos);
+          console.log(`${n} arquivo(s) de foto do bucket copiado(s) para ${photos}`);
+        } else if (fs.existsSync(photos)) {
+          const { copied, present } = await uploadFolder(photos, bucket);
+          console.log(`${copied} arquivo(s) de foto devolvido(s) ao bucket; ${present} já estava(m) lá`);
+        } else {
+          console.log(`Sem ${photos}: as fotos do bucket ficaram como estão.`);
+        }
+      } finally {
+        bucket.close();
+      }
+    }
   } catch (err) {
     console.error(err instanceof Error ? err.message : err);
     process.exit(1);

@@ -5,7 +5,7 @@
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { createMemoryMailer, type Mailer, type MailMessage } from '../adapters/mail.ts';
-import { createMemoryStorage } from '../adapters/storage.ts';
+import { createMemoryStorage, type Storage } from '../adapters/storage.ts';
 import { buildApp } from '../app.ts';
 import { type Config, loadConfig } from '../config.ts';
 import { type Database, openPglite, openPostgres } from '../db/client.ts';
@@ -54,7 +54,13 @@ async function freshDatabase(): Promise<{ database: Database; drop: () => Promis
 
 export async function createTestContext(
   env: Record<string, string> = {},
-  options: { webRoot?: string; mailer?: Mailer; mailDelivery?: 'background' | 'manual' } = {},
+  options: {
+    webRoot?: string;
+    mailer?: Mailer;
+    mailDelivery?: 'background' | 'manual';
+    /** Where photos go instead of memory (the S3 adapter's tests). */
+    storage?: Storage;
+  } = {},
 ): Promise<TestContext> {
   const { database, drop } = await freshDatabase();
   await database.migrate();
@@ -77,7 +83,7 @@ export async function createTestContext(
     database,
     mailer: options.mailer ?? memory,
     mailDelivery: options.mailDelivery ?? 'manual',
-    storage,
+    storage: options.storage ?? storage,
     clock: () => clock.now,
     webRoot: options.webRoot ?? false,
     logger: false,
