@@ -50,7 +50,12 @@ describe('S3 storage adapter', () => {
     const missing = loadConfig({ NODE_ENV: 'test', ...s3.env, S3_BUCKET: 'nao-existe' });
     await expect(openStorage(missing)).rejects.toThrow(StorageUnreachable);
     await expect(openStorage(missing)).rejects.toThrow(/"nao-existe".*o bucket não existe/);
-    const wrongKeys = loadConfig({ NODE_ENV: 'test', ...s3.env, S3_ACCESS_KEY_ID: 'OUTRA', S3_SECRET_ACCESS_KEY: 'errada' });
+    const wrongKeys = loadConfig({
+      NODE_ENV: 'test',
+      ...s3.env,
+      S3_ACCESS_KEY_ID: 'OUTRA',
+      S3_SECRET_ACCESS_KEY: 'errada',
+    });
     await expect(openStorage(wrongKeys)).rejects.toThrow(/acesso negado/);
     const down = loadConfig({ NODE_ENV: 'test', ...s3.env, S3_ENDPOINT: 'http://127.0.0.1:9' });
     await expect(openStorage(down)).rejects.toThrow(
