@@ -53,6 +53,9 @@ export async function openPglite(dataDir?: string): Promise<Database> {
 }
 
 /** A real PostgreSQL server through node-postgres. */
+/** The advisory lock key that serializes migrations across processes. */
+const MIGRATION_LOCK = 7_224_617_001;
+
 export async function openPostgres(url: string, poolSize = 10): Promise<Database> {
   const pool = new pg.Pool({
     connectionString: url,
@@ -73,7 +76,18 @@ export async function openPostgres(url: string, poolSize = 10): Promise<Database
   return {
     db,
     kind: 'postgres',
-    migrate: () => migrateNodePg(db as never, { migrationsFolder }),
+    migrate: async () => {
+      // Instances started together apply the migrations one at a time: the others wait on this
+      // session lock, then find them applied.
+      const lock = new pg.Client({ connectionString: url });
+      await lock.connect();
+      try {
+        await lock.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
+        await migrateNodePg(db as never, { migrationsFolder });
+      } finally {
+        await lock.end();
+      }
+    },
     close: () => pool.end(),
   };
 }
