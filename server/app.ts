@@ -42,6 +42,7 @@ import { registerCompression } from './plugins/compression.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
 import { registerInputGuard } from './plugins/input-guard.ts';
 import { loggerOptions } from './plugins/logging.ts';
+import { completeOpenApi } from './plugins/openapi.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { compiledSerializerCompiler } from './plugins/serializer.ts';
 import { registerSpa } from './plugins/spa.ts';
@@ -197,12 +198,27 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   await app.register(fastifySwagger, {
     openapi: {
-      info: { title: 'Salas API', description: 'API do marketplace de salas Salas', version: '1.0.0' },
+      info: {
+        title: 'Salas API',
+        version: '1.0.0',
+        description: [
+          'API do marketplace de salas Salas.',
+          '',
+          'Sessão: `POST /api/loginTwoFactor` (e-mail e senha) e `POST /api/authenticateToken` (o código do e-mail) devolvem `token`; envie-o como `Authorization: Bearer <token>`.',
+          '',
+          'Escritas (POST, PUT, PATCH, DELETE): repita o cookie `XSRF-TOKEN` no cabeçalho `X-XSRF-TOKEN`. O cookie chega na resposta de qualquer pedido feito sem ele — uma leitura anônima, ou a resposta 419 da primeira escrita, que pode então ser repetida.',
+          '',
+          'Erros: 4xx e 5xx respondem `{ message }` em português; 422 traz também `errors` por campo.',
+        ].join('\n'),
+      },
+      servers: [{ url: '/', description: 'Este servidor' }],
       components: {
         securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } },
       },
     },
     transform: jsonSchemaTransform,
+    transformObject: (documents) =>
+      completeOpenApi((documents as { openapiObject: Record<string, unknown> }).openapiObject) as never,
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 

@@ -122,11 +122,15 @@ describe('shutdown', () => {
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let output = '';
+    let errors = '';
     child.stdout.on('data', (d) => {
       output += d;
     });
+    child.stderr.on('data', (d) => {
+      errors += d;
+    });
     while (!output.includes('Salas pronto')) {
-      if (child.exitCode !== null) throw new Error(`saiu antes de ficar pronto: ${output}`);
+      if (child.exitCode !== null) throw new Error(`saiu antes de ficar pronto: ${output}${errors}`);
       await new Promise((r) => setTimeout(r, 50));
     }
     expect(fs.existsSync(path.join(dir, 'salas.lock'))).toBe(true);

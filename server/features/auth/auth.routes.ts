@@ -17,6 +17,7 @@ import {
 } from '#common/contracts/auth';
 import type { Services } from '../../app.ts';
 import { currentUser, requireUser } from '../../plugins/auth.ts';
+import { noContent } from '../../plugins/openapi.ts';
 import * as auth from './auth.service.ts';
 import { changePassword } from './password.service.ts';
 import { toUser } from './user.repository.ts';
@@ -96,11 +97,16 @@ export const authRoutes =
         // GET because the SPEC fixes it; HEAD must not log anyone out.
         exposeHeadRoute: false,
         preValidation: requireUser,
-        schema: { tags, summary: 'Encerra a sessão (revoga o token usado)', security: [{ bearer: [] }] },
+        schema: {
+          tags,
+          summary: 'Encerra a sessão (revoga o token usado)',
+          security: [{ bearer: [] }],
+          response: { 204: noContent },
+        },
       },
       async (request, reply) => {
         if (request.auth) await auth.logout(s, request.auth.tokenId);
-        return reply.code(204).send();
+        return reply.code(204).send(null);
       },
     );
 

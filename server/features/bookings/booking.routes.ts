@@ -13,6 +13,7 @@ import {
 import { pageMeta, pageQuery } from '#common/contracts/rooms';
 import type { Services } from '../../app.ts';
 import { currentUser, currentUserNamed, requireRole, requireSelf } from '../../plugins/auth.ts';
+import { noContent } from '../../plugins/openapi.ts';
 import { cancelMyAppointment, listMyAppointments } from './appointment.service.ts';
 import { createBooking } from './booking.service.ts';
 import * as cards from './card.service.ts';
@@ -68,11 +69,12 @@ export const bookingRoutes =
           security,
           summary: 'Remove um cartão salvo ({id} = uuid do cartão)',
           params: z.object({ id: z.uuid() }),
+          response: { 204: noContent },
         },
       },
       async (request, reply) => {
         await cards.removeCard(s, currentUser(request), request.params.id);
-        return reply.code(204).send();
+        return reply.code(204).send(null);
       },
     );
 

@@ -4,6 +4,7 @@ import { addressInput } from '#common/contracts/auth';
 import { addressBody, addressResponse, contactBody, contactResponse } from '#common/contracts/supply';
 import type { Services } from '../../app.ts';
 import { currentUser, requireUser } from '../../plugins/auth.ts';
+import { noContent } from '../../plugins/openapi.ts';
 import * as service from './address-contact.service.ts';
 
 const tags = ['endereços e contatos'];
@@ -95,10 +96,18 @@ export const addressContactRoutes =
 
     app.delete(
       '/contact/:id',
-      { schema: { tags, security, summary: 'Remove um telefone seu', params: idParams } },
+      {
+        schema: {
+          tags,
+          security,
+          summary: 'Remove um telefone seu',
+          params: idParams,
+          response: { 204: noContent },
+        },
+      },
       async (request, reply) => {
         await service.deleteContact(s, currentUser(request), request.params.id);
-        return reply.code(204).send();
+        return reply.code(204).send(null);
       },
     );
   };

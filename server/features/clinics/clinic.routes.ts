@@ -9,6 +9,7 @@ import {
 } from '#common/contracts/supply';
 import type { Services } from '../../app.ts';
 import { currentUser, currentUserNamed, requireRole, requireSelf } from '../../plugins/auth.ts';
+import { noContent } from '../../plugins/openapi.ts';
 import * as clinics from './clinic.service.ts';
 
 const tags = ['clínicas'];
@@ -106,12 +107,13 @@ export const clinicRoutes =
           security,
           summary: 'Exclui uma clínica sem salas nem agendamentos pendentes',
           params: clinicParams,
+          response: { 204: noContent },
         },
       },
       async (request, reply) => {
         const partner = currentUserNamed(request, request.params.partner);
         await clinics.deleteClinic(s, partner.id, request.params.clinic);
-        return reply.code(204).send();
+        return reply.code(204).send(null);
       },
     );
 

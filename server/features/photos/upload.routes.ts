@@ -5,6 +5,7 @@ import { MAX_PHOTO_BYTES, photoListResponse, photoTypes, supplyMessages } from '
 import { AppError } from '#common/errors';
 import type { Services } from '../../app.ts';
 import { currentUser, requireUser } from '../../plugins/auth.ts';
+import { noContent } from '../../plugins/openapi.ts';
 import * as photos from './photo.service.ts';
 
 const tags = ['fotos'];
@@ -120,10 +121,18 @@ export const photoUploadRoutes =
 
     app.delete(
       '/photo/:type/:id',
-      { schema: { tags, security, summary: 'Remove uma foto', params: z.object({ type, id: z.uuid() }) } },
+      {
+        schema: {
+          tags,
+          security,
+          summary: 'Remove uma foto',
+          params: z.object({ type, id: z.uuid() }),
+          response: { 204: noContent },
+        },
+      },
       async (request, reply) => {
         await photos.deletePhoto(s, currentUser(request), request.params.type, request.params.id);
-        return reply.code(204).send();
+        return reply.code(204).send(null);
       },
     );
 

@@ -11,6 +11,7 @@ import {
 } from '#common/contracts/supply';
 import type { Services } from '../../app.ts';
 import { currentUser, currentUserNamed, requireRole, requireSelf } from '../../plugins/auth.ts';
+import { noContent } from '../../plugins/openapi.ts';
 import * as rooms from './room.service.ts';
 
 const tags = ['salas'];
@@ -114,11 +115,19 @@ export const roomRoutes =
 
     app.delete(
       '/partner/:partner/coworking/:clinic/room/:room',
-      { schema: { tags, security, summary: 'Exclui uma sala sem agendamentos', params: clinicRoomParams } },
+      {
+        schema: {
+          tags,
+          security,
+          summary: 'Exclui uma sala sem agendamentos',
+          params: clinicRoomParams,
+          response: { 204: noContent },
+        },
+      },
       async (request, reply) => {
         const { partner, clinic, room } = request.params;
         await rooms.deleteRoom(s, currentUserNamed(request, partner).id, clinic, room);
-        return reply.code(204).send();
+        return reply.code(204).send(null);
       },
     );
 
@@ -214,10 +223,18 @@ export const roomRoutes =
 
     app.delete(
       '/partner/deleteblockedschedule/:id',
-      { schema: { tags, security, summary: 'Remove um bloqueio', params: idParams } },
+      {
+        schema: {
+          tags,
+          security,
+          summary: 'Remove um bloqueio',
+          params: idParams,
+          response: { 204: noContent },
+        },
+      },
       async (request, reply) => {
         await rooms.deleteBlock(s, me(request), request.params.id);
-        return reply.code(204).send();
+        return reply.code(204).send(null);
       },
     );
   };
