@@ -12,7 +12,7 @@
 //   serving from the other, and every booking a client saw confirmed is confirmed in the database;
 //   the ledger check finds nothing wrong.
 // Usage: npm run build && node scripts/with-postgres.mjs node scripts/deployment.mjs
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { createHmac } from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
@@ -44,6 +44,20 @@ const freePort = () =>
       const { port } = srv.address();
       srv.close(() => resolve(port));
     });
+  });
+/** A command of the project (with the instances' environment), its exit status and output. */
+const run = (file, args) =>
+  new Promise((resolve) => {
+    const child = spawn(file, args, { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d) => {
+      stdout += d;
+    });
+    child.stderr.on('data', (d) => {
+      stderr += d;
+    });
+    child.on('exit', (status) => resolve({ status, stdout, stderr }));
   });
 const tally = (values) => {
   const counts = {};
@@ -294,6 +308,17 @@ try {
     .readdirSync(s3dir, { recursive: true })
     .filter((f) => String(f).endsWith('.webp._S3rver_object'));
   check(objects.length >= 2, `os tamanhos da foto estão no bucket (${objects.length} objetos)`);
+  // The backup command carries the bucket's photos beside the database copy.
+  const dump = path.join(work, 'salas.dump');
+  // Not spawnSync: the S3 server lives in this process and must keep answering.
+  const backup = await run(process.execPath, ['dist/server/ops/backup.js', 'backup', dump]);
+  const copied = fs.existsSync(`${dump}.fotos`)
+    ? fs.readdirSync(`${dump}.fotos`, { recursive: true }).filter((f) => String(f).endsWith('.webp')).length
+    : 0;
+  check(
+    backup.status === 0 && fs.statSync(dump).size > 0 && copied === objects.length,
+    `npm run backup: o banco e as ${copied} fotos do bucket (${backup.stderr.trim() || 'ok'})`,
+  );
 
   // Free hours three weeks ahead, for the bookings below.
   const search = await call('POST', '/api/customer/room/genericsearch?perPage=50', { body: {} });
@@ -449,8 +474,11 @@ try {
   );
   console.log(
     `     respostas das ${outcomes.length} reservas: ${JSON.stringify(statusCount)}; confirmadas no banco: ` +
-      `${allConfirmed.rows[0].n} (uma confirmada sem resposta foi gravada antes da queda e perdeu só a ` +
-      'resposta: aparece em "Meus agendamentos" e no e-mail de confirmação)',
+      `${allConfirmed.rows[0].n}` +
+      (allConfirmed.rows[0].n > confirmed.length
+        ? ` (${allConfirmed.rows[0].n - confirmed.length} gravada(s) antes da queda perdeu(ram) só a resposta: ` +
+          'aparece(m) em "Meus agendamentos" e no e-mail de confirmação)'
+        : ''),
   );
   const doubles = await db.query(
     `select count(*)::int as n from (select room_id, starts_at from appointments
@@ -467,11 +495,7 @@ try {
     `cada e-mail enviado uma vez (${sent} na fila enviados, ${files} arquivos .eml)`,
   );
 
-  const ledger = spawnSync(process.execPath, ['dist/server/ops/ledger-check.js'], {
-    cwd: root,
-    env: { ...env },
-    encoding: 'utf8',
-  });
+  const ledger = await run(process.execPath, ['dist/server/ops/ledger-check.js']);
   check(
     ledger.status === 0,
     `conferência do livro-caixa limpa (npm run ledger:check: ${ledger.stdout.trim().split('\n').pop()})`,

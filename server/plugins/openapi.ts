@@ -74,7 +74,10 @@ const errorResponse = (description: string) => ({
  * nullable itself.
  */
 function typeNullables(node: unknown): void {
-  if (Array.isArray(node)) return node.forEach(typeNullables);
+  if (Array.isArray(node)) {
+    for (const item of node) typeNullables(item);
+    return;
+  }
   if (!node || typeof node !== 'object') return;
   const schema = node as Json & { anyOf?: Json[]; oneOf?: Json[] };
   const branches = schema.anyOf ?? schema.oneOf;
