@@ -10,26 +10,20 @@ import { ConfigError, loadConfig } from '../config.ts';
 import { createTestContext, request, type TestContext } from '../test/app.ts';
 import { signedInAs } from '../test/fixtures.ts';
 import { multipart } from '../test/multipart.ts';
-import { startS3 } from '../test/s3.ts';
+import { type startS3, startS3Bucket } from '../test/s3.ts';
 import { createClinic, createRoom } from '../test/supply-fixtures.ts';
-import { createS3Storage, StorageUnreachable } from './storage.ts';
+import { type createS3Storage, StorageUnreachable } from './storage.ts';
 
 let s3: Awaited<ReturnType<typeof startS3>>;
 let bucket: Awaited<ReturnType<typeof createS3Storage>>;
-const keys = async () => {
-  const all: string[] = [];
-  for await (const k of bucket.keys()) all.push(k);
-  return all.sort();
-};
+let keys: () => Promise<string[]>;
+let stop: () => Promise<void>;
 
 beforeAll(async () => {
-  s3 = await startS3();
-  bucket = await createS3Storage(s3.settings);
+  const started = await startS3Bucket();
+  ({ s3, storage: bucket, keys, stop } = started);
 });
-afterAll(async () => {
-  bucket.close();
-  await s3.stop();
-});
+afterAll(() => stop());
 
 describe('S3 storage adapter', () => {
   it('puts, gets, lists and deletes objects; a missing key reads as undefined', async () => {

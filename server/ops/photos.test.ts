@@ -2,27 +2,21 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createS3Storage } from '../adapters/storage.ts';
-import { startS3 } from '../test/s3.ts';
+import type { createS3Storage } from '../adapters/storage.ts';
+import { type startS3, startS3Bucket } from '../test/s3.ts';
 import { configuredBucket, downloadBucket, uploadFolder } from './photos.ts';
 
 let s3: Awaited<ReturnType<typeof startS3>>;
 let bucket: Awaited<ReturnType<typeof createS3Storage>>;
+let keys: () => Promise<string[]>;
+let stop: () => Promise<void>;
 const tmp = () => fs.mkdtempSync(path.join(os.tmpdir(), 'salas-photos-'));
-const keys = async () => {
-  const all: string[] = [];
-  for await (const k of bucket.keys()) all.push(k);
-  return all.sort();
-};
 
 beforeAll(async () => {
-  s3 = await startS3('salas-migracao');
-  bucket = await createS3Storage(s3.settings);
+  const started = await startS3Bucket('salas-migracao');
+  ({ s3, storage: bucket, keys, stop } = started);
 });
-afterAll(async () => {
-  bucket.close();
-  await s3.stop();
-});
+afterAll(() => stop());
 
 describe('photos between a folder and the bucket', () => {
   it('migrates local photos once, backs the bucket up and restores it', async () => {

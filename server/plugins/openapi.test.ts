@@ -203,24 +203,16 @@ describe('a client generated from the document', () => {
       body: { dateBulk: [day] },
     });
     const slot = free.data!.data[0]!.slots.find((s) => s.available)!;
-    const booked = await me.POST('/api/customer/appointment/bulk', {
-      body: {
-        room_uuid: room.uuid,
-        date_times: [slot.date_time],
-        payment_method: 'card',
-        card_uuid: card.data!.data.uuid,
-      },
-    });
+    const hour = {
+      room_uuid: room.uuid,
+      date_times: [slot.date_time],
+      payment_method: 'card' as const,
+      card_uuid: card.data!.data.uuid,
+    };
+    const booked = await me.POST('/api/customer/appointment/bulk', { body: hour });
     expect(booked.response.status, JSON.stringify(booked.error)).toBe(201);
     expect(booked.data!.data.status).toBe('confirmed');
-    const taken = await me.POST('/api/customer/appointment/bulk', {
-      body: {
-        room_uuid: room.uuid,
-        date_times: [slot.date_time],
-        payment_method: 'card',
-        card_uuid: card.data!.data.uuid,
-      },
-    });
+    const taken = await me.POST('/api/customer/appointment/bulk', { body: hour });
     expect(taken.response.status).toBe(409);
     expect(taken.error).toMatchObject({ message: expect.any(String) });
     const removed = await me.DELETE('/api/customer/{id}/card', {

@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import S3rver from 's3rver';
-import type { S3Settings } from '../adapters/storage.ts';
+import { createS3Storage, type S3Settings } from '../adapters/storage.ts';
 
 export async function startS3(bucket = 'salas-fotos') {
   const directory = fs.mkdtempSync(path.join(os.tmpdir(), 'salas-s3-'));
@@ -38,6 +38,25 @@ export async function startS3(bucket = 'salas-fotos') {
     async stop() {
       await server.close();
       fs.rmSync(directory, { recursive: true, force: true });
+    },
+  };
+}
+
+/** A started S3 server with an adapter on its bucket, and the bucket's keys in order. */
+export async function startS3Bucket(bucket?: string) {
+  const s3 = await startS3(bucket);
+  const storage = await createS3Storage(s3.settings);
+  return {
+    s3,
+    storage,
+    async keys() {
+      const all: string[] = [];
+      for await (const k of storage.keys()) all.push(k);
+      return all.sort();
+    },
+    async stop() {
+      storage.close();
+      await s3.stop();
     },
   };
 }
