@@ -67,11 +67,22 @@ export const fitsTheScreen = (page: Page) =>
 /** Picks the first `count` free hours of the shown day (the demo's own bookings may hold some). */
 export async function pickFreeHours(panel: Locator, count: number): Promise<string[]> {
   const free = panel.getByRole('checkbox', { name: /^\d\d:\d\d livre$/, checked: false });
-  await expect(free.first()).toBeAttached();
-  const names = (
-    await free.evaluateAll((inputs) => inputs.map((i) => i.getAttribute('aria-label') ?? ''))
-  ).slice(0, count);
-  const hours = names.map((n) => n.slice(0, 5));
+  // Right after a day is picked the list may still be the previous day's, or loading: read it
+  // until two reads agree with nothing loading.
+  let names: string[] = [];
+  await expect
+    .poll(
+      async () => {
+        const loading = await panel.getByText('Carregando horários...').count();
+        const now = await free.evaluateAll((inputs) => inputs.map((i) => i.getAttribute('aria-label') ?? ''));
+        const settled = loading === 0 && now.length > 0 && now.join() === names.join();
+        names = now;
+        return settled;
+      },
+      { intervals: [150, 150, 250, 500] },
+    )
+    .toBe(true);
+  const hours = names.slice(0, count).map((n) => n.slice(0, 5));
   expect(hours).toHaveLength(count);
   await pickHours(panel, ...hours);
   return hours;
