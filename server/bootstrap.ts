@@ -2,7 +2,7 @@ import path from 'node:path';
 import v8 from 'node:v8';
 import type { FastifyInstance } from 'fastify';
 import { createMailer } from './adapters/mail.ts';
-import { createDiskStorage, createS3Storage, type Storage } from './adapters/storage.ts';
+import { createDiskStorage, openS3Storage, type Storage } from './adapters/storage.ts';
 import { buildApp } from './app.ts';
 import type { Config } from './config.ts';
 import { type Database, openPglite, openPostgres } from './db/client.ts';
@@ -21,15 +21,7 @@ export interface RunningServer {
 
 /** Photos on this machine's disk, or in the S3-compatible bucket, checked before anything listens. */
 export async function openStorage(config: Config): Promise<Storage & { close?(): void }> {
-  if (!config.s3) return createDiskStorage(path.join(config.dataDir, 'uploads'));
-  const bucket = await createS3Storage(config.s3);
-  try {
-    await bucket.reachable();
-  } catch (err) {
-    bucket.close();
-    throw err;
-  }
-  return bucket;
+  return config.s3 ? openS3Storage(config.s3) : createDiskStorage(path.join(config.dataDir, 'uploads'));
 }
 
 /** Opens the database (locking an embedded one), migrates, seeds, builds the app and listens. */

@@ -163,3 +163,15 @@ export async function createS3Storage(settings: S3Settings) {
 }
 
 export class StorageUnreachable extends Error {}
+
+/** The bucket, checked (`reachable`) before anyone uses it: closed again when it is not. */
+export async function openS3Storage(settings: S3Settings) {
+  const bucket = await createS3Storage(settings);
+  try {
+    await bucket.reachable();
+  } catch (err) {
+    bucket.close();
+    throw err;
+  }
+  return bucket;
+}

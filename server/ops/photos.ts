@@ -8,8 +8,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import type { createS3Storage } from '../adapters/storage.ts';
-import { openStorage } from '../bootstrap.ts';
+import { type createS3Storage, openS3Storage } from '../adapters/storage.ts';
 import { ConfigError, loadConfig } from '../config.ts';
 
 type Bucket = Awaited<ReturnType<typeof createS3Storage>>;
@@ -63,7 +62,7 @@ export async function downloadBucket(bucket: Bucket, dir: string): Promise<numbe
 export async function configuredBucket(env: NodeJS.ProcessEnv = process.env): Promise<Bucket | undefined> {
   const config = loadConfig(env);
   if (!config.s3) return undefined;
-  return (await openStorage(config)) as Bucket;
+  return openS3Storage(config.s3);
 }
 
 /** `npm run photos:migrate`: DATA_DIR/uploads into the bucket of the S3_* settings. */
