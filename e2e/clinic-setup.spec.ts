@@ -1,5 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import sharp from 'sharp';
+import { bookingPanel, pickHours } from './support/room-page.ts';
 import { closeDialog, demo, expectAccessible, signInAs } from './support/session.ts';
 
 const clinicName = `Clínica Lagoa Serena ${Date.now().toString(36)}`;
@@ -21,7 +22,7 @@ test('a partner sets up a clinic through the guided steps, with masks and 24-hou
   await page.getByRole('link', { name: 'Nova clínica' }).click();
 
   // 1. Dados: the zone shows as people say it.
-  await expect(page.getByText('Etapa 1 de 5')).toBeVisible();
+  await expect(page.getByText('Etapa 1 de 6')).toBeVisible();
   await expect(page.getByRole('combobox', { name: 'Fuso horário' })).toHaveValue(/^Horário de Brasília/);
   await page.getByLabel(/^Nome/).fill(clinicName);
   await page.getByLabel('Descrição').fill('Consultórios claros de frente para a lagoa.');
@@ -74,7 +75,27 @@ test('a partner sets up a clinic through the guided steps, with masks and 24-hou
   await page.getByRole('button', { name: 'Salvar e continuar' }).click();
   await expect(page.getByText('Horário de funcionamento salvo.')).toBeVisible();
 
-  // 4. Salas: a room added here is confirmed and listed.
+  // 4. Regras de reserva: half-hour starts, two hours at least, 15 minutes to clean after each.
+  await expect(page.getByRole('heading', { name: 'Regras de reserva' })).toBeVisible();
+  await page.getByRole('combobox', { name: 'Horários começam' }).click();
+  await page.getByRole('option', { name: 'De meia em meia hora' }).click();
+  await page.getByRole('combobox', { name: 'Reserva mínima' }).click();
+  await page.getByRole('option', { name: '2 h', exact: true }).click();
+  await page.getByRole('combobox', { name: 'Intervalo após cada reserva' }).click();
+  await page.getByRole('option', { name: '15 min' }).click();
+  await expect(
+    page.getByText(/Em vigor: horários de meia em meia hora · reserva mínima de 2 h · 15 min de intervalo/),
+  ).toBeVisible();
+  await expectAccessible(page);
+  await shoot(page, 'setup-4-rules-desktop');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await noSidewaysScroll(page);
+  await shoot(page, 'setup-4-rules-phone');
+  await page.setViewportSize({ width: 1366, height: 900 });
+  await page.getByRole('button', { name: 'Salvar e continuar' }).click();
+  await expect(page.getByText('Regras de reserva salvas.')).toBeVisible();
+
+  // 5. Salas: a room added here is confirmed and listed.
   await expect(page.getByRole('heading', { name: 'Salas desta clínica' })).toBeVisible();
   await page.getByLabel(/^Nome/).fill('Sala Vitória-régia');
   await page.getByLabel(/^Preço por hora/).fill('90');
@@ -88,7 +109,7 @@ test('a partner sets up a clinic through the guided steps, with masks and 24-hou
   await page.setViewportSize({ width: 1366, height: 900 });
   await page.getByRole('button', { name: 'Continuar' }).click();
 
-  // 5. Fotos, then the one "Sucesso!" of the flow.
+  // 6. Fotos, then the one "Sucesso!" of the flow.
   await expect(page.getByRole('heading', { name: 'Fotos da clínica' })).toBeVisible();
   const jpeg = await sharp({ create: { width: 800, height: 600, channels: 3, background: '#4a8f7b' } })
     .jpeg()
@@ -105,6 +126,35 @@ test('a partner sets up a clinic through the guided steps, with masks and 24-hou
   await closeDialog(page);
   await expect(page).toHaveURL(/\/parceiro\/gestao\/clinicas$/);
   await expect(page.getByText(clinicName)).toBeVisible();
+
+  // The room follows the clinic's rules: its page offers half hours and asks for two hours at least.
+  await page.goto('/parceiro/gestao/salas');
+  await page
+    .getByRole('link', { name: /Sala Vitória-régia/ })
+    .first()
+    .click();
+  await expect(page.getByRole('heading', { name: 'Regras de reserva' })).toBeVisible();
+  await expect(page.getByRole('switch', { name: /regras próprias/ })).not.toBeChecked();
+  await expect(page.getByRole('combobox', { name: 'Reserva mínima' })).toHaveValue('2 h');
+  const roomUuid = page.url().split('/').pop()!;
+  const wednesday = new Date(Date.now() + 2 * 86_400_000);
+  while (wednesday.getUTCDay() !== 3) wednesday.setUTCDate(wednesday.getUTCDate() + 1);
+  await page.goto(`/rooms/${roomUuid}?dia=${wednesday.toISOString().slice(0, 10)}`);
+  await expect(
+    page.getByText(/Horários de meia em meia hora · Reserva mínima de 2 h · 15 min livres/),
+  ).toBeVisible();
+  // Picking 07:30 picks the two hours the room asks for: 07:30–09:30.
+  const panel = await bookingPanel(page);
+  await pickHours(panel, '07:30');
+  for (const time of ['07:30', '08:00', '08:30', '09:00'])
+    await expect(page.getByRole('checkbox', { name: `${time} livre` })).toBeChecked();
+  await expect(page.getByText(/· 07:30–09:30/)).toBeVisible();
+  // Dropping one leaves a stretch too short: "Reservar" waits and says why.
+  await pickHours(panel, '09:00', '08:30');
+  await expect(page.getByText('Cada período reservado precisa ter no mínimo 2 h.')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Reservar' })).toBeDisabled();
+  await expectAccessible(page);
+  await shoot(page, 'room-rules-desktop');
 
   // Editing: any step opens directly, with what was saved.
   await page.goto(`${clinicUrl}?etapa=horarios`);

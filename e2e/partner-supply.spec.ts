@@ -59,6 +59,9 @@ test('a partner creates a clinic with address, phone, hours and a photo', async 
     await page.getByLabel(day, { exact: true }).check();
   await page.getByRole('button', { name: 'Salvar e continuar' }).click();
   await expect(page.getByText('Horário de funcionamento salvo.')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Regras de reserva' })).toBeVisible();
+  await page.getByRole('button', { name: 'Salvar e continuar' }).click();
+  await expect(page.getByText('Regras de reserva salvas.')).toBeVisible();
 
   await expect(page.getByRole('heading', { name: 'Salas desta clínica' })).toBeVisible();
   await page.getByRole('button', { name: 'Continuar' }).click();

@@ -17,6 +17,7 @@ import { marketplaceRoutes, partnerDashboardRoutes } from './features/admin/mark
 import { peopleRoutes } from './features/admin/people.routes.ts';
 import { authRoutes } from './features/auth/auth.routes.ts';
 import { availabilityRoutes } from './features/availability/availability.routes.ts';
+import { bookingRulesRoutes } from './features/booking-rules/booking-rules.routes.ts';
 import { agendaRoutes } from './features/bookings/agenda.routes.ts';
 import { bookingRoutes } from './features/bookings/booking.routes.ts';
 import { icalRoutes } from './features/calendar/ical.routes.ts';
@@ -235,6 +236,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(photoUploadRoutes(services));
       await api.register(clinicRoutes(services));
       await api.register(roomRoutes(services));
+      await api.register(bookingRulesRoutes(services));
       await api.register(partnerDataRoutes(services));
       await api.register(bookingRoutes(services));
       await api.register(agendaRoutes(services));

@@ -5,6 +5,7 @@ import { searchFilters, searchSorts } from '../domain/rooms.ts';
 // The plain values beside the schemas (messages, labels, enums), for the server's imports.
 export * from '../domain/rooms.ts';
 
+import { bookingRulesSchema } from './booking-rules.ts';
 import { facilitySchema, hourRange, photoSchema } from './supply.ts';
 
 export const pageQuery = z.object({
@@ -54,6 +55,8 @@ export const roomDetailSchema = roomSummarySchema.extend({
     phones: z.array(z.object({ area_code: z.string(), number: z.string(), type: z.string() })),
   }),
   hours: z.array(hourRange),
+  /** The rules the room's slots and bookings follow (decision 0023). */
+  booking_rules: bookingRulesSchema,
 });
 export type RoomDetail = z.infer<typeof roomDetailSchema>;
 export const roomDetailResponse = z.object({ data: roomDetailSchema });

@@ -790,6 +790,42 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/partner/{partner}/coworking/{clinic}/booking-rules": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Regras de reserva da clínica (padrão das salas) */
+        get: operations["getPartnerPartnerCoworkingClinicBookingRules"];
+        /** Altera as regras de reserva da clínica */
+        put: operations["putPartnerPartnerCoworkingClinicBookingRules"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/partner/room/{id}/booking-rules": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Regras de reserva da sala (as próprias, as da clínica e as que valem) */
+        get: operations["getPartnerRoomIdBookingRules"];
+        /** Altera as regras de reserva da sala (null = a da clínica) */
+        put: operations["putPartnerRoomIdBookingRules"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/partner/basicdata/{partner}": {
         parameters: {
             query?: never;
@@ -2882,6 +2918,13 @@ export interface operations {
                                 opens_at: string;
                                 closes_at: string;
                             }[];
+                            booking_rules: {
+                                slot_minutes: number;
+                                min_booking_minutes: number;
+                                buffer_minutes: number;
+                                max_days_ahead: number;
+                                min_notice_minutes: number;
+                            };
                         };
                     };
                 };
@@ -4951,6 +4994,252 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description Pedido recusado: a mensagem diz por quê (422 traz os erros por campo) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Erro"];
+                };
+            };
+            /** @description Erro do servidor, com o código do pedido */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Erro"];
+                };
+            };
+        };
+    };
+    getPartnerPartnerCoworkingClinicBookingRules: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                partner: string;
+                clinic: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Resposta */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            slot_minutes: number;
+                            min_booking_minutes: number;
+                            buffer_minutes: number;
+                            max_days_ahead: number;
+                            min_notice_minutes: number;
+                        };
+                    };
+                };
+            };
+            /** @description Pedido recusado: a mensagem diz por quê (422 traz os erros por campo) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Erro"];
+                };
+            };
+            /** @description Erro do servidor, com o código do pedido */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Erro"];
+                };
+            };
+        };
+    };
+    putPartnerPartnerCoworkingClinicBookingRules: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                partner: string;
+                clinic: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    slot_minutes: number;
+                    min_booking_minutes: number;
+                    buffer_minutes: number;
+                    max_days_ahead: number;
+                    min_notice_minutes: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Resposta */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            slot_minutes: number;
+                            min_booking_minutes: number;
+                            buffer_minutes: number;
+                            max_days_ahead: number;
+                            min_notice_minutes: number;
+                        };
+                    };
+                };
+            };
+            /** @description Pedido recusado: a mensagem diz por quê (422 traz os erros por campo) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Erro"];
+                };
+            };
+            /** @description Erro do servidor, com o código do pedido */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Erro"];
+                };
+            };
+        };
+    };
+    getPartnerRoomIdBookingRules: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Resposta */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            own: {
+                                slot_minutes: number | null;
+                                min_booking_minutes: number | null;
+                                buffer_minutes: number | null;
+                                max_days_ahead: number | null;
+                                min_notice_minutes: number | null;
+                            };
+                            clinic: {
+                                slot_minutes: number;
+                                min_booking_minutes: number;
+                                buffer_minutes: number;
+                                max_days_ahead: number;
+                                min_notice_minutes: number;
+                            };
+                            effective: {
+                                slot_minutes: number;
+                                min_booking_minutes: number;
+                                buffer_minutes: number;
+                                max_days_ahead: number;
+                                min_notice_minutes: number;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Pedido recusado: a mensagem diz por quê (422 traz os erros por campo) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Erro"];
+                };
+            };
+            /** @description Erro do servidor, com o código do pedido */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Erro"];
+                };
+            };
+        };
+    };
+    putPartnerRoomIdBookingRules: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    slot_minutes: number | null;
+                    min_booking_minutes: number | null;
+                    buffer_minutes: number | null;
+                    max_days_ahead: number | null;
+                    min_notice_minutes: number | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Resposta */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            own: {
+                                slot_minutes: number | null;
+                                min_booking_minutes: number | null;
+                                buffer_minutes: number | null;
+                                max_days_ahead: number | null;
+                                min_notice_minutes: number | null;
+                            };
+                            clinic: {
+                                slot_minutes: number;
+                                min_booking_minutes: number;
+                                buffer_minutes: number;
+                                max_days_ahead: number;
+                                min_notice_minutes: number;
+                            };
+                            effective: {
+                                slot_minutes: number;
+                                min_booking_minutes: number;
+                                buffer_minutes: number;
+                                max_days_ahead: number;
+                                min_notice_minutes: number;
+                            };
+                        };
+                    };
+                };
             };
             /** @description Pedido recusado: a mensagem diz por quê (422 traz os erros por campo) */
             "4XX": {

@@ -5,6 +5,7 @@
  */
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   bigint,
   boolean,
   check,
@@ -29,6 +30,24 @@ const publicId = () => uuid('uuid').notNull().unique().default(sql`gen_random_uu
 const createdAt = () => tstz('created_at').notNull().defaultNow();
 const updatedAt = () => tstz('updated_at').notNull().defaultNow();
 const ref = (name: string) => bigint(name, { mode: 'number' });
+
+/** The ranges every booking-rule column keeps (nullable on rooms: null = the clinic's). */
+const bookingRuleChecks = (
+  table: string,
+  t: {
+    slotMinutes: AnyPgColumn;
+    minBookingMinutes: AnyPgColumn;
+    bufferMinutes: AnyPgColumn;
+    maxDaysAhead: AnyPgColumn;
+    minNoticeMinutes: AnyPgColumn;
+  },
+) => [
+  check(`${table}_slot_minutes_check`, sql`${t.slotMinutes} in (30, 60)`),
+  check(`${table}_min_booking_check`, sql`${t.minBookingMinutes} between 0 and 720`),
+  check(`${table}_buffer_check`, sql`${t.bufferMinutes} in (0, 15, 30)`),
+  check(`${table}_days_ahead_check`, sql`${t.maxDaysAhead} between 1 and 365`),
+  check(`${table}_notice_check`, sql`${t.minNoticeMinutes} between 0 and 10080`),
+];
 
 /** Lists quoted for CHECK constraints. */
 const inList = (values: readonly string[]) => sql.raw(values.map((v) => `'${v}'`).join(', '));
@@ -134,12 +153,19 @@ export const clinics = pgTable(
     email: text('email'),
     timezone: text('timezone').notNull().default('America/Sao_Paulo'),
     addressId: ref('address_id').references(() => addresses.id, { onDelete: 'set null' }),
+    // Booking rules every room of the clinic follows unless it sets its own (decision 0023).
+    slotMinutes: smallint('slot_minutes').notNull().default(60),
+    minBookingMinutes: smallint('min_booking_minutes').notNull().default(0),
+    bufferMinutes: smallint('buffer_minutes').notNull().default(0),
+    maxDaysAhead: smallint('max_days_ahead').notNull().default(365),
+    minNoticeMinutes: integer('min_notice_minutes').notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     index('clinics_partner_idx').on(t.partnerId),
     index('clinics_name_trgm_idx').using('gin', sql`${t.nameFolded} gin_trgm_ops`),
+    ...bookingRuleChecks('clinics', t),
   ],
 );
 
@@ -298,6 +324,12 @@ export const rooms = pgTable(
     active: boolean('active').notNull().default(true),
     /** 1 = pinned by the operator (first in search), 0 = not pinned. */
     fixed: smallint('fixed').notNull().default(0),
+    // The room's own booking rules; null = its clinic's (decision 0023).
+    slotMinutes: smallint('slot_minutes'),
+    minBookingMinutes: smallint('min_booking_minutes'),
+    bufferMinutes: smallint('buffer_minutes'),
+    maxDaysAhead: smallint('max_days_ahead'),
+    minNoticeMinutes: integer('min_notice_minutes'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -307,6 +339,7 @@ export const rooms = pgTable(
     index('rooms_name_trgm_idx').using('gin', sql`${t.nameFolded} gin_trgm_ops`),
     check('rooms_price_check', sql`${t.pricePerMinute} > 0`),
     check('rooms_fixed_check', sql`${t.fixed} in (0, 1)`),
+    ...bookingRuleChecks('rooms', t),
   ],
 );
 
@@ -487,7 +520,12 @@ export const bookings = pgTable(
   ],
 );
 
-/** One hour slot of one room. */
+/**
+ * One slot of one room (30 or 60 minutes, the room's grid), holding its time plus the room's
+ * buffer after it. Double booking is refused by the exclusion constraint
+ * `appointments_room_time_excl` (migration 0006, not expressible here): no two holding
+ * appointments of different bookings of a room overlap over [starts_at, ends_at + buffer).
+ */
 export const appointments = pgTable(
   'appointments',
   {
@@ -510,20 +548,22 @@ export const appointments = pgTable(
     canceledAt: tstz('canceled_at'),
     canceledBy: ref('canceled_by').references(() => users.id, { onDelete: 'set null' }),
     reminderSentAt: tstz('reminder_sent_at'),
+    /** Minutes after the end kept free for cleaning, as the room's rule was when booked. */
+    bufferMinutes: smallint('buffer_minutes').notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
-    /** The database-level guard against double booking. */
-    uniqueIndex('appointments_room_slot_key')
-      .on(t.roomId, t.startsAt)
-      .where(sql`${t.status} in (${inList(slotHoldingStatuses)})`),
     index('appointments_room_time_idx').on(t.roomId, t.startsAt),
     index('appointments_customer_idx').on(t.customerId, t.startsAt),
     index('appointments_booking_idx').on(t.bookingId),
     index('appointments_time_idx').on(t.startsAt),
     check('appointments_status_check', sql`${t.status} in (${inList(appointmentStatuses)})`),
-    check('appointments_one_hour_check', sql`${t.endsAt} = ${t.startsAt} + interval '1 hour'`),
+    check(
+      'appointments_length_check',
+      sql`${t.endsAt} - ${t.startsAt} in (interval '30 minutes', interval '1 hour')`,
+    ),
+    check('appointments_buffer_check', sql`${t.bufferMinutes} in (0, 15, 30)`),
     check(
       'appointments_price_check',
       sql`${t.priceCents} >= 0 and ${t.refundCents} between 0 and ${t.priceCents}`,

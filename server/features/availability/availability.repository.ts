@@ -1,4 +1,5 @@
 import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import type { BookingRules } from '#common/domain/booking-rules';
 import type { Executor } from '../../db/client.ts';
 import { preparedPerDatabase } from '../../db/prepared.ts';
 import {
@@ -37,6 +38,7 @@ const roomSlotDataQuery = preparedPerDatabase((db) =>
     .select({
       roomId: rooms.id,
       timezone: clinics.timezone,
+      rules: rulesJson(),
       roomHours: hoursJson(roomOperatingHours, sql`${roomOperatingHours.roomId} = ${rooms.id}`),
       clinicHours: hoursJson(clinicOpeningHours, sql`${clinicOpeningHours.clinicId} = ${clinics.id}`),
       blocks: sql<
@@ -44,7 +46,9 @@ const roomSlotDataQuery = preparedPerDatabase((db) =>
       >`coalesce((select json_agg(json_build_array(${epochMs(sql`${blockedSchedules.startsAt}`)}, ${epochMs(sql`${blockedSchedules.endsAt}`)}))
         from ${blockedSchedules} where ${blockedSchedules.roomId} = ${rooms.id}
         and ${blockedSchedules.startsAt} < ${to} and ${blockedSchedules.endsAt} > ${from}), '[]')`,
-      held: sql<number[]>`coalesce((select json_agg(${epochMs(sql`${appointments.startsAt}`)})
+      held: sql<
+        [number, number][]
+      >`coalesce((select json_agg(json_build_array(${epochMs(sql`${appointments.startsAt}`)}, ${epochMs(sql`${appointments.endsAt} + make_interval(mins => ${appointments.bufferMinutes})`)}))
         from ${appointments} where ${appointments.roomId} = ${rooms.id}
         and ${appointments.status} in (${sql.join(
           slotHoldingStatuses.map((st) => sql`${st}`),
@@ -59,7 +63,16 @@ const roomSlotDataQuery = preparedPerDatabase((db) =>
     .prepare('room_slot_data'),
 );
 
-/** Hours of the room and its clinic, blocks and held starts over [from, to); undefined if not bookable. */
+/** The room's booking rules, each its own or its clinic's (decision 0023), as one JSON object. */
+export const rulesJson = () =>
+  sql<BookingRules>`json_build_object(
+    'slot_minutes', coalesce(${rooms.slotMinutes}, ${clinics.slotMinutes}),
+    'min_booking_minutes', coalesce(${rooms.minBookingMinutes}, ${clinics.minBookingMinutes}),
+    'buffer_minutes', coalesce(${rooms.bufferMinutes}, ${clinics.bufferMinutes}),
+    'max_days_ahead', coalesce(${rooms.maxDaysAhead}, ${clinics.maxDaysAhead}),
+    'min_notice_minutes', coalesce(${rooms.minNoticeMinutes}, ${clinics.minNoticeMinutes}))`;
+
+/** Hours of the room and its clinic, its rules, blocks and held ranges over [from, to); undefined if not bookable. */
 export async function roomSlotData(db: Executor, uuid: string, window: { from: Date; to: Date }) {
   const [row] = await roomSlotDataQuery(db).execute({
     uuid,
@@ -71,10 +84,11 @@ export async function roomSlotData(db: Executor, uuid: string, window: { from: D
     rows.map(([weekday, opensAt, closesAt]) => ({ weekday, opensAt, closesAt }));
   return {
     timezone: row.timezone,
+    rules: row.rules,
     roomHours: hours(row.roomHours),
     clinicHours: hours(row.clinicHours),
     blocks: row.blocks.map(([a, b]) => ({ startsAt: new Date(Number(a)), endsAt: new Date(Number(b)) })),
-    held: row.held.map(Number),
+    held: row.held.map(([start, until]) => ({ start: Number(start), until: Number(until) })),
   };
 }
 

@@ -1,6 +1,7 @@
-/** Availability of a room (DESIGN §5): hours, blocks and held appointments turned into hourly slots. */
+/** Availability of a room (DESIGN §5): hours, blocks and held appointments turned into the slots of its grid and rules (decision 0023). */
 import type { Availability } from '#common/contracts/supply';
 import { supplyMessages } from '#common/contracts/supply';
+import type { BookingRules } from '#common/domain/booking-rules';
 import { AppError } from '#common/errors';
 import { addDays } from '#common/time/zone';
 import type { Services } from '../../app.ts';
@@ -21,6 +22,15 @@ export async function availabilityFor(
   roomUuid: string,
   dates: string[],
 ): Promise<Availability[]> {
+  return (await roomAvailability(s, roomUuid, dates)).days;
+}
+
+/** The room's rules and the slots of each date (one statement); 404 when the room is not bookable. */
+export async function roomAvailability(
+  s: Services,
+  roomUuid: string,
+  dates: string[],
+): Promise<{ rules: BookingRules; days: Availability[] }> {
   const sorted = [...new Set(dates)].sort();
   const first = sorted[0] ?? '2000-01-01';
   const last = sorted.at(-1) ?? first;
@@ -29,12 +39,10 @@ export async function availabilityFor(
     to: new Date(Date.parse(`${addDays(last, 1)}T00:00:00Z`) + ZONE_SLACK),
   });
   if (!data) throw new AppError('not_found', supplyMessages.notFound);
-  if (sorted.length === 0) return [];
   const roomHours = toHours(data.roomHours);
   const clinicHours = toHours(data.clinicHours);
-  const taken = new Set(data.held);
   const now = s.clock();
-  return dates.map((date) => ({
+  const days = dates.map((date) => ({
     date,
     slots: slotsFor({
       date,
@@ -42,8 +50,10 @@ export async function availabilityFor(
       roomHours,
       clinicHours,
       blocks: data.blocks,
-      taken,
+      held: data.held,
       now,
+      rules: data.rules,
     }).map(({ date_time, available }) => ({ date_time, available })),
   }));
+  return { rules: data.rules, days };
 }

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { HourRange } from '#common/contracts/supply';
+import { type BookingRules, defaultBookingRules } from '#common/domain/booking-rules';
 import { zonedInstant } from '#common/time/zone';
-import { slotsFor } from './slots.ts';
+import { type HeldRange, slotsFor } from './slots.ts';
 
 const tz = 'America/Sao_Paulo';
 const past = new Date('2026-01-01T00:00:00Z');
@@ -12,9 +13,17 @@ const base = {
   roomHours: [],
   clinicHours: weekdays('08:00', '12:00'),
   blocks: [],
-  taken: new Set<number>(),
+  held: [] as HeldRange[],
   now: past,
 };
+/** An appointment of another booking on 2026-12-01 at `hhmm`, `minutes` long, with its buffer. */
+const heldAt = (hhmm: string, minutes: number, buffer = 0): HeldRange => {
+  const start = zonedInstant('2026-12-01', hhmm, tz).getTime();
+  return { start, until: start + (minutes + buffer) * 60_000 };
+};
+const rules = (r: Partial<BookingRules>): BookingRules => ({ ...defaultBookingRules, ...r });
+const freeTimes = (slots: { date_time: string; available: boolean }[]) =>
+  slots.filter((s) => s.available).map((s) => s.date_time.slice(11, 16));
 const times = (slots: { date_time: string }[]) => slots.map((s) => s.date_time.slice(11, 16));
 
 describe('slotsFor (availability)', () => {
@@ -55,11 +64,11 @@ describe('slotsFor (availability)', () => {
     const blocks = [
       { startsAt: zonedInstant('2026-12-01', '09:30', tz), endsAt: zonedInstant('2026-12-01', '10:15', tz) },
     ];
-    const taken = new Set([zonedInstant('2026-12-01', '11:00', tz).getTime()]);
+    const held = [heldAt('11:00', 60)];
     const now = zonedInstant('2026-12-01', '08:10', tz);
-    const slots = slotsFor({ ...base, date: '2026-12-01', blocks, taken, now });
+    const slots = slotsFor({ ...base, date: '2026-12-01', blocks, held, now });
     expect(slots.map((s) => s.available)).toEqual([false, false, false, false]);
-    const later = slotsFor({ ...base, date: '2026-12-01', blocks, taken });
+    const later = slotsFor({ ...base, date: '2026-12-01', blocks, held });
     expect(later.map((s) => s.available)).toEqual([true, false, false, false]);
   });
 
@@ -68,5 +77,44 @@ describe('slotsFor (availability)', () => {
     const clinicHours = [{ weekday: 0, opens_at: '00:00', closes_at: '03:00' }];
     const slots = slotsFor({ ...base, timezone: 'Europe/Lisbon', date: '2026-03-29', clinicHours });
     expect(times(slots)).toEqual(['00:00', '02:00']);
+  });
+});
+
+describe("slotsFor under a room's booking rules (decision 0023)", () => {
+  const day = { ...base, date: '2026-12-01' }; // 08:00–12:00
+
+  it('starts slots every 30 minutes on a half-hour grid, also from a :30 opening', () => {
+    const slots = slotsFor({ ...day, rules: rules({ slot_minutes: 30 }) });
+    expect(times(slots)).toEqual(['08:00', '08:30', '09:00', '09:30', '10:00', '10:30', '11:00', '11:30']);
+    const roomHours = [{ weekday: 2, opens_at: '08:30', closes_at: '10:00' }];
+    expect(times(slotsFor({ ...day, roomHours, rules: rules({ slot_minutes: 30 }) }))).toEqual([
+      '08:30',
+      '09:00',
+      '09:30',
+    ]);
+  });
+
+  it('keeps a slot only inside a free stretch as long as the minimum', () => {
+    // 10:00–10:30 held: 08:00–10:00 holds 2 h, 10:30–12:00 only 1 h 30.
+    const held = [heldAt('10:00', 30)];
+    const slots = slotsFor({ ...day, held, rules: rules({ slot_minutes: 30, min_booking_minutes: 120 }) });
+    expect(freeTimes(slots)).toEqual(['08:00', '08:30', '09:00', '09:30']);
+  });
+
+  it("keeps the buffer after another booking and after one's own stretch", () => {
+    // Another booking 09:00–10:00 with 15 minutes of cleaning after it: 10:00 is not free on a
+    // half-hour grid, 10:30 is; and 08:30 would end where that booking starts, leaving no buffer.
+    const held = [heldAt('09:00', 60, 15)];
+    const slots = slotsFor({ ...day, held, rules: rules({ slot_minutes: 30, buffer_minutes: 15 }) });
+    expect(freeTimes(slots)).toEqual(['08:00', '10:30', '11:00', '11:30']);
+  });
+
+  it('refuses slots sooner than the notice and further than the horizon', () => {
+    const now = zonedInstant('2026-12-01', '07:30', tz);
+    const notice = slotsFor({ ...day, now, rules: rules({ min_notice_minutes: 120 }) });
+    expect(freeTimes(notice)).toEqual(['10:00', '11:00']);
+    const farNow = zonedInstant('2026-11-20', '09:00', tz);
+    const horizon = slotsFor({ ...day, now: farNow, rules: rules({ max_days_ahead: 11 }) });
+    expect(freeTimes(horizon)).toEqual(['08:00', '09:00']);
   });
 });

@@ -1,10 +1,20 @@
 /**
- * Hourly slots of a room on a date (DESIGN §5): whole hours starting on the hour inside the room's
- * operating hours (or its clinic's when the room has none), "00:00–23:59" meaning the whole day,
- * minus blocked ranges and slots already held. Pure: the service feeds it rows.
+ * The slots of a room on a date (DESIGN §5, decision 0023): starts on the room's grid (every 30 or
+ * 60 minutes) inside the room's operating hours (or its clinic's when the room has none),
+ * "00:00–23:59" meaning the whole day. A slot is available when it is free (not blocked, not
+ * inside another booking or the buffer after it), within the notice and the horizon, and part of
+ * a free stretch long enough for the room's minimum whose end leaves the buffer free. Pure: the
+ * service feeds it rows.
  */
 import type { HourRange } from '#common/contracts/supply';
+import { type BookingRules, defaultBookingRules, minimumStretch } from '#common/domain/booking-rules';
 import { toZonedIso, weekdayOf, zonedInstant } from '#common/time/zone';
+
+/** A held appointment's time: from its start to its end plus the buffer after it, in ms. */
+export interface HeldRange {
+  start: number;
+  until: number;
+}
 
 export interface SlotInput {
   date: string;
@@ -13,9 +23,9 @@ export interface SlotInput {
   roomHours: HourRange[];
   clinicHours: HourRange[];
   blocks: { startsAt: Date; endsAt: Date }[];
-  /** Start instants (ms) of held appointments. */
-  taken: Set<number>;
+  held: HeldRange[];
   now: Date;
+  rules?: BookingRules;
 }
 
 export interface Slot {
@@ -24,12 +34,19 @@ export interface Slot {
   available: boolean;
 }
 
-const HOUR = 3_600_000;
+const MINUTE = 60_000;
+const DAY = 86_400_000;
 const minutes = (hhmm: string) => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5));
-/** 23:59 closes at midnight: the last hour of the day is bookable. */
+/** 23:59 closes at midnight: the last slot of the day is bookable. */
 const closingMinutes = (hhmm: string) => (hhmm === '23:59' ? 24 * 60 : minutes(hhmm));
+const wallOf = (m: number) =>
+  `${String(Math.floor(m / 60)).padStart(2, '0')}:${String(m % 60).padStart(2, '0')}`;
+const overlaps = (aStart: number, aEnd: number, bStart: number, bEnd: number) =>
+  aStart < bEnd && aEnd > bStart;
 
 export function slotsFor(input: SlotInput): Slot[] {
+  const rules = input.rules ?? defaultBookingRules;
+  const step = rules.slot_minutes;
   const hours = input.roomHours.length > 0 ? input.roomHours : input.clinicHours;
   const weekday = weekdayOf(input.date);
   const starts = new Set<number>();
@@ -37,21 +54,47 @@ export function slotsFor(input: SlotInput): Slot[] {
     if (range.weekday !== weekday) continue;
     const open = minutes(range.opens_at);
     const close = closingMinutes(range.closes_at);
-    for (let m = Math.ceil(open / 60) * 60; m + 60 <= close; m += 60) starts.add(m / 60);
+    for (let m = Math.ceil(open / step) * step; m + step <= close; m += step) starts.add(m);
   }
-  const slots: Slot[] = [];
-  for (const hour of [...starts].sort((a, b) => a - b)) {
-    const wall = `${String(hour).padStart(2, '0')}:00`;
+  const now = input.now.getTime();
+  const earliest = now + rules.min_notice_minutes * MINUTE;
+  const latest = now + rules.max_days_ahead * DAY;
+  const heldOver = (from: number, to: number) => input.held.some((h) => overlaps(from, to, h.start, h.until));
+
+  const slots: (Slot & { open: boolean; end: number })[] = [];
+  for (const m of [...starts].sort((a, b) => a - b)) {
+    const wall = wallOf(m);
     const start = zonedInstant(input.date, wall, input.timezone);
     const iso = toZonedIso(start, input.timezone);
-    // A wall-clock hour skipped by a daylight-saving jump does not exist that day.
+    // A wall-clock time skipped by a daylight-saving jump does not exist that day.
     if (iso.slice(0, 10) !== input.date || iso.slice(11, 16) !== wall) continue;
-    const end = start.getTime() + HOUR;
-    const blocked = input.blocks.some(
-      (b) => b.startsAt.getTime() < end && b.endsAt.getTime() > start.getTime(),
-    );
-    const available = !blocked && !input.taken.has(start.getTime()) && start.getTime() > input.now.getTime();
-    slots.push({ date_time: iso, starts_at: start, available });
+    const t = start.getTime();
+    const end = t + step * MINUTE;
+    const open =
+      t > earliest &&
+      t <= latest &&
+      !input.blocks.some((b) => overlaps(t, end, b.startsAt.getTime(), b.endsAt.getTime())) &&
+      !heldOver(t, end);
+    slots.push({ date_time: iso, starts_at: start, available: false, open, end });
   }
-  return slots;
+
+  // Stretches of consecutive open slots; each may be booked up to its last end that leaves the
+  // buffer free, and only when what remains holds the minimum.
+  const buffer = rules.buffer_minutes * MINUTE;
+  const min = minimumStretch(rules) * MINUTE;
+  for (let i = 0; i < slots.length; ) {
+    if (!slots[i]!.open) {
+      i++;
+      continue;
+    }
+    let j = i;
+    while (j + 1 < slots.length && slots[j + 1]!.open && slots[j + 1]!.starts_at.getTime() === slots[j]!.end)
+      j++;
+    let last = j;
+    while (last >= i && buffer > 0 && heldOver(slots[last]!.end, slots[last]!.end + buffer)) last--;
+    if (last >= i && slots[last]!.end - slots[i]!.starts_at.getTime() >= min)
+      for (let k = i; k <= last; k++) slots[k]!.available = true;
+    i = j + 1;
+  }
+  return slots.map(({ date_time, starts_at, available }) => ({ date_time, starts_at, available }));
 }

@@ -1,21 +1,28 @@
 /**
- * Booking one or many slots of a room (DESIGN §4–§5): every slot or none. The database refuses a
- * second hold of a slot (unique index on room + start over holding statuses); the check here only
- * gives a better message first.
+ * Booking one or many slots of a room (DESIGN §4–§5): every slot or none, under the room's rules
+ * (decision 0023). The database refuses a hold that overlaps another booking's time or buffer
+ * (exclusion constraint appointments_room_time_excl); the checks here only give a better message.
  */
 import { and, eq, inArray } from 'drizzle-orm';
 import type { z } from 'zod';
 import { type Booking, type bookingBody, bookingMessages } from '#common/contracts/booking';
 import { supplyMessages } from '#common/contracts/supply';
+import {
+  type BookingRules,
+  durationLabel,
+  minimumStretch,
+  ruleMessages,
+  shortStretches,
+} from '#common/domain/booking-rules';
 import { AppError } from '#common/errors';
-import { hourPriceCents } from '#common/money';
+import { slotPriceCents } from '#common/money';
 import { toZonedIso, zonedDate } from '#common/time/zone';
 import type { Services } from '../../app.ts';
 import { pgConstraint, pgErrorCode } from '../../db/client.ts';
 import { appointments, bookings, clinics, payments, rooms, users } from '../../db/schema.ts';
 import { qrDataUrl } from '../../lib/qr.ts';
 import type { UserRow } from '../auth/user.repository.ts';
-import { availabilityFor } from '../availability/availability.service.ts';
+import { roomAvailability } from '../availability/availability.service.ts';
 import { cardDeclined, chargeOpened, paymentCaptured } from '../lifecycle/lifecycle.service.ts';
 import { bookableRoomCondition } from '../rooms/room.repository.ts';
 import { assertMayBook, assertPixLimits, recordRefusedCard } from './booking-policy.ts';
@@ -23,7 +30,6 @@ import { ownedCard } from './card.service.ts';
 import { payerOf } from './payer.ts';
 
 export const PIX_HOLD_MINUTES = 15;
-const HOUR = 3_600_000;
 
 const failed = (reason: string, field = 'date_times', code: 'conflict' | 'validation' = 'conflict') =>
   new AppError(code, bookingMessages.failed, { errors: { [field]: [reason] } });
@@ -55,9 +61,10 @@ export async function createBooking(
     throw new AppError('validation', message, { errors: { installments: [message] } });
   }
 
-  // Every requested start must be a free slot of the room, in the clinic's zone.
+  // Every requested start must be an available slot of the room under its rules, in the clinic's zone.
   const dates = [...new Set(starts.map((t) => zonedDate(new Date(t), clinic.timezone)))];
-  const days = await availabilityFor(s, room.uuid, dates);
+  const { rules, days } = await roomAvailability(s, room.uuid, dates);
+  assertFollowsRules(starts, rules, s.clock());
   const free = new Set(
     days.flatMap((d) => d.slots.filter((x) => x.available).map((x) => new Date(x.date_time).getTime())),
   );
@@ -68,7 +75,8 @@ export async function createBooking(
     );
   }
 
-  const price = hourPriceCents(room.pricePerMinute);
+  const slotMs = rules.slot_minutes * 60_000;
+  const price = slotPriceCents(room.pricePerMinute, rules.slot_minutes);
   const amount = price * starts.length;
   const now = s.clock();
   // A card is charged at once, but its hold also ends: a process that dies mid-charge leaves no slot
@@ -102,7 +110,8 @@ export async function createBooking(
           roomId: room.id,
           customerId: user.id,
           startsAt: new Date(t),
-          endsAt: new Date(t + HOUR),
+          endsAt: new Date(t + slotMs),
+          bufferMinutes: rules.buffer_minutes,
           status: 'pending_payment' as const,
           priceCents: price,
           createdAt: now,
@@ -130,13 +139,12 @@ export async function createBooking(
       };
     });
   } catch (err) {
-    if (pgErrorCode(err) === '23505' && pgConstraint(err) === 'appointments_room_slot_key')
-      throw failed(bookingMessages.slotTaken);
+    if (isSlotConflict(err)) throw failed(bookingMessages.slotTaken);
     throw err;
   }
 
   const payer = await payerOf(s, user);
-  const description = `${room.name} — ${clinic.name} (${starts.length} h)`;
+  const description = `${room.name} — ${clinic.name} (${durationLabel(starts.length * rules.slot_minutes)})`;
   if (card) {
     // Should the provider not answer, the hold stays until it expires; a capture that happened
     // anyway then arrives late (webhook) and is refunded by the lifecycle. The payment's uuid is
@@ -180,6 +188,30 @@ export async function createBooking(
   }
   return getBooking(s, created.bookingId, clinic.timezone);
 }
+
+/**
+ * 422 with the room's own words when the starts break its rules: off its grid, sooner than its
+ * notice, further than its horizon, or a stretch shorter than its minimum (decision 0023).
+ */
+export function assertFollowsRules(starts: number[], rules: BookingRules, now: Date): void {
+  const refuse = (message: string) => {
+    throw failed(message, 'date_times', 'validation');
+  };
+  if (starts.some((t) => (t / 60_000) % rules.slot_minutes !== 0))
+    refuse(ruleMessages.offGrid(rules.slot_minutes));
+  if (
+    rules.min_notice_minutes > 0 &&
+    starts.some((t) => t <= now.getTime() + rules.min_notice_minutes * 60_000)
+  )
+    refuse(ruleMessages.tooSoon(rules.min_notice_minutes));
+  if (starts.some((t) => t > now.getTime() + rules.max_days_ahead * 86_400_000))
+    refuse(ruleMessages.tooFar(rules.max_days_ahead));
+  if (shortStretches(starts, rules).length > 0) refuse(ruleMessages.tooShort(minimumStretch(rules)));
+}
+
+/** The database refused a hold that overlaps another booking's time or buffer. */
+export const isSlotConflict = (err: unknown) =>
+  pgErrorCode(err) === '23P01' && pgConstraint(err) === 'appointments_room_time_excl';
 
 async function chosenCard(s: Services, user: UserRow, uuid: string | null | undefined) {
   if (uuid) return ownedCard(s, user, uuid);

@@ -50,16 +50,17 @@ const orderBy = (sort: SearchSort | undefined) => {
 };
 
 /**
- * Whether room `c` (a row of `cand`: room_id, clinic_id, timezone) has at least one free hour on
- * `date` on its clinic's wall clock — the rule of the room page's slots (DESIGN §5): whole hours
- * inside the room's own hours, or its clinic's when it has none ("23:59" closes at midnight), not
- * past, not held, not blocked, and not an hour skipped by a daylight-saving jump. The held starts
- * of the day are read once per room (an index range), not once per hour.
+ * Whether room `c` (a row of `cand`: its clinic's zone and its booking rules, decision 0023) has an
+ * available slot on `date` on its clinic's wall clock — the rule of the room page's slots: a start
+ * on the room's grid inside the room's own hours, or its clinic's when it has none ("23:59" closes
+ * at midnight), after the notice and within the horizon, not a time skipped by a daylight-saving
+ * jump, from which the room's minimum stretch is neither blocked nor inside another booking, and
+ * whose end leaves the buffer free. Appointments are read through the room's time index, from a
+ * window that holds any appointment (a slot and its buffer last at most 90 minutes) overlapping.
  */
 function freeSlotExists(free: FreeOn): SQL {
-  // The widest window any zone's `date` can cover.
-  const from = new Date(Date.parse(`${free.date}T00:00:00Z`) - 14 * 3_600_000).toISOString();
-  const to = new Date(Date.parse(`${free.date}T00:00:00Z`) + 38 * 3_600_000).toISOString();
+  const now = sql`${free.now.toISOString()}::timestamptz`;
+  const stretch = sql`make_interval(mins => c.minlen)`;
   return sql`exists (
     select 1
     from (
@@ -70,22 +71,26 @@ function freeSlotExists(free: FreeOn): SQL {
       where h.clinic_id = c.clinic_id and h.weekday = ${weekdayOf(free.date)}
         and not exists (select 1 from room_operating_hours x where x.room_id = c.room_id)
     ) oh
-    cross join lateral generate_series(
-      ceil(extract(epoch from oh.opens_at) / 3600)::int,
-      (case when oh.closes_at = '23:59' then 24 else floor(extract(epoch from oh.closes_at) / 3600)::int end) - 1
-    ) g
-    cross join lateral (select ${free.date}::date + make_interval(hours => g) as wall) w
+    cross join lateral (select
+      ceil(extract(epoch from oh.opens_at) / 60 / c.slot)::int as first,
+      (case when oh.closes_at = '23:59' then 1440 else floor(extract(epoch from oh.closes_at) / 60)::int end) as close
+    ) r
+    cross join lateral generate_series(r.first, floor((r.close - c.minlen)::numeric / c.slot)::int) g
+    cross join lateral (select ${free.date}::date + make_interval(mins => g * c.slot) as wall) w
     cross join lateral (select w.wall at time zone c.timezone as starts_at) slot
-    where slot.starts_at > ${free.now.toISOString()}::timestamptz
+    where slot.starts_at > ${now} + make_interval(mins => c.notice)
+      and slot.starts_at <= ${now} + make_interval(days => c.horizon)
       and slot.starts_at at time zone c.timezone = w.wall
-      and slot.starts_at <> all (array(
-        select a.starts_at from appointments a
+      and not exists (
+        select 1 from appointments a
         where a.room_id = c.room_id
-          and a.starts_at >= ${from}::timestamptz and a.starts_at < ${to}::timestamptz
-          and a.status in (${sql.raw(slotHoldingStatuses.map((v) => `'${v}'`).join(', '))})))
+          and a.starts_at > slot.starts_at - interval '90 minutes'
+          and a.starts_at < slot.starts_at + ${stretch} + make_interval(mins => c.buffer)
+          and a.ends_at + make_interval(mins => a.buffer_minutes) > slot.starts_at
+          and a.status in (${sql.raw(slotHoldingStatuses.map((v) => `'${v}'`).join(', '))}))
       and not exists (
         select 1 from blocked_schedules b
-        where b.room_id = c.room_id and b.starts_at < slot.starts_at + interval '1 hour'
+        where b.room_id = c.room_id and b.starts_at < slot.starts_at + ${stretch}
           and b.ends_at > slot.starts_at)
   )`;
 }
@@ -96,7 +101,9 @@ function freeSlotExists(free: FreeOn): SQL {
  * jump skip one); each held start of that local day takes at most one of them, each block at most
  * its hours in the day plus one. More hours than can be taken means a free one. Decided as a set —
  * the day's appointments are read once for all candidates (by time), joined by room — so no room
- * is checked hour by hour unless it is nearly full; those get `freeSlotExists`.
+ * is checked hour by hour unless it is nearly full; those get `freeSlotExists`. Only rooms on the
+ * hourly rule of old (60-minute grid, no minimum beyond an hour, no buffer) whose whole day lies
+ * between their notice and their horizon are settled so; the others always get `freeSlotExists`.
  */
 function settledByCount(free: FreeOn): SQL {
   const from = new Date(Date.parse(`${free.date}T00:00:00Z`) - 14 * 3_600_000).toISOString();
@@ -144,7 +151,10 @@ function settledByCount(free: FreeOn): SQL {
         join open_hours o on o.room_id = d.room_id
         left join held hd on hd.room_id = d.room_id
         left join blocked bl on bl.room_id = d.room_id
-        where d.starts > ${free.now.toISOString()}::timestamptz
+        join cand c on c.room_id = d.room_id
+        where c.slot = 60 and c.minlen = 60 and c.buffer = 0
+          and d.starts > ${free.now.toISOString()}::timestamptz + make_interval(mins => c.notice)
+          and d.ends <= ${free.now.toISOString()}::timestamptz + make_interval(days => c.horizon)
           and o.hours - 1 > coalesce(hd.n, 0) + coalesce(bl.n, 0)
     )`;
 }
@@ -175,7 +185,13 @@ export async function freeRoomsPage(
         : sql`c.fixed desc, c.folded, c.room_id`;
   const cand = sql`with cand as materialized (
       select ${rooms.id} as room_id, ${rooms.clinicId} as clinic_id, ${clinics.timezone} as timezone,
-             ${rooms.fixed} as fixed, ${rooms.pricePerMinute} as price, ${rooms.nameFolded} as folded
+             ${rooms.fixed} as fixed, ${rooms.pricePerMinute} as price, ${rooms.nameFolded} as folded,
+             coalesce(${rooms.slotMinutes}, ${clinics.slotMinutes}) as slot,
+             greatest(coalesce(${rooms.minBookingMinutes}, ${clinics.minBookingMinutes}),
+                      coalesce(${rooms.slotMinutes}, ${clinics.slotMinutes})) as minlen,
+             coalesce(${rooms.bufferMinutes}, ${clinics.bufferMinutes}) as buffer,
+             coalesce(${rooms.minNoticeMinutes}, ${clinics.minNoticeMinutes}) as notice,
+             coalesce(${rooms.maxDaysAhead}, ${clinics.maxDaysAhead}) as horizon
       from ${rooms}
       join ${clinics} on ${clinics.id} = ${rooms.clinicId}
       join ${users} partner on partner.id = ${clinics.partnerId}

@@ -6,11 +6,13 @@
 import type { z } from 'zod';
 import type { PageMeta, RoomDetail, RoomSummary, searchBody } from '#common/contracts/rooms';
 import { supplyMessages } from '#common/contracts/supply';
+import { effectiveRules } from '#common/domain/booking-rules';
 import { AppError } from '#common/errors';
 import { hourPriceCents } from '#common/money';
 import type { Services } from '../../app.ts';
 import { pageMeta } from '../../lib/paging.ts';
 import { hoursOf } from '../availability/availability.repository.ts';
+import { clinicRules, roomOwnRules } from '../booking-rules/booking-rules.repository.ts';
 import { toHours, toPhoto } from '../supply.mappers.ts';
 import * as repo from './search.repository.ts';
 
@@ -92,5 +94,6 @@ export async function roomDetail(s: Services, uuid: string): Promise<RoomDetail>
       phones: cards.phones.map((p) => ({ area_code: p.areaCode, number: p.number, type: p.type })),
     },
     hours: roomHours.length ? roomHours : toHours(hours.clinicHours),
+    booking_rules: effectiveRules(roomOwnRules(row.room), clinicRules(row.clinic)),
   };
 }

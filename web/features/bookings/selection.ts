@@ -4,21 +4,26 @@
  * zone, so its first 10 characters are the local date and 11–16 the local start.
  */
 import { FREE_CANCELLATION_HOURS } from '#common/domain/booking';
+import { type BookingRules, minimumStretch, stretchesOf } from '#common/domain/booking-rules';
 
 export interface PickedDay {
   /** yyyy-MM-dd in the clinic's zone. */
   date: string;
   /** Start times, HH:mm, in order. */
   starts: string[];
-  /** Consecutive hours joined: "09:00–11:00". */
+  /** Consecutive slots joined: "09:00–11:00". */
   ranges: string[];
 }
 
-const hourAfter = (hhmm: string) =>
-  `${String((Number(hhmm.slice(0, 2)) + 1) % 24).padStart(2, '0')}:${hhmm.slice(3)}`;
+/** The wall-clock time `minutes` after `hhmm` ("23:30" + 60 = "00:30"). */
+const timeAfter = (hhmm: string, minutes: number) => {
+  const total = (Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5)) + minutes) % 1440;
+  return `${String(Math.floor(total / 60)).padStart(2, '0')}:${String(total % 60).padStart(2, '0')}`;
+};
 
-/** The picked slots grouped by day, days and hours in order. */
-export function pickedDays(dateTimes: string[]): PickedDay[] {
+/** The picked slots grouped by day, days and times in order; slots last `slotMinutes` (the room's grid). */
+export function pickedDays(dateTimes: string[], slotMinutes = 60): PickedDay[] {
+  const hourAfter = (hhmm: string) => timeAfter(hhmm, slotMinutes);
   const byDay = new Map<string, string[]>();
   for (const iso of [...new Set(dateTimes)].sort()) {
     const date = iso.slice(0, 10);
@@ -71,4 +76,38 @@ export function longDayLabel(date: string): string {
 export function withoutFreeCancellation(dateTimes: string[], now: Date): string[] {
   const limit = now.getTime() + FREE_CANCELLATION_HOURS * 3_600_000;
   return dateTimes.filter((iso) => new Date(iso).getTime() < limit).sort();
+}
+
+/**
+ * `picked` plus, when the stretch holding `iso` is shorter than the minimum, the free slots of the
+ * day next to it (after first, then before) until it is long enough — or as they are when the day
+ * has no room for it (the footer then says why "Reservar" waits).
+ */
+export function withMinimum(
+  picked: string[],
+  iso: string,
+  daySlots: { date_time: string; available: boolean }[],
+  rules: BookingRules,
+): string[] {
+  const step = rules.slot_minutes * 60_000;
+  const min = minimumStretch(rules) * 60_000;
+  const free = new Map(
+    daySlots.filter((s) => s.available).map((s) => [Date.parse(s.date_time), s.date_time]),
+  );
+  const out = new Set(picked);
+  const times = () => [...out].map(Date.parse);
+  const stretch = () =>
+    stretchesOf(times(), rules.slot_minutes).find(
+      (s) => s.start <= Date.parse(iso) && Date.parse(iso) < s.end,
+    )!;
+  let s = stretch();
+  while (s.end - s.start < min && free.has(s.end)) {
+    out.add(free.get(s.end)!);
+    s = stretch();
+  }
+  while (s.end - s.start < min && free.has(s.start - step)) {
+    out.add(free.get(s.start - step)!);
+    s = stretch();
+  }
+  return [...out];
 }

@@ -21,6 +21,28 @@ export const text = {
     closed: 'Fechado',
     allDay: '24 horas',
     availability: 'Horários livres',
+    /** The room's rules a person meets when picking, in one line (only those that differ from the plain hour). */
+    rules: (
+      r: {
+        slot_minutes: number;
+        min_booking_minutes: number;
+        buffer_minutes: number;
+        min_notice_minutes: number;
+        max_days_ahead: number;
+      },
+      duration: (m: number) => string,
+    ) =>
+      [
+        r.slot_minutes === 30 ? 'Horários de meia em meia hora' : null,
+        r.min_booking_minutes > r.slot_minutes
+          ? `Reserva mínima de ${duration(r.min_booking_minutes)}`
+          : null,
+        r.buffer_minutes > 0 ? `${r.buffer_minutes} min livres após cada reserva para limpeza` : null,
+        r.min_notice_minutes > 0 ? `Reserve com ${duration(r.min_notice_minutes)} de antecedência` : null,
+        r.max_days_ahead < 365 ? `Agenda aberta até ${r.max_days_ahead} dias à frente` : null,
+      ]
+        .filter(Boolean)
+        .join(' · '),
     pickDate: 'Escolha um dia no calendário para ver os horários.',
     noSlots: 'Sem horários livres neste dia. Escolha outro dia.',
     loading: 'Carregando horários...',

@@ -8,6 +8,9 @@
 import { useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import type { RoomDetail } from '#common/contracts/rooms';
+import { minimumStretch, ruleMessages, shortStretches } from '#common/domain/booking-rules';
+import { slotPriceCents } from '#common/money';
+import { withMinimum } from '#web/features/bookings/selection.ts';
 import { useSession } from '#web/lib/session.tsx';
 import { savePendingBooking, takePendingBooking } from './pending-booking.ts';
 
@@ -22,6 +25,7 @@ export function useRoomBooking(room: RoomDetail) {
   const mayBook = !user || user.role_name === 'customer' || user.role_name === 'partner';
   const here = `/rooms/${room.uuid}?${params.toString()}`;
 
+  const rules = room.booking_rules;
   const update = (next: string[], nextDay = day) => {
     const p = new URLSearchParams(params);
     if (next.length) p.set('h', [...new Set(next)].sort().join(','));
@@ -49,14 +53,27 @@ export function useRoomBooking(room: RoomDetail) {
     day,
     weeks,
     setWeeks,
-    totalCents: selected.length * room.hour_price_cents,
+    totalCents: selected.length * slotPriceCents(room.price_per_minute, rules.slot_minutes),
+    slotMinutes: rules.slot_minutes,
+    /** Why "Reservar" waits: a picked stretch shorter than the room's minimum. */
+    tooShort: shortStretches(selected.map(Date.parse), rules).length
+      ? ruleMessages.tooShort(minimumStretch(rules))
+      : null,
     here,
     mayBook,
     signedIn: Boolean(user),
     confirming,
     pickDay: (d: string | null) => update(selected, d),
-    toggle: (iso: string) =>
-      update(selected.includes(iso) ? selected.filter((s) => s !== iso) : [...selected, iso]),
+    /**
+     * Picks or drops a slot. Picking one that would leave a stretch shorter than the room's
+     * minimum also picks the free slots right after it (or before, at the day's end) up to it.
+     */
+    toggle: (iso: string, daySlots: { date_time: string; available: boolean }[] = []) =>
+      update(
+        selected.includes(iso)
+          ? selected.filter((s) => s !== iso)
+          : withMinimum([...selected, iso], iso, daySlots, rules),
+      ),
     add: (slots: string[]) => update([...selected, ...slots]),
     /** Drops every picked hour of `date`. */
     remove: (date: string) => update(selected.filter((s) => !s.startsWith(date))),

@@ -1,6 +1,7 @@
 /** Partner supply calls (SPEC §7 Clinics, Rooms, hours, blocks, facilities, photos, address, contact). */
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Address, AddressInput } from '#common/contracts/auth';
+import type { RoomRules } from '#common/contracts/booking-rules';
 import type {
   Block,
   BulkBlockingBody,
@@ -14,6 +15,7 @@ import type {
   Room,
   RoomBody,
 } from '#common/contracts/supply';
+import type { BookingRules } from '#common/domain/booking-rules';
 import { api } from '#web/lib/api.ts';
 import { useSession } from '#web/lib/session.tsx';
 
@@ -176,4 +178,47 @@ export const useDeletePhoto = () =>
 export const useMakeCover = () =>
   useSupplyMutation((uuid: string) =>
     api<Data<Photo[]>>(`/photo/${uuid}/cover`, { method: 'PUT' }).then(unwrap),
+  );
+
+export function useClinicRules(uuid: string | undefined) {
+  const base = usePartnerPath();
+  return useQuery({
+    queryKey: ['partner', 'clinics', uuid, 'rules'],
+    queryFn: () => api<Data<BookingRules>>(`${base}/coworking/${uuid}/booking-rules`).then(unwrap),
+    enabled: Boolean(uuid),
+  });
+}
+
+export function useSaveClinicRules() {
+  const base = usePartnerPath();
+  return useSupplyMutation(({ uuid, rules }: { uuid: string; rules: BookingRules }) =>
+    api<Data<BookingRules>>(`${base}/coworking/${uuid}/booking-rules`, { method: 'PUT', body: rules }).then(
+      unwrap,
+    ),
+  );
+}
+
+export function useRoomRules(uuid: string | undefined) {
+  return useQuery({
+    queryKey: ['partner', 'rooms', uuid, 'rules'],
+    queryFn: () => api<Data<RoomRules>>(`/partner/room/${uuid}/booking-rules`).then(unwrap),
+    enabled: Boolean(uuid),
+  });
+}
+
+const inherit = {
+  slot_minutes: null,
+  min_booking_minutes: null,
+  buffer_minutes: null,
+  max_days_ahead: null,
+  min_notice_minutes: null,
+};
+
+/** Saves a room's own rules, or (`null`) makes it follow its clinic's. */
+export const useSaveRoomRules = () =>
+  useSupplyMutation(({ uuid, rules }: { uuid: string; rules: BookingRules | null }) =>
+    api<Data<RoomRules>>(`/partner/room/${uuid}/booking-rules`, {
+      method: 'PUT',
+      body: rules ?? inherit,
+    }).then(unwrap),
   );

@@ -35,7 +35,7 @@ interface Props {
   opened: boolean;
   onClose(): void;
   /** The room's and its clinic's names, said in the confirm step. */
-  room: { name: string; clinic: string };
+  room: { name: string; clinic: string; slotMinutes?: number };
   roomUuid: string;
   dateTimes: string[];
   totalCents: number;

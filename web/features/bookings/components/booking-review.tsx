@@ -14,7 +14,7 @@ export function BookingReview({
   dateTimes,
   totalCents,
 }: {
-  room: { name: string; clinic: string };
+  room: { name: string; clinic: string; slotMinutes?: number };
   dateTimes: string[];
   totalCents: number;
 }) {
@@ -29,7 +29,7 @@ export function BookingReview({
         </Text>
       </div>
       <Stack component="ul" gap={4} m={0} p={0} style={{ listStyle: 'none' }} aria-label={t.hours}>
-        {pickedDays(dateTimes).map((d) => (
+        {pickedDays(dateTimes, room.slotMinutes).map((d) => (
           <Group component="li" key={d.date} justify="space-between" wrap="nowrap" gap="xs">
             <Text size="sm" fw={600}>
               {shortDayLabel(d.date)}

@@ -147,7 +147,7 @@ export function BookingCalendar({ uuid, booking }: { uuid: string; booking: Room
               <Chip
                 key={slot.date_time}
                 checked={booking.selected.includes(slot.date_time)}
-                onChange={() => booking.toggle(slot.date_time)}
+                onChange={() => booking.toggle(slot.date_time, day.data?.slots)}
                 disabled={!slot.available}
                 variant="outline"
                 size="sm"

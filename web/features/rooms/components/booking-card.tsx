@@ -1,6 +1,7 @@
 import { Box, Divider, Paper, Stack, Text, Title } from '@mantine/core';
 import { lazy, Suspense } from 'react';
 import type { RoomDetail } from '#common/contracts/rooms';
+import { durationLabel } from '#common/domain/booking-rules';
 import { formatBrl } from '#web/lib/format.ts';
 import { text } from '../messages.ts';
 import type { RoomBooking } from '../use-room-booking.ts';
@@ -13,8 +14,14 @@ const RepeatWeekly = lazy(async () => ({ default: (await import('./repeat-weekly
 
 /** The calendar, the hours, the repeat option and the picked days: the card's and the sheet's body. */
 export function BookingBody({ room, booking }: { room: RoomDetail; booking: RoomBooking }) {
+  const rules = text.room.rules(room.booking_rules, durationLabel);
   return (
     <Stack gap="md">
+      {rules && (
+        <Text size="sm" c="dimmed">
+          {rules}
+        </Text>
+      )}
       <BookingCalendar uuid={room.uuid} booking={booking} />
       {booking.selected.length > 0 && (
         <>

@@ -18,7 +18,17 @@ export function BookingFooter({ booking, onReserve }: { booking: RoomBooking; on
           </Text>
         )}
       </Group>
-      <Button fullWidth size="md" onClick={onReserve} disabled={n === 0 || !booking.mayBook}>
+      {booking.tooShort && (
+        <Text size="sm" c="red.8" role="status">
+          {booking.tooShort}
+        </Text>
+      )}
+      <Button
+        fullWidth
+        size="md"
+        onClick={onReserve}
+        disabled={n === 0 || !booking.mayBook || Boolean(booking.tooShort)}
+      >
         {bookingText.book}
       </Button>
       <Group justify="space-between" gap="xs">

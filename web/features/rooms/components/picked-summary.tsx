@@ -8,7 +8,7 @@ const t = text.room;
 
 /** The picked hours, one line per day ("ter., 16/12 · 09:00–11:00"): show a day, or drop it. */
 export function PickedSummary({ booking }: { booking: RoomBooking }) {
-  const days = pickedDays(booking.selected);
+  const days = pickedDays(booking.selected, booking.slotMinutes);
   if (!days.length) return null;
   return (
     <Stack gap={4}>

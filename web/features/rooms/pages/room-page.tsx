@@ -65,7 +65,7 @@ function RoomView({ room }: { room: RoomDetail }) {
           <BookingModal
             opened
             onClose={booking.closeConfirm}
-            room={{ name: room.name, clinic: room.clinic.name }}
+            room={{ name: room.name, clinic: room.clinic.name, slotMinutes: room.booking_rules.slot_minutes }}
             roomUuid={room.uuid}
             dateTimes={booking.selected}
             totalCents={booking.totalCents}

@@ -10,7 +10,15 @@ import { SuccessDialog } from '#web/components/success-dialog.tsx';
 import { usePageTitle } from '#web/components/use-page-title.ts';
 import { errorText } from '#web/lib/api.ts';
 import { notifyError, notifySuccess } from '#web/lib/notify.ts';
-import { useClinic, useClinicHours, useDeleteClinic, useSaveClinicHours } from '../api.ts';
+import {
+  useClinic,
+  useClinicHours,
+  useClinicRules,
+  useDeleteClinic,
+  useSaveClinicHours,
+  useSaveClinicRules,
+} from '../api.ts';
+import { BookingRulesForm } from '../components/booking-rules-form.tsx';
 import { AddressContactForm, ClinicDataForm } from '../components/clinic-forms.tsx';
 import { ClinicRoomsStep } from '../components/clinic-rooms-step.tsx';
 import { HoursEditor } from '../components/hours-editor.tsx';
@@ -20,12 +28,13 @@ import { text } from '../messages.ts';
 const t = text.clinic;
 const s = text.steps;
 /** The set-up's steps, in order; the URL's ?etapa= names one, so each is reachable directly. */
-const steps = ['dados', 'endereco', 'horarios', 'salas', 'fotos'] as const;
+const steps = ['dados', 'endereco', 'horarios', 'regras', 'salas', 'fotos'] as const;
 type Step = (typeof steps)[number];
 const labels: Record<Step, string> = {
   dados: s.data,
   endereco: s.address,
   horarios: s.hours,
+  regras: s.rules,
   salas: s.rooms,
   fotos: s.photos,
 };
@@ -33,12 +42,13 @@ const titles: Record<Step, string> = {
   dados: s.titles.data,
   endereco: s.titles.address,
   horarios: s.titles.hours,
+  regras: s.titles.rules,
   salas: s.titles.rooms,
   fotos: s.titles.photos,
 };
 
 /**
- * A clinic as one guided flow: dados → endereço → horários → salas → fotos, one save per step
+ * A clinic as one guided flow: dados → endereço → horários → regras → salas → fotos, one save per step
  * (a toast), the SPEC's "Sucesso!" dialog at the end. A new clinic exists after the first step;
  * an existing one opens on any step.
  */
@@ -51,6 +61,8 @@ export function ClinicEditorPage() {
   const clinic = useClinic(isNew ? undefined : uuid);
   const hours = useClinicHours(isNew ? undefined : uuid);
   const saveHours = useSaveClinicHours();
+  const rules = useClinicRules(isNew ? undefined : uuid);
+  const saveRules = useSaveClinicRules();
   const remove = useDeleteClinic();
   const [finished, setFinished] = useState(false);
   useBreadcrumbName(uuid, clinic.data?.name);
@@ -134,6 +146,23 @@ export function ClinicEditorPage() {
             }
           />
         );
+      case 'regras':
+        return rules.data ? (
+          <BookingRulesForm
+            key={JSON.stringify(rules.data)}
+            value={rules.data}
+            saving={saveRules.isPending}
+            saveLabel={s.next}
+            actions={back}
+            onSave={(r) =>
+              saveRules.mutateAsync({ uuid: c.uuid, rules: r! }).then(() => advance(s.saved.rules))
+            }
+          />
+        ) : (
+          <QueryState isPending={rules.isPending} error={rules.error} retry={() => rules.refetch()}>
+            {null}
+          </QueryState>
+        );
       case 'salas':
         return (
           <ClinicRoomsStep
@@ -180,6 +209,9 @@ export function ClinicEditorPage() {
         onStepClick={(i) => go(steps[i]!)}
         allowNextStepsSelect={Boolean(c)}
         size="sm"
+        // Six steps in one row on a 360 px phone: smaller dots, shorter lines.
+        iconSize={narrow ? 28 : undefined}
+        styles={narrow ? { separator: { marginInline: 4, minWidth: 6 } } : undefined}
         aria-label={s.of(index + 1, steps.length)}
       >
         {steps.map((key) => (

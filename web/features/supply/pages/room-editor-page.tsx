@@ -29,11 +29,14 @@ import {
   useDeleteRoom,
   useFacilities,
   useRoom,
+  useRoomRules,
   useRooms,
   useSaveRoom,
   useSaveRoomHours,
+  useSaveRoomRules,
   useToggleFacility,
 } from '../api.ts';
+import { BookingRulesForm } from '../components/booking-rules-form.tsx';
 import { HoursEditor } from '../components/hours-editor.tsx';
 import { PhotoManager } from '../components/photo-manager.tsx';
 import { RoomBlocks } from '../components/room-blocks.tsx';
@@ -167,6 +170,27 @@ function RoomHours({ room, onSaved }: { room: Room; onSaved(): void }) {
   );
 }
 
+function RoomRules({ room }: { room: Room }) {
+  const rules = useRoomRules(room.uuid);
+  const save = useSaveRoomRules();
+  const d = rules.data;
+  return (
+    <QueryState isPending={rules.isPending} error={rules.error} retry={() => rules.refetch()}>
+      {d && (
+        <BookingRulesForm
+          key={JSON.stringify(d)}
+          value={d.effective}
+          inherited={{ clinic: d.clinic, own: Object.values(d.own).some((v) => v !== null) }}
+          saving={save.isPending}
+          onSave={(r) =>
+            save.mutateAsync({ uuid: room.uuid, rules: r }).then(() => notifySuccess(text.rules.saved))
+          }
+        />
+      )}
+    </QueryState>
+  );
+}
+
 function RoomFacilities({ room }: { room: Room }) {
   const facilities = useFacilities();
   const toggle = useToggleFacility();
@@ -260,6 +284,9 @@ export function RoomEditorPage() {
           </Section>
           <Section title={t.hours}>
             <RoomHours room={r} onSaved={() => notifySuccess(t.savedHours)} />
+          </Section>
+          <Section title={text.rules.title}>
+            <RoomRules room={r} />
           </Section>
           <Section title={t.facilities}>
             <RoomFacilities room={r} />
