@@ -36,6 +36,7 @@ import { facilityRoutes } from './features/rooms/facility.routes.ts';
 import { roomRoutes } from './features/rooms/room.routes.ts';
 import { roomListPage, roomPage } from './features/search/page-data.ts';
 import { searchRoutes } from './features/search/search.routes.ts';
+import { seriesRoutes } from './features/series/series.routes.ts';
 import { specialistProfileRoutes } from './features/specialists/profile.routes.ts';
 import { projectRoot } from './lib/paths.ts';
 import { registerAuth } from './plugins/auth.ts';
@@ -239,6 +240,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(bookingRulesRoutes(services));
       await api.register(partnerDataRoutes(services));
       await api.register(bookingRoutes(services));
+      await api.register(seriesRoutes(services));
       await api.register(agendaRoutes(services));
       await api.register(icalRoutes(services));
       await api.register(peopleRoutes(services));

@@ -491,6 +491,47 @@ export const cards = pgTable(
   ],
 );
 
+export const seriesStatuses = ['active', 'canceled'] as const;
+
+/**
+ * A "horário fixo" (decision 0024): the same room, weekday and hours every week, from a first
+ * occurrence, for `weeks` weeks or (null) until canceled. Each calendar month of it is one booking
+ * (bookings.series_id) paid on its own: the first at once, the others on `charge_at`.
+ */
+export const series = pgTable(
+  'series',
+  {
+    id: id(),
+    uuid: publicId(),
+    customerId: ref('customer_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    roomId: ref('room_id')
+      .notNull()
+      .references(() => rooms.id, { onDelete: 'restrict' }),
+    /** The first occurrence's start; the others fall on the same weekday and wall-clock time. */
+    firstStartsAt: tstz('first_starts_at').notNull(),
+    /** Minutes each occurrence lasts (a multiple of the room's grid). */
+    minutes: smallint('minutes').notNull(),
+    /** Weeks in all; null = until canceled. */
+    weeks: smallint('weeks'),
+    /** Dates (clinic's zone) left out: taken when booked, or skipped later. */
+    skippedDates: date('skipped_dates', { mode: 'string' }).array().notNull().default(sql`'{}'::date[]`),
+    paymentMethod: text('payment_method').notNull(),
+    cardId: ref('card_id').references(() => cards.id, { onDelete: 'set null' }),
+    status: text('status').notNull().default('active'),
+    canceledAt: tstz('canceled_at'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('series_customer_idx').on(t.customerId),
+    check('series_status_check', sql`${t.status} in (${inList(seriesStatuses)})`),
+    check('series_method_check', sql`${t.paymentMethod} in (${inList(paymentMethods)})`),
+    check('series_weeks_check', sql`${t.weeks} is null or ${t.weeks} between 1 and 52`),
+  ],
+);
+
 /** An order: one or more appointments paid by one payment. */
 export const bookings = pgTable(
   'bookings',
@@ -508,15 +549,57 @@ export const bookings = pgTable(
     paymentMethod: text('payment_method').notNull(),
     /** End of the Pix hold; null for card bookings. */
     holdExpiresAt: tstz('hold_expires_at'),
+    /** The horário fixo this month belongs to (decision 0024). */
+    seriesId: ref('series_id').references(() => series.id, { onDelete: 'restrict' }),
+    /** A later month of a series: when its charge is (next) tried; null once paid or ended. */
+    chargeAt: tstz('charge_at'),
+    /** Charges tried for this month (a refused card is tried again the next day, until the hold ends). */
+    chargeAttempts: smallint('charge_attempts').notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     index('bookings_customer_idx').on(t.customerId, t.createdAt),
     index('bookings_hold_idx').on(t.holdExpiresAt).where(sql`${t.status} = 'pending_payment'`),
+    index('bookings_series_idx').on(t.seriesId),
+    index('bookings_charge_idx').on(t.chargeAt).where(sql`${t.chargeAt} is not null`),
     check('bookings_status_check', sql`${t.status} in (${inList(bookingStatuses)})`),
     check('bookings_method_check', sql`${t.paymentMethod} in (${inList(paymentMethods)})`),
     check('bookings_amount_check', sql`${t.amountCents} >= 0`),
+  ],
+);
+
+export const waitlistStatuses = ['waiting', 'offered', 'booked', 'left', 'expired'] as const;
+
+/**
+ * A person waiting for a room's time to free up (decision 0025): a taken slot, or any time of a
+ * day range. When held time inside it is released, the first in line (created_at) gets it held for
+ * 15 minutes (`offer_booking_id`, a booking of theirs awaiting payment), then the next.
+ */
+export const waitlistEntries = pgTable(
+  'waitlist_entries',
+  {
+    id: id(),
+    uuid: publicId(),
+    customerId: ref('customer_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    roomId: ref('room_id')
+      .notNull()
+      .references(() => rooms.id, { onDelete: 'cascade' }),
+    startsAt: tstz('starts_at').notNull(),
+    endsAt: tstz('ends_at').notNull(),
+    status: text('status').notNull().default('waiting'),
+    offerBookingId: ref('offer_booking_id').references(() => bookings.id, { onDelete: 'set null' }),
+    offerExpiresAt: tstz('offer_expires_at'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('waitlist_room_idx').on(t.roomId, t.status, t.createdAt),
+    index('waitlist_customer_idx').on(t.customerId),
+    check('waitlist_status_check', sql`${t.status} in (${inList(waitlistStatuses)})`),
+    check('waitlist_range_check', sql`${t.endsAt} > ${t.startsAt}`),
   ],
 );
 

@@ -1,5 +1,5 @@
 /** What the booking limits (DESIGN §8) read about one person's unpaid Pix bookings. */
-import { and, count, countDistinct, eq, gt } from 'drizzle-orm';
+import { and, count, countDistinct, eq, gt, isNull } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { appointments, bookings } from '../../db/schema.ts';
 
@@ -25,6 +25,8 @@ export async function openPixHolds(
         eq(bookings.status, 'pending_payment'),
         eq(bookings.paymentMethod, 'pix'),
         gt(bookings.holdExpiresAt, now),
+        // A later month of a horário fixo holds its hours before any Pix exists: not an open Pix.
+        isNull(bookings.chargeAt),
       ),
     );
   return { bookings: Number(rows[0]?.bookings ?? 0), hours: Number(rows[0]?.hours ?? 0) };

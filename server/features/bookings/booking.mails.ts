@@ -5,6 +5,7 @@
  */
 import { eq } from 'drizzle-orm';
 import { FREE_CANCELLATION_HOURS } from '#common/domain/booking';
+import { durationLabel } from '#common/domain/booking-rules';
 import { formatBrl } from '#common/money';
 import { toZonedIso } from '#common/time/zone';
 import type { MailAttachment } from '../../adapters/mail.ts';
@@ -44,6 +45,16 @@ export function clinicLocation(
     ? `${clinic.name}, ${address.street}, ${address.number} - ${address.neighborhood}, ${address.city}/${address.state}`
     : clinic.name;
 }
+
+/** "1 h", "30 min": how long one appointment lasts. */
+const lengthOf = (a: { startsAt: Date; endsAt: Date }) =>
+  durationLabel((a.endsAt.getTime() - a.startsAt.getTime()) / 60_000);
+
+/** "janeiro de 2027": the month of a horário fixo's booking (its first hour's). */
+const monthName = (d: BookingDetails) =>
+  new Intl.DateTimeFormat('pt-BR', { month: 'long', year: 'numeric', timeZone: d.clinic.timezone }).format(
+    d.items[0]?.startsAt ?? new Date(),
+  );
 
 const firstName = (name: string) => name.split(' ')[0];
 
@@ -95,7 +106,7 @@ export async function sendBookingConfirmed(
     greeting: `Olá, ${firstName(d.customer.name)}!`,
     paragraphs: [
       `Sua reserva da ${d.room.name} (${d.clinic.name}) está confirmada.`,
-      ...d.items.map((a) => `• ${when(a.startsAt, d.clinic.timezone)} (1 hora)`),
+      ...d.items.map((a) => `• ${when(a.startsAt, d.clinic.timezone)} (${lengthOf(a)})`),
       `Endereço: ${location}.`,
       `Total pago: ${formatBrl(d.booking.amountCents)}. O convite de calendário segue anexo.`,
       `Cancelamento gratuito até ${FREE_CANCELLATION_HOURS} horas antes de cada horário.`,
@@ -175,7 +186,7 @@ export async function sendBookingCanceled(
     greeting: `Olá, ${firstName(d.customer.name)}!`,
     paragraphs: [
       cancelSentence(input.actor, d, hours),
-      ...(hours.length > 1 ? hours.map((h) => `• ${h} (1 hora)`) : []),
+      ...(hours.length > 1 ? hours.map((h) => `• ${h}`) : []),
       ...(input.wholeBooking && !paid && d.items.length > 1
         ? ['Como a reserva ainda não tinha sido paga, todos os horários dela foram cancelados juntos.']
         : []),
@@ -200,7 +211,9 @@ export async function sendPixPending(s: Services, bookingId: number, db: Executo
     subject: `Pague com Pix para confirmar: ${d.room.name}`,
     greeting: `Olá, ${firstName(d.customer.name)}!`,
     paragraphs: [
-      `Guardamos ${d.items.length === 1 ? 'o horário' : `os ${d.items.length} horários`} da ${d.room.name} por 15 minutos.`,
+      d.booking.seriesId && d.payment.pixExpiresAt
+        ? `Chegou a cobrança de ${monthName(d)} do seu horário fixo na ${d.room.name}. Pague até ${when(d.payment.pixExpiresAt, d.clinic.timezone)}: depois disso os horários do mês são liberados.`
+        : `Guardamos ${d.items.length === 1 ? 'o horário' : `os ${d.items.length} horários`} da ${d.room.name} por 15 minutos.`,
       `Valor: ${formatBrl(d.booking.amountCents)}. Use o Pix copia e cola abaixo no app do seu banco:`,
       d.payment.pixCopyPaste ?? '',
       'O QR Code do pagamento segue anexo, para ler com a câmera do app do banco.',
@@ -228,7 +241,7 @@ export async function sendPixReceived(s: Services, bookingId: number, db: Execut
     paragraphs: [
       `Recebemos seu Pix de ${formatBrl(d.payment.amountCents)} em ${when(paidAt, d.clinic.timezone)}.`,
       `Ele paga ${d.items.length === 1 ? 'o horário' : `os ${d.items.length} horários`} da ${d.room.name} (${d.clinic.name}):`,
-      ...d.items.map((a) => `• ${when(a.startsAt, d.clinic.timezone)} (1 hora)`),
+      ...d.items.map((a) => `• ${when(a.startsAt, d.clinic.timezone)} (${lengthOf(a)})`),
       `Identificador do pagamento: ${d.payment.uuid}.`,
     ],
   });
@@ -256,7 +269,7 @@ export async function sendPixLateRefunded(
       expired
         ? `Seu Pix de ${amount} para a ${d.room.name} (${d.clinic.name}) chegou depois dos 15 minutos da reserva, e os horários já tinham sido liberados:`
         : `Seu Pix de ${amount} para a ${d.room.name} (${d.clinic.name}) chegou depois que a reserva tinha sido cancelada, e os horários já tinham sido liberados:`,
-      ...d.items.map((a) => `• ${when(a.startsAt, d.clinic.timezone)} (1 hora)`),
+      ...d.items.map((a) => `• ${when(a.startsAt, d.clinic.timezone)} (${lengthOf(a)})`),
       'Devolvemos o valor integralmente pelo mesmo Pix; o prazo depende do seu banco. Se ainda quiser a sala, faça uma nova reserva.',
       'O aviso de cancelamento para o seu calendário segue anexo.',
     ],
@@ -289,11 +302,33 @@ export async function sendReminder(
     greeting: `Olá, ${firstName(r.name)}!`,
     paragraphs: [
       `Lembrete da sua reserva na ${r.room} (${r.clinic.name}):`,
-      ...r.starts.map((d) => `• ${when(d, r.clinic.timezone)} (1 hora)`),
+      ...r.starts.map((d) => `• ${when(d, r.clinic.timezone)}`),
       `Endereço: ${r.location}.`,
       'Se não puder ir, cancele em Meus agendamentos para liberar o horário. A menos de 24 horas do início não há reembolso.',
     ],
     action: { label: 'Meus agendamentos', url: `${s.config.publicUrl}/especialista/agendamentos` },
   });
   await s.mailer.send({ to: r.email, ...mail }, db);
+}
+
+/**
+ * A horário fixo's month could not be charged on the saved card: the person learns until when it
+ * is tried again, and that the month's hours are released if no charge goes through by then.
+ */
+export async function sendSeriesChargeRefused(
+  s: Services,
+  bookingId: number,
+  db: Executor = s.db,
+): Promise<void> {
+  const d = await bookingDetails(db, bookingId);
+  const mail = renderMail({
+    subject: `Cobrança do horário fixo recusada: ${d.room.name}`,
+    greeting: `Olá, ${firstName(d.customer.name)}!`,
+    paragraphs: [
+      `Não conseguimos cobrar ${formatBrl(d.booking.amountCents)} no cartão salvo pelos horários de ${monthName(d)} do seu horário fixo na ${d.room.name} (${d.clinic.name}).`,
+      `Tentaremos de novo todos os dias até ${when(d.booking.holdExpiresAt ?? new Date(), d.clinic.timezone)}. Se o banco recusou por limite ou bloqueio, resolva com ele até lá.`,
+      'Se nenhuma cobrança der certo até lá, os horários deste mês são liberados e nada é cobrado.',
+    ],
+  });
+  await s.mailer.send({ to: d.customer.email, ...mail }, db);
 }

@@ -31,10 +31,10 @@ import { payerOf } from './payer.ts';
 
 export const PIX_HOLD_MINUTES = 15;
 
-const failed = (reason: string, field = 'date_times', code: 'conflict' | 'validation' = 'conflict') =>
+export const failed = (reason: string, field = 'date_times', code: 'conflict' | 'validation' = 'conflict') =>
   new AppError(code, bookingMessages.failed, { errors: { [field]: [reason] } });
 
-async function bookableRoom(s: Services, uuid: string) {
+export async function bookableRoom(s: Services, uuid: string) {
   const [row] = await s.db
     .select({ room: rooms, clinic: clinics })
     .from(rooms)
@@ -143,49 +143,16 @@ export async function createBooking(
     throw err;
   }
 
-  const payer = await payerOf(s, user);
-  const description = `${room.name} — ${clinic.name} (${durationLabel(starts.length * rules.slot_minutes)})`;
-  if (card) {
-    // Should the provider not answer, the hold stays until it expires; a capture that happened
-    // anyway then arrives late (webhook) and is refunded by the lifecycle. The payment's uuid is
-    // the attempt's idempotency key: a retried call never charges twice.
-    const charge = await s.payments.chargeCard({
-      token: card.providerToken,
-      cardToken: body.card_token ?? undefined,
-      amountCents: amount,
-      reference: created.paymentUuid,
-      idempotencyKey: created.paymentUuid,
-      installments: body.installments ?? 1,
-      payer,
-      description,
-    });
-    if (charge.status === 'rejected') {
-      await cardDeclined(s, created.bookingId);
-      await recordRefusedCard(s, user);
-      throw failed(charge.reason ?? bookingMessages.declined, 'card_uuid', 'validation');
-    }
-    if (charge.status === 'pending') {
-      // In review with the issuer: the hours stay held and the provider's webhook settles it.
-      await chargeOpened(s, created.bookingId, { providerRef: charge.providerRef });
-    } else {
-      const outcome = await paymentCaptured(s, created.bookingId, { providerRef: charge.providerRef });
-      if (outcome !== 'confirmed') throw failed(bookingMessages.canceledWhilePaying);
-    }
-  } else {
-    const pix = await s.payments.createPix({
-      amountCents: amount,
-      reference: created.paymentUuid,
-      idempotencyKey: created.paymentUuid,
-      expiresAt: holdExpiresAt,
-      payer,
-      description,
-    });
-    await chargeOpened(s, created.bookingId, {
-      providerRef: pix.providerRef,
-      pixCopyPaste: pix.copyPaste,
-      pixExpiresAt: holdExpiresAt,
-    });
-  }
+  await chargeNewBooking(s, user, {
+    ...created,
+    amount,
+    method: body.payment_method,
+    card,
+    cardToken: body.card_token ?? undefined,
+    installments: body.installments ?? 1,
+    holdExpiresAt,
+    description: `${room.name} — ${clinic.name} (${durationLabel(starts.length * rules.slot_minutes)})`,
+  });
   return getBooking(s, created.bookingId, clinic.timezone);
 }
 
@@ -213,7 +180,70 @@ export function assertFollowsRules(starts: number[], rules: BookingRules, now: D
 export const isSlotConflict = (err: unknown) =>
   pgErrorCode(err) === '23P01' && pgConstraint(err) === 'appointments_room_time_excl';
 
-async function chosenCard(s: Services, user: UserRow, uuid: string | null | undefined) {
+export interface NewCharge {
+  bookingId: number;
+  paymentUuid: string;
+  amount: number;
+  method: 'card' | 'pix';
+  card?: { id: number; providerToken: string };
+  cardToken?: string;
+  installments: number;
+  holdExpiresAt: Date;
+  description: string;
+  /** A declined card undoes this instead of the one booking (a series goes whole). */
+  onDeclined?: () => Promise<void>;
+}
+
+/**
+ * Pays a booking just written: charges the card (confirmed at once, or left to the provider's
+ * webhook while in review) or opens its Pix. A declined card takes the booking back and answers 422.
+ */
+export async function chargeNewBooking(s: Services, user: UserRow, c: NewCharge): Promise<void> {
+  const payer = await payerOf(s, user);
+  if (c.method === 'card' && c.card) {
+    // Should the provider not answer, the hold stays until it expires; a capture that happened
+    // anyway then arrives late (webhook) and is refunded by the lifecycle. The payment's uuid is
+    // the attempt's idempotency key: a retried call never charges twice.
+    const charge = await s.payments.chargeCard({
+      token: c.card.providerToken,
+      cardToken: c.cardToken,
+      amountCents: c.amount,
+      reference: c.paymentUuid,
+      idempotencyKey: c.paymentUuid,
+      installments: c.installments,
+      payer,
+      description: c.description,
+    });
+    if (charge.status === 'rejected') {
+      await (c.onDeclined ? c.onDeclined() : cardDeclined(s, c.bookingId));
+      await recordRefusedCard(s, user);
+      throw failed(charge.reason ?? bookingMessages.declined, 'card_uuid', 'validation');
+    }
+    if (charge.status === 'pending') {
+      // In review with the issuer: the hours stay held and the provider's webhook settles it.
+      await chargeOpened(s, c.bookingId, { providerRef: charge.providerRef });
+    } else {
+      const outcome = await paymentCaptured(s, c.bookingId, { providerRef: charge.providerRef });
+      if (outcome !== 'confirmed') throw failed(bookingMessages.canceledWhilePaying);
+    }
+    return;
+  }
+  const pix = await s.payments.createPix({
+    amountCents: c.amount,
+    reference: c.paymentUuid,
+    idempotencyKey: c.paymentUuid,
+    expiresAt: c.holdExpiresAt,
+    payer,
+    description: c.description,
+  });
+  await chargeOpened(s, c.bookingId, {
+    providerRef: pix.providerRef,
+    pixCopyPaste: pix.copyPaste,
+    pixExpiresAt: c.holdExpiresAt,
+  });
+}
+
+export async function chosenCard(s: Services, user: UserRow, uuid: string | null | undefined) {
   if (uuid) return ownedCard(s, user, uuid);
   throw failed('Escolha um cartão salvo ou cadastre um novo.', 'card_uuid', 'validation');
 }

@@ -271,7 +271,7 @@ describe('ledger check finds each corruption', () => {
     expect(unknown.some((v) => v.ids.payment === b.partlyCanceled.payment.uuid && !v.ids.refund)).toBe(true);
   });
 
-  it(`${SLOT_TWICE}: two hours of one room overlapping (inside the hour the unique index watches)`, async () => {
+  it(`${SLOT_TWICE}: two hours of one room overlapping (within one booking, which the exclusion constraint lets pass)`, async () => {
     const found = await violationsAfter((tx) =>
       tx.execute(sql`insert into appointments (booking_id, room_id, customer_id, starts_at, ends_at, status, price_cents)
                      select booking_id, room_id, customer_id, starts_at + interval '30 minutes',

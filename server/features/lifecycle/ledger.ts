@@ -222,13 +222,17 @@ function slotTwice(db: Executor) {
                a.starts_at, o.starts_at as other_starts_at
         from appointments a
         join appointments o on o.room_id = a.room_id and o.id > a.id
-          and a.starts_at < o.ends_at and o.starts_at < a.ends_at
+          and ((a.starts_at < o.ends_at and o.starts_at < a.ends_at)
+               -- another booking may not start inside the cleaning time after this one either
+               or (o.booking_id <> a.booking_id
+                   and salas_held_range(a.starts_at, a.ends_at, a.buffer_minutes)
+                       && salas_held_range(o.starts_at, o.ends_at, o.buffer_minutes)))
         join rooms r on r.id = a.room_id
         where a.status in (${holding}) and o.status in (${holding})
         order by a.id, o.id`,
     ['appointment', 'other_appointment', 'room'],
     (r) =>
-      `Dois agendamentos ocupam a mesma sala ao mesmo tempo (início ${iso(r.starts_at)} e ${iso(r.other_starts_at)}).`,
+      `Dois agendamentos ocupam a mesma sala ao mesmo tempo, ou um cai no intervalo de limpeza do outro (início ${iso(r.starts_at)} e ${iso(r.other_starts_at)}).`,
   );
 }
 

@@ -20,10 +20,10 @@ import {
 import * as repo from './lifecycle.repository.ts';
 import { sendRefunds } from './refunds.service.ts';
 
-type Locked = NonNullable<Awaited<ReturnType<typeof repo.lockBooking>>>;
+export type Locked = NonNullable<Awaited<ReturnType<typeof repo.lockBooking>>>;
 
 /** What a transition leaves to do once its transaction has committed. */
-class Effects {
+export class Effects {
   refunds: number[] = [];
   /** Provider references of charges still pending whose booking is gone. */
   withdrawals: string[] = [];
@@ -337,13 +337,15 @@ export function cancelAppointment(
   return withBooking(s, bookingId, (tx, locked, fx) => cancelLocked(s, tx, locked, fx, actor, appointmentId));
 }
 
-async function cancelLocked(
+export async function cancelLocked(
   s: Services,
   tx: Tx,
   locked: Locked,
   fx: Effects,
   actor: ActorRef,
   appointmentId: number,
+  /** false: the caller mails once for several cancellations (a horário fixo). */
+  mail = true,
 ): Promise<CancelResult> {
   const { booking, payment, items } = locked;
   const a = items.find((x) => x.id === appointmentId);
@@ -369,19 +371,20 @@ async function cancelLocked(
       // The provider must not collect it any more (a card in review, an unpaid Pix).
       if (payment.providerRef) fx.withdrawals.push(payment.providerRef);
     }
-    fx.mails.push((db) =>
-      sendBookingCanceled(
-        s,
-        {
-          bookingId: booking.id,
-          appointmentIds: held.map((x) => x.id),
-          actor: actor.kind,
-          refundCents: 0,
-          wholeBooking: held.length > 1,
-        },
-        db,
-      ),
-    );
+    if (mail)
+      fx.mails.push((db) =>
+        sendBookingCanceled(
+          s,
+          {
+            bookingId: booking.id,
+            appointmentIds: held.map((x) => x.id),
+            actor: actor.kind,
+            refundCents: 0,
+            wholeBooking: held.length > 1,
+          },
+          db,
+        ),
+      );
     return { uuid: a.uuid, status: 'canceled', refund_cents: 0, whole_booking: held.length > 1 };
   }
 
@@ -395,19 +398,20 @@ async function cancelLocked(
   await addRefund(tx, fx, payment, refund, reason, now);
   if (refund > 0) await settlePayment(tx, payment, now);
   await settleBooking(tx, locked, new Map([[a.id, 'canceled' as const]]), now);
-  fx.mails.push((db) =>
-    sendBookingCanceled(
-      s,
-      {
-        bookingId: booking.id,
-        appointmentIds: [a.id],
-        actor: actor.kind,
-        refundCents: refund,
-        wholeBooking: false,
-      },
-      db,
-    ),
-  );
+  if (mail)
+    fx.mails.push((db) =>
+      sendBookingCanceled(
+        s,
+        {
+          bookingId: booking.id,
+          appointmentIds: [a.id],
+          actor: actor.kind,
+          refundCents: refund,
+          wholeBooking: false,
+        },
+        db,
+      ),
+    );
   return { uuid: a.uuid, status: 'canceled', refund_cents: refund, whole_booking: false };
 }
 

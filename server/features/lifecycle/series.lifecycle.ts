@@ -1,0 +1,284 @@
+/**
+ * The lifecycle of a horário fixo's months (decision 0024), beside the one of single bookings and
+ * through the same locks: every month is a booking, so paying, expiring and canceling it follow
+ * DESIGN §8's table. Here: undoing a series whose first charge was declined, charging later months
+ * when due (a refused card is tried again daily until the grace ends, then the hold job releases
+ * the month), skipping a week and canceling the rest.
+ */
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { SERIES_GRACE_DAYS, seriesMessages } from '#common/domain/series';
+import { AppError } from '#common/errors';
+import { zonedDate } from '#common/time/zone';
+import type { Services } from '../../app.ts';
+import type { Tx } from '../../db/client.ts';
+import { queryRows } from '../../db/client.ts';
+import { appointments, bookings, cards, clinics, payments, rooms, series, users } from '../../db/schema.ts';
+import { sendBookingCanceled, sendSeriesChargeRefused } from '../bookings/booking.mails.ts';
+import { payerOf } from '../bookings/payer.ts';
+import {
+  type ActorRef,
+  cancelLocked,
+  chargeOpened,
+  type Effects,
+  type Locked,
+  paymentCaptured,
+  withBooking,
+} from './lifecycle.service.ts';
+
+const DAY = 86_400_000;
+/** A claimed charge is not claimed again by another process for this long. */
+const CHARGE_LEASE_MS = 10 * 60_000;
+
+/** The first month's card was declined: nothing was charged, the whole series goes. */
+export async function seriesDeclined(s: Services, seriesId: number): Promise<void> {
+  await s.db.transaction(async (tx) => {
+    await tx.select({ id: series.id }).from(series).where(eq(series.id, seriesId)).for('update');
+    await tx.delete(bookings).where(eq(bookings.seriesId, seriesId));
+    await tx.delete(series).where(eq(series.id, seriesId));
+  });
+}
+
+/**
+ * Charges the later months whose time has come, in any number of processes at once: each month is
+ * claimed (SKIP LOCKED) and leased before the provider is called, so none is charged twice.
+ */
+export async function chargeDueSeriesMonths(s: Services): Promise<number> {
+  const now = s.clock();
+  const due = await s.db.transaction(async (tx) => {
+    const rows = await queryRows<{ id: number }>(
+      tx,
+      sql`select b.id from bookings b
+          where b.series_id is not null and b.status = 'pending_payment'
+            and b.charge_at <= ${now.toISOString()}::timestamptz
+          order by b.charge_at limit 50 for update skip locked`,
+    );
+    const ids = rows.map((r) => Number(r.id));
+    if (ids.length)
+      await tx
+        .update(bookings)
+        .set({
+          chargeAt: new Date(now.getTime() + CHARGE_LEASE_MS),
+          chargeAttempts: sql`${bookings.chargeAttempts} + 1`,
+        })
+        .where(inArray(bookings.id, ids));
+    return ids;
+  });
+  for (const id of due) await chargeMonth(s, id).catch(() => undefined);
+  return due.length;
+}
+
+async function chargeMonth(s: Services, bookingId: number): Promise<void> {
+  const [row] = await s.db
+    .select({ booking: bookings, payment: payments, series, customer: users, room: rooms, clinic: clinics })
+    .from(bookings)
+    .innerJoin(payments, eq(payments.bookingId, bookings.id))
+    .innerJoin(series, eq(series.id, bookings.seriesId))
+    .innerJoin(users, eq(users.id, bookings.customerId))
+    .innerJoin(rooms, eq(rooms.id, bookings.roomId))
+    .innerJoin(clinics, eq(clinics.id, rooms.clinicId))
+    .where(eq(bookings.id, bookingId));
+  if (!row || row.payment.status !== 'pending' || row.booking.status !== 'pending_payment') return;
+  const { booking, payment } = row;
+  const payer = await payerOf(s, row.customer);
+  const description = `${row.room.name} — ${row.clinic.name} (horário fixo, ${zonedDate(booking.holdExpiresAt ?? s.clock(), row.clinic.timezone).slice(0, 7)})`;
+  const now = s.clock();
+  if (booking.paymentMethod === 'pix') {
+    const pix = await s.payments.createPix({
+      amountCents: booking.amountCents,
+      reference: payment.uuid,
+      idempotencyKey: payment.uuid,
+      expiresAt: booking.holdExpiresAt!,
+      payer,
+      description,
+    });
+    await s.db.update(bookings).set({ chargeAt: null }).where(eq(bookings.id, bookingId));
+    await chargeOpened(s, bookingId, {
+      providerRef: pix.providerRef,
+      pixCopyPaste: pix.copyPaste,
+      pixExpiresAt: booking.holdExpiresAt!,
+    });
+    return;
+  }
+  const [card] = row.series.cardId
+    ? await s.db.select().from(cards).where(eq(cards.id, row.series.cardId))
+    : [];
+  const charge = card
+    ? await s.payments.chargeCard({
+        token: card.providerToken,
+        amountCents: booking.amountCents,
+        reference: payment.uuid,
+        idempotencyKey: `${payment.uuid}-${booking.chargeAttempts}`,
+        installments: 1,
+        payer,
+        description,
+      })
+    : ({ status: 'rejected', reason: 'O cartão do horário fixo foi removido.' } as const);
+  if (charge.status === 'approved') {
+    await s.db.update(bookings).set({ chargeAt: null }).where(eq(bookings.id, bookingId));
+    await paymentCaptured(s, bookingId, { providerRef: charge.providerRef });
+    return;
+  }
+  if (charge.status === 'pending') {
+    await s.db.update(bookings).set({ chargeAt: null }).where(eq(bookings.id, bookingId));
+    await chargeOpened(s, bookingId, { providerRef: charge.providerRef });
+    return;
+  }
+  // Refused: tried again tomorrow while the grace lasts; the hold job releases the month after it.
+  const next = new Date(now.getTime() + DAY);
+  const retry = booking.holdExpiresAt && next < booking.holdExpiresAt ? next : null;
+  await s.db.transaction(async (tx) => {
+    await tx.update(bookings).set({ chargeAt: retry, updatedAt: now }).where(eq(bookings.id, bookingId));
+    if (booking.chargeAttempts <= 1) await sendSeriesChargeRefused(s, bookingId, tx);
+  });
+  s.mailer.kick();
+}
+
+/**
+ * Cancels hours of one locked booking one after another, keeping the locked rows in step so the
+ * booking is settled (canceled once none holds its hour) after the last; answers each refund.
+ */
+const cancelInTurn =
+  (s: Services, actor: ActorRef) =>
+  async (tx: Tx, locked: Locked, fx: Effects, appointmentId: number): Promise<number> => {
+    const result = await cancelLocked(s, tx, locked, fx, actor, appointmentId, false);
+    const item = locked.items.find((a) => a.id === appointmentId);
+    if (item) item.status = 'canceled';
+    return result.refund_cents;
+  };
+
+/** The horário fixo's months: bookings in order, with the appointments of each. */
+async function monthsOf(s: Services, seriesId: number) {
+  return s.db
+    .select({ id: bookings.id })
+    .from(bookings)
+    .where(eq(bookings.seriesId, seriesId))
+    .orderBy(asc(bookings.id));
+}
+
+/**
+ * Cancels what is left of a horário fixo: every future hour of a paid month under the table's
+ * policy (one mail per month), every unpaid month whole; answers the refund and how many hours.
+ */
+export async function cancelSeries(
+  s: Services,
+  actor: ActorRef,
+  seriesId: number,
+): Promise<{ refund_cents: number; canceled: number }> {
+  const [row] = await s.db.select().from(series).where(eq(series.id, seriesId));
+  if (!row) throw new AppError('not_found', seriesMessages.notFound);
+  if (row.status !== 'active') throw new AppError('conflict', seriesMessages.ended);
+  const cancelOne = cancelInTurn(s, actor);
+  let refund = 0;
+  let canceled = 0;
+  for (const { id } of await monthsOf(s, seriesId)) {
+    const out = await withBooking(s, id, async (tx, locked, fx) => {
+      const now = s.clock();
+      const future = locked.items.filter(
+        (a) => a.startsAt > now && (a.status === 'pending_payment' || a.status === 'confirmed'),
+      );
+      if (future.length === 0) return { refund: 0, n: 0 };
+      if (future[0]!.status === 'pending_payment') {
+        // Unpaid: the month goes whole, quietly (it was never in the person's calendar).
+        await cancelLocked(s, tx, locked, fx, actor, future[0]!.id, false);
+        await tx.update(bookings).set({ chargeAt: null }).where(eq(bookings.id, id));
+        return { refund: 0, n: future.length };
+      }
+      let r = 0;
+      for (const a of future) r += await cancelOne(tx, locked, fx, a.id);
+      fx.mails.push((db) =>
+        sendBookingCanceled(
+          s,
+          {
+            bookingId: id,
+            appointmentIds: future.map((a) => a.id),
+            actor: actor.kind,
+            refundCents: r,
+            wholeBooking: false,
+          },
+          db,
+        ),
+      );
+      return { refund: r, n: future.length };
+    });
+    refund += out.refund;
+    canceled += out.n;
+  }
+  const now = s.clock();
+  await s.db
+    .update(series)
+    .set({ status: 'canceled', canceledAt: now, updatedAt: now })
+    .where(eq(series.id, seriesId));
+  return { refund_cents: refund, canceled };
+}
+
+/**
+ * Leaves one week out. In a month not yet charged its hours simply go (the month costs less); in a
+ * paid month they are canceled under the table's policy; a month whose charge is already out (a
+ * Pix to pay, a card in review) must be settled first.
+ */
+export async function skipSeriesWeek(
+  s: Services,
+  actor: ActorRef,
+  seriesId: number,
+  date: string,
+  timezone: string,
+): Promise<{ refund_cents: number; canceled: number }> {
+  const [row] = await s.db.select().from(series).where(eq(series.id, seriesId));
+  if (!row) throw new AppError('not_found', seriesMessages.notFound);
+  if (row.status !== 'active') throw new AppError('conflict', seriesMessages.ended);
+  const hours = await s.db
+    .select({ id: appointments.id, bookingId: appointments.bookingId, startsAt: appointments.startsAt })
+    .from(appointments)
+    .innerJoin(bookings, eq(bookings.id, appointments.bookingId))
+    .where(
+      and(eq(bookings.seriesId, seriesId), inArray(appointments.status, ['pending_payment', 'confirmed'])),
+    );
+  const week = hours.filter((a) => zonedDate(a.startsAt, timezone) === date);
+  if (week.length === 0) throw new AppError('not_found', seriesMessages.noOccurrence);
+  const bookingId = week[0]!.bookingId;
+  const cancelOne = cancelInTurn(s, actor);
+  const ids = week.map((a) => a.id);
+  const out = await withBooking(s, bookingId, async (tx, locked, fx) => {
+    const now = s.clock();
+    const mine = locked.items.filter((a) => ids.includes(a.id));
+    if (mine.some((a) => a.startsAt <= now)) throw new AppError('conflict', seriesMessages.noOccurrence);
+    if (locked.booking.status === 'pending_payment') {
+      if (locked.payment.providerRef) throw new AppError('conflict', seriesMessages.alreadyBilled);
+      const left = locked.items.filter((a) => !ids.includes(a.id));
+      const less = mine.reduce((sum, a) => sum + a.priceCents, 0);
+      if (left.length === 0) {
+        await tx.delete(bookings).where(eq(bookings.id, bookingId));
+      } else {
+        await tx.delete(appointments).where(inArray(appointments.id, ids));
+        await tx
+          .update(bookings)
+          .set({ amountCents: locked.booking.amountCents - less, updatedAt: now })
+          .where(eq(bookings.id, bookingId));
+        await tx
+          .update(payments)
+          .set({ amountCents: locked.payment.amountCents - less, updatedAt: now })
+          .where(eq(payments.id, locked.payment.id));
+      }
+      return { refund: 0, n: mine.length };
+    }
+    let r = 0;
+    for (const a of mine) r += await cancelOne(tx, locked, fx, a.id);
+    fx.mails.push((db) =>
+      sendBookingCanceled(
+        s,
+        { bookingId, appointmentIds: ids, actor: actor.kind, refundCents: r, wholeBooking: false },
+        db,
+      ),
+    );
+    return { refund: r, n: mine.length };
+  });
+  const now = s.clock();
+  await s.db
+    .update(series)
+    .set({ skippedDates: sql`array_append(${series.skippedDates}, ${date}::date)`, updatedAt: now })
+    .where(eq(series.id, seriesId));
+  return { refund_cents: out.refund, canceled: out.n };
+}
+
+/** When a later month's unpaid hours are released if its charge does not go through. */
+export const graceEnd = (chargeAt: Date) => new Date(chargeAt.getTime() + SERIES_GRACE_DAYS * DAY);

@@ -1,0 +1,258 @@
+/**
+ * Horário fixo end to end through the API and the lifecycle's jobs (decision 0024), on PGlite and —
+ * with TEST_DATABASE_URL — on PostgreSQL, where the parallel series really race.
+ */
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Series } from '#common/contracts/series';
+import { addDays, weekdayOf, zonedDate } from '#common/time/zone';
+import { bookings, series as seriesTable } from '../../db/schema.ts';
+import { createTestContext, request, type TestContext } from '../../test/app.ts';
+import { signedInAs } from '../../test/fixtures.ts';
+import {
+  bookByCard,
+  createClinic,
+  createRoom,
+  openClinic,
+  saveCard,
+  storedCard,
+} from '../../test/supply-fixtures.ts';
+import { availabilityFor } from '../availability/availability.service.ts';
+import { checkLedger } from '../lifecycle/ledger.ts';
+import { expireHolds } from '../lifecycle/lifecycle.service.ts';
+import { chargeDueSeriesMonths } from '../lifecycle/series.lifecycle.ts';
+
+const tz = 'America/Sao_Paulo';
+let t: TestContext;
+let partner: Awaited<ReturnType<typeof signedInAs>>;
+let clinic: { uuid: string };
+
+beforeAll(async () => {
+  t = await createTestContext();
+  partner = await signedInAs(t, 'partner');
+  clinic = await createClinic(t, partner.user, partner.token, 'Clínica Horário Fixo');
+  await openClinic(t, partner.user, partner.token, clinic.uuid, [0, 1, 2, 3, 4, 5, 6], ['08:00', '12:00']);
+}, 60_000);
+afterAll(() => t.close());
+
+/** A first date at least 3 days ahead whose 4-week series crosses into the next month. */
+function crossingMonths(): string {
+  let d = addDays(zonedDate(t.clock.now, tz), 3);
+  while (d.slice(0, 7) === addDays(d, 21).slice(0, 7)) d = addDays(d, 1);
+  return d;
+}
+const at = (date: string, hhmm: string) => `${date}T${hhmm}:00-03:00`;
+const call = (token: string, method: 'GET' | 'POST', url: string, payload?: object) =>
+  request(t.app, { method, url, payload, token });
+
+async function person() {
+  const p = await signedInAs(t, 'customer');
+  const card = await saveCard(t, p.user, p.token);
+  return { ...p, card: card.uuid };
+}
+
+const body = (room: string, first: string, extra: object = {}) => ({
+  room_uuid: room,
+  date_time: at(first, '09:00'),
+  minutes: 60,
+  weeks: 4,
+  payment_method: 'card',
+  ...extra,
+});
+
+async function freeAt(room: string, date: string, hhmm: string) {
+  const [day] = await availabilityFor(t.app.services, room, [date]);
+  return day!.slots.find((s) => s.date_time.slice(11, 16) === hhmm)?.available;
+}
+
+describe('horário fixo', () => {
+  it('checks every week, lists the taken ones, and books the rest month by month', async () => {
+    const room = await createRoom(t, partner.user, partner.token, clinic.uuid, 'Sala Semanal');
+    const first = crossingMonths();
+    const ana = await person();
+    const other = await person();
+    await bookByCard(t, other.token, room.uuid, other.card, [at(addDays(first, 7), '09:00')]);
+
+    const preview = await call(ana.token, 'POST', '/api/customer/series/preview', body(room.uuid, first));
+    expect(preview.statusCode, preview.body).toBe(200);
+    expect(preview.json().data.occurrences.map((o: { state: string }) => o.state)).toEqual([
+      'free',
+      'taken',
+      'free',
+      'free',
+    ]);
+
+    const refused = await call(ana.token, 'POST', '/api/customer/series', {
+      ...body(room.uuid, first),
+      card_uuid: ana.card,
+    });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().conflicts).toEqual([addDays(first, 7)]);
+    expect(await t.db.select().from(seriesTable)).toHaveLength(0);
+
+    const made = await call(ana.token, 'POST', '/api/customer/series', {
+      ...body(room.uuid, first, { skip_dates: [addDays(first, 7)] }),
+      card_uuid: ana.card,
+    });
+    expect(made.statusCode, made.body).toBe(201);
+    const created = made.json().data as { series: Series; booking: { status: string } };
+    expect(created.booking.status).toBe('confirmed');
+    expect(created.series.weekday).toBe(weekdayOf(first));
+    expect(created.series.skipped_dates).toEqual([addDays(first, 7)]);
+    const months = created.series.months;
+    expect(months.length).toBe(2);
+    expect(months[0]!.status).toBe('confirmed');
+    expect(months[1]!.status).toBe('pending_payment');
+    expect(months[1]!.charge_at).not.toBeNull();
+    expect(months.flatMap((m) => m.dates)).toEqual([first, addDays(first, 14), addDays(first, 21)]);
+    // Every week is held now, paid or not: nobody else can take them.
+    expect(await freeAt(room.uuid, addDays(first, 21), '09:00')).toBe(false);
+    expect(t.mail.at(-1)?.subject).toContain('Reserva confirmada');
+  });
+
+  it('charges a later month on the saved card when its time comes, with the usual mail and .ics', async () => {
+    const room = await createRoom(t, partner.user, partner.token, clinic.uuid, 'Sala Mensal');
+    const first = crossingMonths();
+    const bia = await person();
+    const made = await call(bia.token, 'POST', '/api/customer/series', {
+      ...body(room.uuid, first),
+      card_uuid: bia.card,
+    });
+    expect(made.statusCode, made.body).toBe(201);
+    const later = (made.json().data.series as Series).months[1]!;
+    expect(await chargeDueSeriesMonths(t.app.services)).toBe(0);
+    t.clock.advance(Date.parse(later.charge_at!) - t.clock.now.getTime() + 60_000);
+    // (Other tests' series may fall due on the same shared clock.)
+    expect(await chargeDueSeriesMonths(t.app.services)).toBeGreaterThanOrEqual(1);
+    await t.deliverMail();
+    const [month] = await t.db.select().from(bookings).where(eq(bookings.uuid, later.booking_uuid));
+    expect(month!.status).toBe('confirmed');
+    expect(month!.chargeAt).toBeNull();
+    const mail = t.mail.findLast((m) => m.to === bia.user.email);
+    expect(mail?.subject).toContain('Reserva confirmada');
+    expect(mail?.attachments?.some((a) => String(a.filename).endsWith('.ics'))).toBe(true);
+    // Charged once: another round finds nothing.
+    expect(await chargeDueSeriesMonths(t.app.services)).toBe(0);
+  });
+
+  it('tries a refused card again during the grace, then releases that month only', async () => {
+    const room = await createRoom(t, partner.user, partner.token, clinic.uuid, 'Sala Recusada');
+    const first = crossingMonths();
+    const caio = await person();
+    const made = await call(caio.token, 'POST', '/api/customer/series', {
+      ...body(room.uuid, first),
+      card_uuid: caio.card,
+    });
+    expect(made.statusCode, made.body).toBe(201);
+    const s = made.json().data.series as Series;
+    const later = s.months[1]!;
+    // The card stops working after the first month.
+    const bad = await storedCard(t, caio.user, { declines: true });
+    await t.db.update(seriesTable).set({ cardId: bad.id }).where(eq(seriesTable.uuid, s.uuid));
+    t.clock.advance(Date.parse(later.charge_at!) - t.clock.now.getTime() + 60_000);
+    // (Other tests' series may fall due on the same shared clock.)
+    expect(await chargeDueSeriesMonths(t.app.services)).toBeGreaterThanOrEqual(1);
+    await t.deliverMail();
+    expect(t.mail.findLast((m) => m.to === caio.user.email)?.subject).toContain(
+      'Cobrança do horário fixo recusada',
+    );
+    let [month] = await t.db.select().from(bookings).where(eq(bookings.uuid, later.booking_uuid));
+    expect(month!.status).toBe('pending_payment');
+    expect(month!.chargeAt!.getTime()).toBeGreaterThan(t.clock.now.getTime());
+    // Tried again the next day, refused again; the hold then passes and the month is released.
+    t.clock.advance(86_400_000 + 60_000);
+    expect(await chargeDueSeriesMonths(t.app.services)).toBeGreaterThanOrEqual(1);
+    t.clock.advance(3 * 86_400_000);
+    await expireHolds(t.app.services);
+    [month] = await t.db.select().from(bookings).where(eq(bookings.uuid, later.booking_uuid));
+    expect(month!.status).toBe('expired');
+    const lastDate = later.dates.at(-1)!;
+    expect(await freeAt(room.uuid, lastDate, '09:00')).toBe(true);
+    const [paid] = await t.db.select().from(bookings).where(eq(bookings.uuid, s.months[0]!.booking_uuid));
+    expect(paid!.status).toBe('confirmed');
+  });
+
+  it('skips a week (unpaid month: it costs less; paid: refunded by the policy) and cancels the rest', async () => {
+    const room = await createRoom(t, partner.user, partner.token, clinic.uuid, 'Sala Pula');
+    const first = crossingMonths();
+    const dora = await person();
+    const made = await call(dora.token, 'POST', '/api/customer/series', {
+      ...body(room.uuid, first),
+      card_uuid: dora.card,
+    });
+    const s = made.json().data.series as Series;
+    const unpaid = s.months[1]!;
+    const skipUnpaid = await call(dora.token, 'POST', `/api/customer/series/${s.uuid}/skip`, {
+      date: unpaid.dates[0],
+    });
+    expect(skipUnpaid.statusCode, skipUnpaid.body).toBe(200);
+    expect(skipUnpaid.json().data.refund_cents).toBe(0);
+    const after = skipUnpaid.json().data.series as Series;
+    const unpaidAfter = after.months.find((m) => m.booking_uuid === unpaid.booking_uuid);
+    expect(unpaidAfter?.amount_cents ?? 0).toBe(unpaid.amount_cents - 6000);
+    expect(await freeAt(room.uuid, unpaid.dates[0]!, '09:00')).toBe(true);
+
+    // A paid week more than 24 h ahead comes back in full.
+    const paidDate = s.months[0]!.dates[0]!;
+    const skipPaid = await call(dora.token, 'POST', `/api/customer/series/${s.uuid}/skip`, {
+      date: paidDate,
+    });
+    expect(skipPaid.statusCode, skipPaid.body).toBe(200);
+    expect(skipPaid.json().data.refund_cents).toBe(6000);
+
+    const stranger = await person();
+    expect((await call(stranger.token, 'POST', `/api/customer/series/${s.uuid}/cancel`)).statusCode).toBe(
+      404,
+    );
+
+    const cancel = await call(dora.token, 'POST', `/api/customer/series/${s.uuid}/cancel`);
+    expect(cancel.statusCode, cancel.body).toBe(200);
+    expect(cancel.json().data.series.status).toBe('canceled');
+    expect(cancel.json().data.canceled).toBeGreaterThan(0);
+    for (const date of s.months.flatMap((m) => m.dates))
+      expect(await freeAt(room.uuid, date, '09:00')).toBe(true);
+    expect((await call(dora.token, 'POST', `/api/customer/series/${s.uuid}/cancel`)).statusCode).toBe(409);
+    const list = await call(dora.token, 'GET', '/api/customer/series');
+    expect(list.json().data[0].status).toBe('canceled');
+    expect(await checkLedger(t.db, { now: t.clock.now })).toEqual([]);
+  });
+
+  it('lets only one of ten series asked at once for the same weekly hour hold it', async () => {
+    const room = await createRoom(t, partner.user, partner.token, clinic.uuid, 'Sala Disputada');
+    const first = crossingMonths();
+    const people = await Promise.all(Array.from({ length: 10 }, () => person()));
+    const results = await Promise.all(
+      people.map((p, i) =>
+        call(p.token, 'POST', '/api/customer/series', {
+          ...body(room.uuid, addDays(first, i % 2 === 0 ? 0 : 7)),
+          payment_method: 'pix',
+        }),
+      ),
+    );
+    const codes = results.map((r) => r.statusCode);
+    expect(codes.filter((c) => c === 201).length, codes.join()).toBe(1);
+    expect(codes.every((c) => c === 201 || c === 409)).toBe(true);
+    expect(await checkLedger(t.db, { now: t.clock.now })).toEqual([]);
+  }, 60_000);
+
+  it('refuses a length off the grid or under the minimum, and a stranger room', async () => {
+    const room = await createRoom(t, partner.user, partner.token, clinic.uuid, 'Sala Grade');
+    const p = await person();
+    const first = crossingMonths();
+    const off = await call(p.token, 'POST', '/api/customer/series/preview', {
+      ...body(room.uuid, first),
+      minutes: 90,
+    });
+    expect(off.statusCode).toBe(422);
+    expect(off.json().errors.minutes).toEqual(['Os horários desta sala começam a cada 60 minutos.']);
+    const weeks = await call(p.token, 'POST', '/api/customer/series/preview', {
+      ...body(room.uuid, first),
+      weeks: 60,
+    });
+    expect(weeks.statusCode).toBe(422);
+    const missing = await call(p.token, 'POST', '/api/customer/series/preview', {
+      ...body('00000000-0000-4000-8000-000000000000', first),
+    });
+    expect(missing.statusCode).toBe(404);
+  });
+});
