@@ -186,6 +186,8 @@ export const partnerAppointmentSchema = z.object({
   room: z.object({ uuid: z.uuid(), name: z.string() }),
   clinic: z.object({ uuid: z.uuid(), name: z.string() }),
   customer: z.object({ uuid: z.uuid(), name: z.string(), email: z.string() }),
+  /** Part of a horário fixo (a weekly series, decision 0024). */
+  series: z.boolean(),
 });
 export type PartnerAppointment = z.infer<typeof partnerAppointmentSchema>;
 

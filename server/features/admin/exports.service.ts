@@ -90,6 +90,7 @@ function appointmentRows(range: DateRange): SQL {
   const to = zonedInstant(addDays(range.dateEnd, 1), '00:00', REPORT_ZONE).toISOString();
   return sql`
     select a.id, a.starts_at, a.status, a.price_cents, a.refund_cents, b.payment_method as method,
+           b.series_id is not null as in_series,
            r.name as room_name, c.name as clinic_name, c.timezone, pu.name as partner_name,
            cu.name as customer_name, cu.email as customer_email
     from appointments a
@@ -123,6 +124,7 @@ export function exportAppointments(s: Services, range: DateRange): PassThrough {
       { header: 'Pagamento', key: 'method', width: 12 },
       { header: 'Valor', key: 'price', width: 14, numFmt: BRL },
       { header: 'Reembolso', key: 'refund', width: 14, numFmt: BRL },
+      { header: 'Horário fixo', key: 'series', width: 12 },
     ]);
     for await (const rows of batches(s, appointmentRows(range))) {
       for (const r of rows)
@@ -135,6 +137,7 @@ export function exportAppointments(s: Services, range: DateRange): PassThrough {
             method: methods[String(r.method)] ?? r.method,
             price: reais(r.price_cents),
             refund: reais(r.refund_cents),
+            series: r.in_series ? 'Sim' : 'Não',
           })
           .commit();
     }

@@ -173,6 +173,7 @@ export async function listAppointments(
       partner: { uuid: users.uuid, name: users.name },
       customer: sql<{ uuid: string; name: string; email: string }>`${customer}`,
       method: bookings.paymentMethod,
+      seriesId: bookings.seriesId,
     })
     .from(appointments)
     .innerJoin(rooms, eq(rooms.id, appointments.roomId))
@@ -194,6 +195,7 @@ export async function listAppointments(
       clinic: { uuid: r.clinic.uuid, name: r.clinic.name },
       partner: r.partner,
       customer: typeof r.customer === 'string' ? JSON.parse(r.customer) : r.customer,
+      series: r.seriesId !== null,
     })),
     meta: pageMeta(n, page, perPage),
   };

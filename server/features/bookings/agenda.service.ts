@@ -60,6 +60,7 @@ function agendaRows(s: Services, where: SQL | undefined) {
       clinic: clinics,
       customer: users,
       method: bookings.paymentMethod,
+      seriesId: bookings.seriesId,
     })
     .from(appointments)
     .innerJoin(rooms, eq(rooms.id, appointments.roomId))
@@ -72,7 +73,7 @@ function agendaRows(s: Services, where: SQL | undefined) {
 }
 
 type AgendaRow = Awaited<ReturnType<typeof agendaRows>>[number];
-const toPartnerAppointment = ({ a, room, clinic, customer, method }: AgendaRow): PartnerAppointment => ({
+const toPartnerAppointment = ({ a, room, clinic, customer, method, seriesId }: AgendaRow): PartnerAppointment => ({
   uuid: a.uuid,
   date_time: toZonedIso(a.startsAt, clinic.timezone),
   status: a.status,
@@ -81,6 +82,7 @@ const toPartnerAppointment = ({ a, room, clinic, customer, method }: AgendaRow):
   room: { uuid: room.uuid, name: room.name },
   clinic: { uuid: clinic.uuid, name: clinic.name },
   customer: { uuid: customer.uuid, name: customer.name, email: customer.email },
+  series: seriesId !== null,
 });
 
 /** A partner's appointments that still hold an hour to come (what suspending it leaves or cancels). */

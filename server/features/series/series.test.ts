@@ -3,6 +3,7 @@
  * with TEST_DATABASE_URL — on PostgreSQL, where the parallel series really race.
  */
 import { eq } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Series } from '#common/contracts/series';
 import { addDays, weekdayOf, zonedDate } from '#common/time/zone';
@@ -108,6 +109,29 @@ describe('horário fixo', () => {
     // Every week is held now, paid or not: nobody else can take them.
     expect(await freeAt(room.uuid, addDays(first, 21), '09:00')).toBe(false);
     expect(t.mail.at(-1)?.subject).toContain('Reserva confirmada');
+
+    // The partner sees the weeks marked in the agenda; the operator in the export.
+    const agenda = await call(partner.token, 'GET', `/api/partner/appointments/${first}/${first}/todas`);
+    const mine = agenda.json().data.filter((a: { room: { uuid: string } }) => a.room.uuid === room.uuid);
+    expect(mine.map((a: { series: boolean }) => a.series)).toEqual([true]);
+    const operator = await signedInAs(t, 'owner');
+    const sheet = await request(t.app, {
+      method: 'POST',
+      url: '/api/fusion/exportAppointments',
+      token: operator.token,
+      payload: { dateInit: first, dateEnd: addDays(first, 7) },
+    });
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(sheet.rawPayload as never);
+    const rows = book.getWorksheet('Agendamentos')!;
+    const header = rows.getRow(1).values as string[];
+    const col = header.indexOf('Horário fixo');
+    const room2 = header.indexOf('Sala');
+    const marks: string[] = [];
+    rows.eachRow((row, n) => {
+      if (n > 1 && row.getCell(room2).value === 'Sala Semanal') marks.push(String(row.getCell(col).value));
+    });
+    expect(marks.sort()).toEqual(['Não', 'Sim']);
   });
 
   it('charges a later month on the saved card when its time comes, with the usual mail and .ics', async () => {

@@ -3,6 +3,7 @@ import { lifecycleMessages } from '#common/domain/lifecycle';
 /** Texts of the partner's agenda. */
 export const text = {
   title: 'Agendamentos',
+  series: 'Horário fixo',
   clinic: 'Clínica',
   room: 'Sala',
   all: 'Todas',

@@ -175,6 +175,7 @@ export function AdminAppointmentsPage() {
                         {formatBrl(a.amount_cents)}
                         <Text size="xs" c="dimmed">
                           {a.payment_method === 'pix' ? 'Pix' : 'Cartão'}
+                          {a.series ? ' · horário fixo' : ''}
                         </Text>
                       </Table.Td>
                       <Table.Td>{bookingText.statuses[a.status] ?? a.status}</Table.Td>

@@ -81,6 +81,7 @@ function AppointmentCards({
                 </Text>
               </Text>
               <Text size="sm">{a.customer.name}</Text>
+              {a.series && <SeriesBadge />}
             </div>
             <Text fw={600}>{formatBrl(a.amount_cents)}</Text>
           </Group>
@@ -90,6 +91,15 @@ function AppointmentCards({
         </Card>
       ))}
     </Stack>
+  );
+}
+
+/** Marks an hour of a horário fixo (a weekly series). */
+function SeriesBadge() {
+  return (
+    <Badge variant="light" color="salas" size="sm" mt={4} display="block" w="fit-content">
+      {text.series}
+    </Badge>
   );
 }
 
@@ -229,7 +239,10 @@ export function AgendaPage() {
                       <Table.Tr key={a.uuid}>
                         <WhenWhereCells appointment={a} />
                         <PersonCell person={a.customer} />
-                        <Table.Td>{formatBrl(a.amount_cents)}</Table.Td>
+                        <Table.Td>
+                          {formatBrl(a.amount_cents)}
+                          {a.series && <SeriesBadge />}
+                        </Table.Td>
                         <Table.Td>
                           <StatusControl a={a} onChange={change} />
                         </Table.Td>
