@@ -10,6 +10,7 @@ import { Pager } from '#web/components/pager.tsx';
 import { QueryState } from '#web/components/query-state.tsx';
 import { ScrollTable } from '#web/components/scroll-table.tsx';
 import { usePageTitle } from '#web/components/use-page-title.ts';
+import { MySeries } from '#web/features/series/components/my-series.tsx';
 import { errorText } from '#web/lib/api.ts';
 import { formatBrl, formatShortDate } from '#web/lib/format.ts';
 import { notifyError, notifySuccess } from '#web/lib/notify.ts';
@@ -92,6 +93,7 @@ export function MyAppointmentsPage() {
         </Title>
         <Text c="dimmed">{t.subtitle}</Text>
       </div>
+      <MySeries />
       <DatePickerInput
         type="range"
         label={`${t.from} / ${t.to}`}

@@ -1,13 +1,19 @@
-import { Box, Divider, Paper, Stack, Text, Title } from '@mantine/core';
-import { lazy, Suspense } from 'react';
+import { Box, Button, Divider, Paper, Stack, Text, Title } from '@mantine/core';
+import { lazy, Suspense, useState } from 'react';
 import type { RoomDetail } from '#common/contracts/rooms';
 import { durationLabel } from '#common/domain/booking-rules';
+import { text as seriesText } from '#web/features/series/messages.ts';
 import { formatBrl } from '#web/lib/format.ts';
 import { text } from '../messages.ts';
 import type { RoomBooking } from '../use-room-booking.ts';
 import { BookingCalendar } from './booking-calendar.tsx';
 import { BookingFooter } from './booking-footer.tsx';
 import { PickedSummary } from './picked-summary.tsx';
+
+// "Tornar horário fixo" loads when asked for.
+const SeriesModal = lazy(async () => ({
+  default: (await import('#web/features/series/components/series-modal.tsx')).SeriesModal,
+}));
 
 // "Repetir toda semana" loads once an hour is picked.
 const RepeatWeekly = lazy(async () => ({ default: (await import('./repeat-weekly.tsx')).RepeatWeekly }));
@@ -35,7 +41,43 @@ export function BookingBody({ room, booking }: { room: RoomDetail; booking: Room
             />
           </Suspense>
           <PickedSummary booking={booking} />
+          <SeriesOffer room={room} booking={booking} />
         </>
+      )}
+    </Stack>
+  );
+}
+
+/** One stretch picked on one day: it can become a horário fixo (signed-in people who may book). */
+function SeriesOffer({ room, booking }: { room: RoomDetail; booking: RoomBooking }) {
+  const [open, setOpen] = useState(false);
+  const starts = [...booking.selected].sort();
+  const step = room.booking_rules.slot_minutes * 60_000;
+  const oneStretch =
+    starts.length > 0 &&
+    !booking.tooShort &&
+    starts.every((iso, i) => i === 0 || Date.parse(iso) - Date.parse(starts[i - 1]!) === step);
+  if (!booking.signedIn || !booking.mayBook || !oneStretch) return null;
+  return (
+    <Stack gap={2}>
+      <Button variant="light" onClick={() => setOpen(true)}>
+        {seriesText.open}
+      </Button>
+      <Text size="xs" c="dimmed">
+        {seriesText.openHint}
+      </Text>
+      {open && (
+        <Suspense>
+          <SeriesModal
+            room={room}
+            starts={starts}
+            onClose={() => setOpen(false)}
+            onBooked={() => {
+              setOpen(false);
+              booking.booked();
+            }}
+          />
+        </Suspense>
       )}
     </Stack>
   );
