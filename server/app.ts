@@ -38,6 +38,7 @@ import { roomListPage, roomPage } from './features/search/page-data.ts';
 import { searchRoutes } from './features/search/search.routes.ts';
 import { seriesRoutes } from './features/series/series.routes.ts';
 import { specialistProfileRoutes } from './features/specialists/profile.routes.ts';
+import { waitlistRoutes } from './features/waitlist/waitlist.routes.ts';
 import { projectRoot } from './lib/paths.ts';
 import { registerAuth } from './plugins/auth.ts';
 import { registerCompression } from './plugins/compression.ts';
@@ -241,6 +242,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(partnerDataRoutes(services));
       await api.register(bookingRoutes(services));
       await api.register(seriesRoutes(services));
+      await api.register(waitlistRoutes(services));
       await api.register(agendaRoutes(services));
       await api.register(icalRoutes(services));
       await api.register(peopleRoutes(services));

@@ -15,6 +15,7 @@ export interface Policy {
 const operator: Policy = { allow: ['operator'] };
 const partner: Policy = { allow: ['partner'] };
 const partnerSelf: Policy = { allow: ['partner'], self: 'partner' };
+const customer: Policy = { allow: ['customer'] };
 const booker: Policy = { allow: ['customer', 'partner'] };
 const open: Policy = { allow: 'public' };
 const user: Policy = { allow: 'user' };
@@ -86,6 +87,10 @@ export const matrix: Record<string, Policy> = {
   'GET /api/customer/series': booker,
   'POST /api/customer/series/:uuid/skip': booker,
   'POST /api/customer/series/:uuid/cancel': booker,
+  'POST /api/customer/waitlist': customer,
+  'GET /api/customer/waitlist': customer,
+  'DELETE /api/customer/waitlist/:uuid': customer,
+  'POST /api/customer/waitlist/:uuid/claim': customer,
   'GET /api/partner/:partner/coworking/:clinic/room': partnerSelf,
   'POST /api/partner/:partner/coworking/:clinic/room': partnerSelf,
   'PUT /api/partner/:partner/coworking/:clinic/room/:room': partnerSelf,

@@ -73,7 +73,14 @@ function agendaRows(s: Services, where: SQL | undefined) {
 }
 
 type AgendaRow = Awaited<ReturnType<typeof agendaRows>>[number];
-const toPartnerAppointment = ({ a, room, clinic, customer, method, seriesId }: AgendaRow): PartnerAppointment => ({
+const toPartnerAppointment = ({
+  a,
+  room,
+  clinic,
+  customer,
+  method,
+  seriesId,
+}: AgendaRow): PartnerAppointment => ({
   uuid: a.uuid,
   date_time: toZonedIso(a.startsAt, clinic.timezone),
   status: a.status,

@@ -5,11 +5,13 @@
  * table of common/domain/lifecycle.ts with the rows as they are under the lock, and leaves its
  * side effects (refunds to send, mails) to run after the commit.
  */
+
+import { inArray } from 'drizzle-orm';
 import { type Actor, findTransition, lifecycleMessages, refundFor } from '#common/domain/lifecycle';
 import { AppError } from '#common/errors';
 import type { Services } from '../../app.ts';
 import type { Tx } from '../../db/client.ts';
-import type { AppointmentStatus, RefundReason } from '../../db/schema.ts';
+import { type AppointmentStatus, appointments, type RefundReason } from '../../db/schema.ts';
 import {
   sendBookingCanceled,
   sendBookingConfirmed,
@@ -19,6 +21,7 @@ import {
 } from '../bookings/booking.mails.ts';
 import * as repo from './lifecycle.repository.ts';
 import { sendRefunds } from './refunds.service.ts';
+import { expireOffers, offerReleased, type ReleasedTime } from './waitlist.lifecycle.ts';
 
 export type Locked = NonNullable<Awaited<ReturnType<typeof repo.lockBooking>>>;
 
@@ -29,6 +32,27 @@ export class Effects {
   withdrawals: string[] = [];
   /** Mails to write into the outbox inside the transaction, once the rows say what happened. */
   mails: ((tx: Tx) => Promise<void>)[] = [];
+  /** Held time given back (canceled, expired, dropped): offered to the room's waitlist after commit. */
+  released: ReleasedTime[] = [];
+}
+
+const HOLDING_NOW: readonly string[] = ['pending_payment', 'confirmed', 'completed', 'no_show'];
+
+/** The booking's hours that held their time under the lock and no longer do (or are gone). */
+async function releasedBy(tx: Tx, locked: Locked, before: Map<number, string>): Promise<ReleasedTime[]> {
+  const ids = [...before].filter(([, status]) => HOLDING_NOW.includes(status)).map(([id]) => id);
+  if (ids.length === 0) return [];
+  const now = new Map(
+    (
+      await tx
+        .select({ id: appointments.id, status: appointments.status })
+        .from(appointments)
+        .where(inArray(appointments.id, ids))
+    ).map((r) => [r.id, r.status]),
+  );
+  return locked.items
+    .filter((a) => ids.includes(a.id) && !HOLDING_NOW.includes(now.get(a.id) ?? 'gone'))
+    .map((a) => ({ roomId: a.roomId, startsAt: a.startsAt, endsAt: a.endsAt }));
 }
 
 /** Writes the transition's mails with its transaction: they go out only if it commits. */
@@ -49,7 +73,9 @@ export async function withBooking<T>(
   const result = await s.db.transaction(async (tx) => {
     const locked = await repo.lockBooking(tx, bookingId);
     if (!locked) throw new AppError('not_found', 'Reserva não encontrada.');
+    const before = new Map(locked.items.map((a) => [a.id, a.status as string]));
     const out = await work(tx, locked, fx);
+    fx.released.push(...(await releasedBy(tx, locked, before)));
     await writeMails(tx, fx);
     return out;
   });
@@ -59,6 +85,7 @@ export async function withBooking<T>(
 
 async function runEffects(s: Services, fx: Effects) {
   if (fx.refunds.length) await sendRefunds(s, fx.refunds).catch(() => undefined);
+  if (fx.released.length) await offerReleased(s, fx.released).catch(() => undefined);
   for (const ref of fx.withdrawals) await s.payments.cancelCharge(ref).catch(() => undefined);
   if (fx.mails.length) s.mailer.kick();
 }
@@ -278,6 +305,8 @@ export async function expireHolds(s: Services): Promise<number> {
   const fx = new Effects();
   const count = await s.db.transaction(async (tx) => {
     const ids = await repo.claimExpiredHolds(tx, now, 500);
+    // A waitlist offer nobody paid in time: that person's turn is over, the next one's comes.
+    await expireOffers(tx, ids, now);
     for (const id of ids) {
       const locked = await repo.lockBooking(tx, id);
       if (!locked) continue;
@@ -287,6 +316,7 @@ export async function expireHolds(s: Services): Promise<number> {
           findTransition('pending_payment', 'expired', 'hold_job', hoursOf(a, locked.booking), now),
       );
       if (due.length === 0) continue;
+      fx.released.push(...due.map((a) => ({ roomId: a.roomId, startsAt: a.startsAt, endsAt: a.endsAt })));
       await repo.setBookingStatus(tx, id, 'expired', now);
       await repo.setAppointmentStatus(
         tx,

@@ -1,0 +1,164 @@
+/**
+ * The waitlist's side of the lifecycle (decision 0025): whenever held time is given back — a
+ * cancellation, an expired hold, a dropped week — the first person waiting for that time gets it
+ * held for 15 minutes (a booking of theirs awaiting payment, mailed with the link to pay); when
+ * that hold passes unpaid the hold job expires it, which gives the time back again, to the next.
+ */
+import { and, asc, eq, gt, inArray, lt, sql } from 'drizzle-orm';
+import { minimumStretch, stretchesOf } from '#common/domain/booking-rules';
+import { slotPriceCents } from '#common/money';
+import { zonedDate } from '#common/time/zone';
+import type { Services } from '../../app.ts';
+import { pgConstraint, pgErrorCode, type Tx } from '../../db/client.ts';
+import { appointments, bookings, clinics, payments, rooms, waitlistEntries } from '../../db/schema.ts';
+import { roomAvailability } from '../availability/availability.service.ts';
+import { sendWaitlistOffer } from '../waitlist/waitlist.mails.ts';
+
+/** How long a freed time stays held for the person it is offered to. */
+export const WAITLIST_OFFER_MINUTES = 15;
+
+export interface ReleasedTime {
+  roomId: number;
+  startsAt: Date;
+  endsAt: Date;
+}
+
+/** Offers nobody paid in time: those people's turns end (the hold job expired their bookings). */
+export async function expireOffers(tx: Tx, bookingIds: number[], now: Date): Promise<void> {
+  if (bookingIds.length === 0) return;
+  await tx
+    .update(waitlistEntries)
+    .set({ status: 'expired', updatedAt: now })
+    .where(and(inArray(waitlistEntries.offerBookingId, bookingIds), eq(waitlistEntries.status, 'offered')));
+}
+
+/** Offers the released time to the people waiting for it, first come first served, room by room. */
+export async function offerReleased(s: Services, released: ReleasedTime[]): Promise<number> {
+  let offers = 0;
+  for (const roomId of new Set(released.map((r) => r.roomId))) {
+    const mine = released.filter((r) => r.roomId === roomId);
+    const from = new Date(Math.min(...mine.map((r) => r.startsAt.getTime())));
+    const to = new Date(Math.max(...mine.map((r) => r.endsAt.getTime())));
+    const waiting = await s.db
+      .select()
+      .from(waitlistEntries)
+      .where(
+        and(
+          eq(waitlistEntries.roomId, roomId),
+          eq(waitlistEntries.status, 'waiting'),
+          lt(waitlistEntries.startsAt, to),
+          gt(waitlistEntries.endsAt, from),
+        ),
+      )
+      .orderBy(asc(waitlistEntries.createdAt), asc(waitlistEntries.id));
+    for (const entry of waiting) if (await offerTo(s, entry, mine)) offers++;
+  }
+  if (offers) s.mailer.kick();
+  return offers;
+}
+
+type Entry = typeof waitlistEntries.$inferSelect;
+
+/**
+ * Holds for `entry`'s person the first stretch of released time inside what they wait for that is
+ * still available and as long as the room's minimum; false when there is none (they keep waiting).
+ */
+async function offerTo(s: Services, entry: Entry, released: ReleasedTime[]): Promise<boolean> {
+  const [place] = await s.db
+    .select({ room: rooms, timezone: clinics.timezone })
+    .from(rooms)
+    .innerJoin(clinics, eq(clinics.id, rooms.clinicId))
+    .where(eq(rooms.id, entry.roomId));
+  if (!place) return false;
+  const windows = released
+    .map((r) => ({
+      from: Math.max(r.startsAt.getTime(), entry.startsAt.getTime()),
+      to: Math.min(r.endsAt.getTime(), entry.endsAt.getTime()),
+    }))
+    .filter((w) => w.from < w.to);
+  if (windows.length === 0) return false;
+  const dates = [
+    ...new Set(windows.flatMap((w) => [w.from, w.to - 1].map((t) => zonedDate(new Date(t), place.timezone)))),
+  ];
+  const availability = await roomAvailability(s, place.room.uuid, dates).catch(() => undefined);
+  if (!availability) return false;
+  const { rules, days } = availability;
+  const step = rules.slot_minutes * 60_000;
+  const starts = days
+    .flatMap((d) => d.slots.filter((x) => x.available).map((x) => Date.parse(x.date_time)))
+    .filter((t) => windows.some((w) => t >= w.from && t + step <= w.to));
+  const stretch = stretchesOf(starts, rules.slot_minutes).find(
+    (x) => x.end - x.start >= minimumStretch(rules) * 60_000,
+  );
+  if (!stretch) return false;
+  const slots: number[] = [];
+  for (let t = stretch.start; t < stretch.end; t += step) slots.push(t);
+  const price = slotPriceCents(place.room.pricePerMinute, rules.slot_minutes);
+  const now = s.clock();
+  const until = new Date(now.getTime() + WAITLIST_OFFER_MINUTES * 60_000);
+  try {
+    return await s.db.transaction(async (tx) => {
+      const [still] = await tx
+        .select({ id: waitlistEntries.id })
+        .from(waitlistEntries)
+        .where(and(eq(waitlistEntries.id, entry.id), eq(waitlistEntries.status, 'waiting')))
+        .for('update', { skipLocked: true });
+      if (!still) return false;
+      const [booking] = await tx
+        .insert(bookings)
+        .values({
+          customerId: entry.customerId,
+          roomId: entry.roomId,
+          status: 'pending_payment',
+          amountCents: price * slots.length,
+          // The person picks card or Pix when paying (POST /api/customer/waitlist/{uuid}/claim).
+          paymentMethod: 'card',
+          holdExpiresAt: until,
+          createdAt: now,
+          updatedAt: now,
+        })
+        .returning();
+      await tx.insert(appointments).values(
+        slots.map((t) => ({
+          bookingId: booking!.id,
+          roomId: entry.roomId,
+          customerId: entry.customerId,
+          startsAt: new Date(t),
+          endsAt: new Date(t + step),
+          bufferMinutes: rules.buffer_minutes,
+          status: 'pending_payment' as const,
+          priceCents: price,
+          createdAt: now,
+          updatedAt: now,
+        })),
+      );
+      await tx.insert(payments).values({
+        bookingId: booking!.id,
+        provider: s.payments.name,
+        method: 'card',
+        status: 'pending',
+        amountCents: price * slots.length,
+        createdAt: now,
+        updatedAt: now,
+      });
+      await tx
+        .update(waitlistEntries)
+        .set({ status: 'offered', offerBookingId: booking!.id, offerExpiresAt: until, updatedAt: now })
+        .where(eq(waitlistEntries.id, entry.id));
+      await sendWaitlistOffer(s, entry.id, tx);
+      return true;
+    });
+  } catch (err) {
+    // Taken meanwhile by someone booking it directly: this person keeps waiting.
+    if (pgErrorCode(err) === '23P01' && pgConstraint(err) === 'appointments_room_time_excl') return false;
+    throw err;
+  }
+}
+
+/** An entry's offer was paid (or its payment opened): the person's wait is over. */
+export async function markOfferClaimed(s: Services, entryId: number): Promise<void> {
+  await s.db
+    .update(waitlistEntries)
+    .set({ status: 'booked', updatedAt: s.clock() })
+    .where(and(eq(waitlistEntries.id, entryId), sql`${waitlistEntries.status} = 'offered'`));
+}
