@@ -62,6 +62,8 @@ export function useRoomBooking(room: RoomDetail) {
     here,
     mayBook,
     signedIn: Boolean(user),
+    /** Specialists may join a day's waitlist. */
+    canWait: user?.role_name === 'customer',
     confirming,
     pickDay: (d: string | null) => update(selected, d),
     /**

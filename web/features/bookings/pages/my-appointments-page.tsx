@@ -11,6 +11,7 @@ import { QueryState } from '#web/components/query-state.tsx';
 import { ScrollTable } from '#web/components/scroll-table.tsx';
 import { usePageTitle } from '#web/components/use-page-title.ts';
 import { MySeries } from '#web/features/series/components/my-series.tsx';
+import { MyWaitlist } from '#web/features/waitlist/components/my-waitlist.tsx';
 import { errorText } from '#web/lib/api.ts';
 import { formatBrl, formatShortDate } from '#web/lib/format.ts';
 import { notifyError, notifySuccess } from '#web/lib/notify.ts';
@@ -93,6 +94,7 @@ export function MyAppointmentsPage() {
         </Title>
         <Text c="dimmed">{t.subtitle}</Text>
       </div>
+      <MyWaitlist />
       <MySeries />
       <DatePickerInput
         type="range"

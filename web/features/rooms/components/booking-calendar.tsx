@@ -1,5 +1,5 @@
 import { Box, Chip, Group, Stack, Text } from '@mantine/core';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { DatePicker } from '#web/components/date-inputs.ts';
 import { isoDate } from '#web/components/search-url.ts';
 import { longDayLabel } from '#web/features/bookings/selection.ts';
@@ -8,6 +8,10 @@ import { text } from '../messages.ts';
 import type { RoomBooking } from '../use-room-booking.ts';
 
 const t = text.room;
+// The waitlist form loads only for signed-in specialists.
+const WaitlistJoin = lazy(async () => ({
+  default: (await import('#web/features/waitlist/components/waitlist-join.tsx')).WaitlistJoin,
+}));
 const BOOKABLE_DAYS = 365;
 const monthName = new Intl.DateTimeFormat('pt-BR', { month: 'long', timeZone: 'UTC' });
 
@@ -157,6 +161,16 @@ export function BookingCalendar({ uuid, booking }: { uuid: string; booking: Room
               </Chip>
             ))}
           </Group>
+        )}
+        {booking.day && day.data && booking.canWait && (
+          <Suspense>
+            <WaitlistJoin
+              roomUuid={uuid}
+              date={booking.day}
+              slots={day.data.slots}
+              slotMinutes={booking.slotMinutes}
+            />
+          </Suspense>
         )}
       </Stack>
     </Stack>
