@@ -2,7 +2,9 @@
  * Model-based test of the booking lifecycle (DESIGN §8), on PGlite and, under `npm run test:pg`, on
  * PostgreSQL. Random sequences of bookings (card and Pix), provider webhooks (in order, late,
  * duplicated), customer cancellations, partner status changes, hold expiry, refund retries with a
- * provider that times out, and partner suspension — one after another (fc.commands with
+ * provider that times out, partner suspension, horários fixos (series, their monthly charges, a
+ * skipped week, the rest canceled) and the waitlist (joining, freed hours offered, offers paid) —
+ * one after another (fc.commands with
  * fc.asyncModelRun), then fired in parallel batches. After every run the ledger must hold
  * (checkLedger: refunded ≤ captured, refunds add up, each reached the provider once, no slot held
  * twice, confirmed means paid, cancellations refunded per the table, late money returned) and no
@@ -28,6 +30,7 @@ import { signedWebhook } from '../../test/webhook.ts';
 import { checkLedger } from './ledger.ts';
 import { expireHolds } from './lifecycle.service.ts';
 import { retryRefunds } from './refunds.service.ts';
+import { chargeDueSeriesMonths } from './series.lifecycle.ts';
 
 const ZONE = 'America/Sao_Paulo';
 const RUNS = Number(process.env.LIFECYCLE_RUNS ?? 12);
@@ -129,6 +132,8 @@ interface World {
 interface Model {
   bookings: { uuid: string; payment: string; appointments: { uuid: string; date_time: string }[] }[];
   events: string[];
+  /** Horários fixos made, with the dates of their weeks. */
+  series: { uuid: string; who: number; dates: string[] }[];
 }
 
 async function newWorld(): Promise<World> {
@@ -273,6 +278,105 @@ const commandArbs = [
       await retryRefunds(t.app.services);
     }),
   ),
+  // Horário fixo (decision 0024): a weekly series from the world's day, its monthly charges, a
+  // skipped week and the rest canceled.
+  fc
+    .record({ who: fc.nat(1), hour: fc.nat(5), weeks: fc.integer({ min: 2, max: 6 }), pix: fc.boolean() })
+    .map(({ who, hour, weeks, pix }) =>
+      cmd(`series(${pix ? 'pix' : 'card'}, ${who}, ${hour}h, ${weeks} weeks)`, async (m, w) => {
+        const c = w.customers[who]!;
+        const res = await request(t.app, {
+          method: 'POST',
+          url: '/api/customer/series',
+          token: c.token,
+          payload: {
+            room_uuid: w.room,
+            date_time: hourIso(w, hour),
+            minutes: 60,
+            weeks,
+            payment_method: pix ? 'pix' : 'card',
+            ...(pix ? {} : { card_uuid: c.card, ...h.cardExtras(who + weeks) }),
+          },
+        });
+        await expectNo5xx(w, res, [201, 404, 409, 422, 429]);
+        if (res.statusCode === 201) {
+          const { series, booking } = res.json().data;
+          m.bookings.push({
+            uuid: booking.uuid,
+            payment: booking.payment.uuid,
+            appointments: booking.appointments,
+          });
+          m.series.push({
+            uuid: series.uuid,
+            who,
+            dates: series.months.flatMap((x: { dates: string[] }) => x.dates),
+          });
+        }
+      }),
+    ),
+  fc.constant(
+    cmd('series charge job', async () => {
+      await chargeDueSeriesMonths(t.app.services);
+    }),
+  ),
+  fc.record({ i: fc.nat(), k: fc.nat(), cancel: fc.boolean() }).map(({ i, k, cancel }) =>
+    cmd(`${cancel ? 'cancel series' : 'skip a week of series'} (${i}, ${k})`, async (m, w) => {
+      const sr = pick(m.series, i);
+      if (!sr) return;
+      const res = await request(t.app, {
+        method: 'POST',
+        url: `/api/customer/series/${sr.uuid}/${cancel ? 'cancel' : 'skip'}`,
+        token: w.customers[sr.who]!.token,
+        payload: cancel ? undefined : { date: pick(sr.dates, k) },
+      });
+      await expectNo5xx(w, res, [200, 404, 409]);
+    }),
+  ),
+  fc.constant(
+    cmd(
+      'clock +9 days (later months fall due)',
+      async () => {
+        t.clock.advance(9 * 24 * 60 * 60_000);
+      },
+      true,
+    ),
+  ),
+  // Waitlist (decision 0025): waiting for an hour of the day, and paying what is offered.
+  fc.record({ who: fc.nat(1), hour: fc.nat(5) }).map(({ who, hour }) =>
+    cmd(`waitlist(${who}, ${hour}h)`, async (_m, w) => {
+      const from = `${String(8 + hour).padStart(2, '0')}:00`;
+      const to = `${String(9 + hour).padStart(2, '0')}:00`;
+      const res = await request(t.app, {
+        method: 'POST',
+        url: '/api/customer/waitlist',
+        token: w.customers[who]!.token,
+        payload: { room_uuid: w.room, date: w.day, from, to },
+      });
+      await expectNo5xx(w, res, [201, 422]);
+    }),
+  ),
+  fc.record({ who: fc.nat(1), pix: fc.boolean() }).map(({ who, pix }) =>
+    cmd(`claim offers (${who}, ${pix ? 'pix' : 'card'})`, async (m, w) => {
+      const c = w.customers[who]!;
+      const list = await request(t.app, { method: 'GET', url: '/api/customer/waitlist', token: c.token });
+      await expectNo5xx(w, list, [200]);
+      for (const e of list.json().data.filter((x: { offer: unknown }) => x.offer)) {
+        const res = await request(t.app, {
+          method: 'POST',
+          url: `/api/customer/waitlist/${e.uuid}/claim`,
+          token: c.token,
+          payload: pix
+            ? { payment_method: 'pix' }
+            : { payment_method: 'card', card_uuid: c.card, ...h.cardExtras(who) },
+        });
+        await expectNo5xx(w, res, [201, 409, 422, 429]);
+        if (res.statusCode === 201) {
+          const b = res.json().data;
+          m.bookings.push({ uuid: b.uuid, payment: b.payment.uuid, appointments: b.appointments });
+        }
+      }
+    }),
+  ),
   fc.boolean().map((cancelFuture) =>
     cmd(
       `operator suspends the partner (${cancelFuture ? 'cancel' : 'keep'} future) and reactivates`,
@@ -317,7 +421,10 @@ function modelProperties(runs: number) {
     await fc.assert(
       fc.asyncProperty(fc.commands(commandArbs, { maxCommands: 25 }), async (cmds) => {
         const world = await newWorld();
-        await fc.asyncModelRun(() => ({ model: { bookings: [], events: [] } as Model, real: world }), cmds);
+        await fc.asyncModelRun(
+          () => ({ model: { bookings: [], events: [], series: [] } as Model, real: world }),
+          cmds,
+        );
         await settleAndCheck();
       }),
       { numRuns: runs, endOnFailure: true },
@@ -333,7 +440,7 @@ function modelProperties(runs: number) {
         }),
         async (batches) => {
           const world = await newWorld();
-          const model: Model = { bookings: [], events: [] };
+          const model: Model = { bookings: [], events: [], series: [] };
           for (const batch of batches) {
             // Clock moves and the suspension go first, in order; everything else goes out together.
             for (const c of batch.filter((x) => x.solo)) await c.run(model, world);
