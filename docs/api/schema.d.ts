@@ -1000,6 +1000,127 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/customer/series/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Simula um horário fixo: cada semana livre ou ocupada, e a cobrança de cada mês */
+        post: operations["postCustomerSeriesPreview"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/customer/series": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Meus horários fixos */
+        get: operations["getCustomerSeries"];
+        put?: never;
+        /** Reserva um horário fixo e paga o primeiro mês (409 lista as semanas ocupadas) */
+        post: operations["postCustomerSeries"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/customer/series/{uuid}/skip": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Pula uma semana do horário fixo */
+        post: operations["postCustomerSeriesUuidSkip"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/customer/series/{uuid}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Cancela o horário fixo (as semanas futuras seguem a política de cancelamento) */
+        post: operations["postCustomerSeriesUuidCancel"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/customer/waitlist": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Minhas listas de espera */
+        get: operations["getCustomerWaitlist"];
+        put?: never;
+        /** Entra na lista de espera de um horário (ou de um período do dia) de uma sala */
+        post: operations["postCustomerWaitlist"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/customer/waitlist/{uuid}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Sai da lista de espera (um horário guardado passa para o próximo) */
+        delete: operations["deleteCustomerWaitlistUuid"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/customer/waitlist/{uuid}/claim": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Paga o horário guardado para você pela lista de espera */
+        post: operations["postCustomerWaitlistUuidClaim"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/partner/appointments/{dateInit}/{dateEnd}/{clinic}": {
         parameters: {
             query?: never;
@@ -6137,6 +6258,662 @@ export interface operations {
             };
         };
     };
+    postCustomerSeriesPreview: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uuid */
+                    room_uuid: string;
+                    /** Format: date-time */
+                    date_time: string;
+                    minutes: number;
+                    weeks: number | null;
+                    /** @default [] */
+                    skip_dates?: string[];
+                    /** @enum {string} */
+                    payment_method: "card" | "pix";
+                    /** Format: uuid */
+                    card_uuid?: string | null;
+                    card_token?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Resposta */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            occurrences: {
+                                date: string;
+                                date_time: string;
+                                /** @enum {string} */
+                                state: "free" | "taken" | "skipped";
+                            }[];
+                            months: {
+                                month: string;
+                                weeks: number;
+                                amount_cents: number;
+                                charge_at: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description Pedido recusado: a mensagem diz por quê (422 traz os erros por campo) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Erro"];
+                };
+            };
+            /** @description Erro do servidor, com o código do pedido */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Erro"];
+                };
+            };
+        };
+    };
+    getCustomerSeries: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Resposta */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** Format: uuid */
+                            uuid: string;
+                            /** @enum {string} */
+                            status: "active" | "canceled";
+                            room: {
+                                /** Format: uuid */
+                                uuid: string;
+                                name: string;
+                                clinic: string;
+                            };
+                            weekday: number;
+                            time: string;
+                            minutes: number;
+                            weeks: number | null;
+                            first_date: string;
+                            skipped_dates: string[];
+                            /** @enum {string} */
+                            payment_method: "card" | "pix";
+                            months: {
+                                month: string;
+                                /** Format: uuid */
+                                booking_uuid: string;
+                                status: string;
+                                payment_status: string;
+                                amount_cents: number;
+                                charge_at: string | null;
+                                dates: string[];
+                            }[];
+                        }[];
+                    };
+                };
+            };
+            /** @description Pedido recusado: a mensagem diz por quê (422 traz os erros por campo) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Erro"];
+                };
+            };
+            /** @description Erro do servidor, com o código do pedido */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Erro"];
+                };
+            };
+        };
+    };
+    postCustomerSeries: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uuid */
+                    room_uuid: string;
+                    /** Format: date-time */
+                    date_time: string;
+                    minutes: number;
+                    weeks: number | null;
+                    /** @default [] */
+                    skip_dates?: string[];
+                    /** @enum {string} */
+                    payment_method: "card" | "pix";
+                    /** Format: uuid */
+                    card_uuid?: string | null;
+                    card_token?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Resposta */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            series: {
+                                /** Format: uuid */
+                                uuid: string;
+                                /** @enum {string} */
+                                status: "active" | "canceled";
+                                room: {
+                                    /** Format: uuid */
+                                    uuid: string;
+                                    name: string;
+                                    clinic: string;
+                                };
+                                weekday: number;
+                                time: string;
+                                minutes: number;
+                                weeks: number | null;
+                                first_date: string;
+                                skipped_dates: string[];
+                                /** @enum {string} */
+                                payment_method: "card" | "pix";
+                                months: {
+                                    month: string;
+                                    /** Format: uuid */
+                                    booking_uuid: string;
+                                    status: string;
+                                    payment_status: string;
+                                    amount_cents: number;
+                                    charge_at: string | null;
+                                    dates: string[];
+                                }[];
+                            };
+                            booking: {
+                                /** Format: uuid */
+                                uuid: string;
+                                status: string;
+                                amount_cents: number;
+                                appointments: {
+                                    /** Format: uuid */
+                                    uuid: string;
+                                    date_time: string;
+                                    status: string;
+                                }[];
+                                payment: {
+                                    /** Format: uuid */
+                                    uuid: string;
+                                    method: string;
+                                    status: string;
+                                    pix?: {
+                                        copy_paste: string;
+                                        qr_code: string;
+                                        expires_at: string;
+                                    };
+                                };
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Pedido recusado: a mensagem diz por quê (422 traz os erros por campo) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Erro"];
+                };
+            };
+            /** @description Erro do servidor, com o código do pedido */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Erro"];
+                };
+            };
+        };
+    };
+    postCustomerSeriesUuidSkip: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                uuid: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: date */
+                    date: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Resposta */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            series: {
+                                /** Format: uuid */
+                                uuid: string;
+                                /** @enum {string} */
+                                status: "active" | "canceled";
+                                room: {
+                                    /** Format: uuid */
+                                    uuid: string;
+                                    name: string;
+                                    clinic: string;
+                                };
+                                weekday: number;
+                                time: string;
+                                minutes: number;
+                                weeks: number | null;
+                                first_date: string;
+                                skipped_dates: string[];
+                                /** @enum {string} */
+                                payment_method: "card" | "pix";
+                                months: {
+                                    month: string;
+                                    /** Format: uuid */
+                                    booking_uuid: string;
+                                    status: string;
+                                    payment_status: string;
+                                    amount_cents: number;
+                                    charge_at: string | null;
+                                    dates: string[];
+                                }[];
+                            };
+                            refund_cents: number;
+                            canceled: number;
+                        };
+                    };
+                };
+            };
+            /** @description Pedido recusado: a mensagem diz por quê (422 traz os erros por campo) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Erro"];
+                };
+            };
+            /** @description Erro do servidor, com o código do pedido */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Erro"];
+                };
+            };
+        };
+    };
+    postCustomerSeriesUuidCancel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                uuid: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Resposta */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            series: {
+                                /** Format: uuid */
+                                uuid: string;
+                                /** @enum {string} */
+                                status: "active" | "canceled";
+                                room: {
+                                    /** Format: uuid */
+                                    uuid: string;
+                                    name: string;
+                                    clinic: string;
+                                };
+                                weekday: number;
+                                time: string;
+                                minutes: number;
+                                weeks: number | null;
+                                first_date: string;
+                                skipped_dates: string[];
+                                /** @enum {string} */
+                                payment_method: "card" | "pix";
+                                months: {
+                                    month: string;
+                                    /** Format: uuid */
+                                    booking_uuid: string;
+                                    status: string;
+                                    payment_status: string;
+                                    amount_cents: number;
+                                    charge_at: string | null;
+                                    dates: string[];
+                                }[];
+                            };
+                            refund_cents: number;
+                            canceled: number;
+                        };
+                    };
+                };
+            };
+            /** @description Pedido recusado: a mensagem diz por quê (422 traz os erros por campo) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Erro"];
+                };
+            };
+            /** @description Erro do servidor, com o código do pedido */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Erro"];
+                };
+            };
+        };
+    };
+    getCustomerWaitlist: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Resposta */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** Format: uuid */
+                            uuid: string;
+                            /** @enum {string} */
+                            status: "waiting" | "offered" | "booked" | "left" | "expired";
+                            room: {
+                                /** Format: uuid */
+                                uuid: string;
+                                name: string;
+                                clinic: string;
+                            };
+                            date: string;
+                            from: string;
+                            to: string;
+                            offer: {
+                                /** Format: uuid */
+                                booking_uuid: string;
+                                date_times: string[];
+                                expires_at: string;
+                                amount_cents: number;
+                            } | null;
+                            created_at: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Pedido recusado: a mensagem diz por quê (422 traz os erros por campo) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Erro"];
+                };
+            };
+            /** @description Erro do servidor, com o código do pedido */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Erro"];
+                };
+            };
+        };
+    };
+    postCustomerWaitlist: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uuid */
+                    room_uuid: string;
+                    /** Format: date */
+                    date: string;
+                    from: string;
+                    to: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Resposta */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** Format: uuid */
+                            uuid: string;
+                            /** @enum {string} */
+                            status: "waiting" | "offered" | "booked" | "left" | "expired";
+                            room: {
+                                /** Format: uuid */
+                                uuid: string;
+                                name: string;
+                                clinic: string;
+                            };
+                            date: string;
+                            from: string;
+                            to: string;
+                            offer: {
+                                /** Format: uuid */
+                                booking_uuid: string;
+                                date_times: string[];
+                                expires_at: string;
+                                amount_cents: number;
+                            } | null;
+                            created_at: string;
+                        };
+                    };
+                };
+            };
+            /** @description Pedido recusado: a mensagem diz por quê (422 traz os erros por campo) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Erro"];
+                };
+            };
+            /** @description Erro do servidor, com o código do pedido */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Erro"];
+                };
+            };
+        };
+    };
+    deleteCustomerWaitlistUuid: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                uuid: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Sem conteúdo */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Pedido recusado: a mensagem diz por quê (422 traz os erros por campo) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Erro"];
+                };
+            };
+            /** @description Erro do servidor, com o código do pedido */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Erro"];
+                };
+            };
+        };
+    };
+    postCustomerWaitlistUuidClaim: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                uuid: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    payment_method: "card" | "pix";
+                    /** Format: uuid */
+                    card_uuid?: string | null;
+                    card_token?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Resposta */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** Format: uuid */
+                            uuid: string;
+                            status: string;
+                            amount_cents: number;
+                            appointments: {
+                                /** Format: uuid */
+                                uuid: string;
+                                date_time: string;
+                                status: string;
+                            }[];
+                            payment: {
+                                /** Format: uuid */
+                                uuid: string;
+                                method: string;
+                                status: string;
+                                pix?: {
+                                    copy_paste: string;
+                                    qr_code: string;
+                                    expires_at: string;
+                                };
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Pedido recusado: a mensagem diz por quê (422 traz os erros por campo) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Erro"];
+                };
+            };
+            /** @description Erro do servidor, com o código do pedido */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Erro"];
+                };
+            };
+        };
+    };
     getPartnerAppointmentsDateInitDateEndClinic: {
         parameters: {
             query?: {
@@ -6184,6 +6961,7 @@ export interface operations {
                                 name: string;
                                 email: string;
                             };
+                            series: boolean;
                         }[];
                         meta: {
                             current_page: number;
@@ -6259,6 +7037,7 @@ export interface operations {
                                 name: string;
                                 email: string;
                             };
+                            series: boolean;
                         }[];
                         meta: {
                             current_page: number;
@@ -7195,6 +7974,7 @@ export interface operations {
                                     name: string;
                                     email: string;
                                 };
+                                series: boolean;
                             }[];
                             total_cents: number;
                         };
@@ -7475,6 +8255,7 @@ export interface operations {
                                 name: string;
                                 email: string;
                             };
+                            series: boolean;
                             partner: {
                                 /** Format: uuid */
                                 uuid: string;
@@ -7563,6 +8344,7 @@ export interface operations {
                                 name: string;
                                 email: string;
                             };
+                            series: boolean;
                             partner: {
                                 /** Format: uuid */
                                 uuid: string;

@@ -282,6 +282,25 @@ describe('ledger check finds each corruption', () => {
     expect(found[0]!.ids).toMatchObject({ appointment: b.pixPaid.appointments[0]!.uuid, room: room.uuid });
   });
 
+  it(`${SLOT_TWICE}: another booking inside the cleaning time after an hour (past the exclusion constraint)`, async () => {
+    const found = await violationsAfter(async (tx) => {
+      // As if written before the constraint existed: drop it inside the rolled-back transaction.
+      await tx.execute(sql`alter table appointments drop constraint appointments_room_time_excl`);
+      await tx.execute(
+        sql`update appointments set buffer_minutes = 30 where uuid = ${b.pixPaid.appointments[0]!.uuid}`,
+      );
+      await tx.execute(sql`insert into appointments (booking_id, room_id, customer_id, starts_at, ends_at, status, price_cents)
+                     select o.id, a.room_id, a.customer_id, a.ends_at + interval '15 minutes',
+                            a.ends_at + interval '75 minutes', 'confirmed', a.price_cents
+                     from appointments a, bookings o
+                     where a.uuid = ${b.pixPaid.appointments[0]!.uuid} and o.uuid = ${b.partlyCanceled.uuid}`);
+    });
+    expect(rulesOf(found)).toContain(SLOT_TWICE);
+    expect(found.find((v) => v.rule === SLOT_TWICE)!.ids).toMatchObject({
+      appointment: b.pixPaid.appointments[0]!.uuid,
+    });
+  });
+
   it(`${CONFIRMED_UNPAID}: confirmed hours without a captured payment, a hold whose payment is not pending`, async () => {
     const confirmed = await violationsAfter((tx) =>
       tx.execute(sql`update payments set status = 'pending' where uuid = ${b.pixPaid.payment.uuid}`),

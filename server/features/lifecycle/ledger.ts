@@ -222,6 +222,9 @@ function slotTwice(db: Executor) {
                a.starts_at, o.starts_at as other_starts_at
         from appointments a
         join appointments o on o.room_id = a.room_id and o.id > a.id
+          -- a slot lasts at most an hour and its buffer 30 minutes: an index range per appointment
+          and o.starts_at > a.starts_at - interval '90 minutes'
+          and o.starts_at < a.ends_at + interval '30 minutes'
           and ((a.starts_at < o.ends_at and o.starts_at < a.ends_at)
                -- another booking may not start inside the cleaning time after this one either
                or (o.booking_id <> a.booking_id
