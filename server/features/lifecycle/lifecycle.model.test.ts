@@ -89,7 +89,10 @@ async function stopHarness() {
       t.db,
       sql`select (select count(*) from bookings)::int as bookings, (select count(*) from refunds)::int as refunds,
                  (select count(*) from appointments where status = 'canceled')::int as canceled,
-                 (select count(*) from payments where paid_at is not null)::int as captured`,
+                 (select count(*) from payments where paid_at is not null)::int as captured,
+                 (select count(*) from series)::int as series,
+                 (select count(*) from bookings where series_id is not null and status = 'confirmed')::int as series_months_paid,
+                 (select count(*) from waitlist_entries where offer_booking_id is not null)::int as waitlist_offers`,
     );
     const answers = Object.fromEntries([...tally.answers].sort(([a], [b]) => a - b));
     console.log(
