@@ -126,3 +126,13 @@ export function shortStretches(starts: number[], rules: BookingRules): Stretch[]
   const min = minimumStretch(rules) * 60_000;
   return stretchesOf(starts, rules.slot_minutes).filter((s) => s.end - s.start < min);
 }
+
+/**
+ * The buffer each slot of a booking keeps after it: the room's on the last slot of each stretch,
+ * none inside one (its next slot is the same person's). `starts` are the booking's slot starts (ms).
+ */
+export function bufferAfter(starts: number[], rules: BookingRules): (start: number) => number {
+  const ends = new Set(stretchesOf(starts, rules.slot_minutes).map((s) => s.end));
+  const step = rules.slot_minutes * 60_000;
+  return (start) => (ends.has(start + step) ? rules.buffer_minutes : 0);
+}

@@ -1,7 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 import type { ExtractTablesWithRelations, SQL } from 'drizzle-orm';
@@ -33,7 +32,7 @@ export const migrationsFolder = path.join(projectRoot, 'server', 'db', 'migratio
 export async function openPglite(dataDir?: string): Promise<Database> {
   if (dataDir) fs.mkdirSync(dataDir, { recursive: true });
   const client = await PGlite.create(dataDir ?? 'memory://', {
-    extensions: { unaccent, pg_trgm, btree_gist },
+    extensions: { unaccent, pg_trgm },
     // Postgres' 128 MB default buffer pool would double the server's memory; an embedded
     // database of one clinic network fits in far less (docs/performance.md).
     postgresqlconf: [

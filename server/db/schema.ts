@@ -604,10 +604,10 @@ export const waitlistEntries = pgTable(
 );
 
 /**
- * One slot of one room (30 or 60 minutes, the room's grid), holding its time plus the room's
- * buffer after it. Double booking is refused by the exclusion constraint
- * `appointments_room_time_excl` (migration 0006, not expressible here): no two holding
- * appointments of different bookings of a room overlap over [starts_at, ends_at + buffer).
+ * One slot of one room (30 or 60 minutes, the room's grid), holding its time — and, the last slot
+ * of a booked stretch, the room's buffer after it. Double booking is refused by the exclusion
+ * constraint `appointments_room_time_excl` (migration 0006, not expressible here): no two holding
+ * appointments of a room overlap over [starts_at, ends_at + buffer_minutes).
  */
 export const appointments = pgTable(
   'appointments',
@@ -631,13 +631,17 @@ export const appointments = pgTable(
     canceledAt: tstz('canceled_at'),
     canceledBy: ref('canceled_by').references(() => users.id, { onDelete: 'set null' }),
     reminderSentAt: tstz('reminder_sent_at'),
-    /** Minutes after the end kept free for cleaning, as the room's rule was when booked. */
+    /** Minutes after the end kept free for cleaning (last slot of a stretch), as the rule was when booked. */
     bufferMinutes: smallint('buffer_minutes').notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     index('appointments_room_time_idx').on(t.roomId, t.startsAt),
+    /** The held hours of a room's day, for availability and search (small: holding statuses only). */
+    index('appointments_room_held_idx')
+      .on(t.roomId, t.startsAt)
+      .where(sql`${t.status} in (${inList(slotHoldingStatuses)})`),
     index('appointments_customer_idx').on(t.customerId, t.startsAt),
     index('appointments_booking_idx').on(t.bookingId),
     index('appointments_time_idx').on(t.startsAt),

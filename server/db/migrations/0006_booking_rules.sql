@@ -1,11 +1,17 @@
 -- Booking rules per clinic (defaults) and per room (null = the clinic's), and double booking
 -- refused over time ranges, buffer included, instead of equal starts (decision 0023). Every room
 -- keeps today's rule: 60-minute grid, no minimum, no buffer, 365 days ahead, no notice.
-CREATE EXTENSION IF NOT EXISTS btree_gist;--> statement-breakpoint
 CREATE OR REPLACE FUNCTION salas_held_range(starts timestamptz, ends timestamptz, buffer_minutes smallint)
 RETURNS tstzrange LANGUAGE sql IMMUTABLE PARALLEL SAFE
 -- Minutes have no calendar part, so adding them is the same in every zone: immutable in fact.
 AS $$ SELECT tstzrange(starts, ends + make_interval(mins => buffer_minutes)) $$;--> statement-breakpoint
+-- The same range on one axis for every room (room × 10^11 + epoch seconds), so a plain gist index
+-- of ranges refuses overlaps per room without btree_gist (which slows the embedded database down
+-- merely by being loaded; docs/performance.md). Epoch seconds stay below 10^11 until the year 5138.
+CREATE OR REPLACE FUNCTION salas_room_time(room bigint, starts timestamptz, ends timestamptz, buffer_minutes smallint)
+RETURNS int8range LANGUAGE sql IMMUTABLE PARALLEL SAFE
+AS $$ SELECT int8range(room * 100000000000 + extract(epoch from starts)::bigint,
+                       room * 100000000000 + extract(epoch from ends + make_interval(mins => buffer_minutes))::bigint) $$;--> statement-breakpoint
 ALTER TABLE "appointments" DROP CONSTRAINT "appointments_one_hour_check";--> statement-breakpoint
 ALTER TABLE "appointments" ADD COLUMN "buffer_minutes" smallint DEFAULT 0 NOT NULL;--> statement-breakpoint
 ALTER TABLE "clinics" ADD COLUMN "slot_minutes" smallint DEFAULT 60 NOT NULL;--> statement-breakpoint
@@ -31,8 +37,7 @@ ALTER TABLE "rooms" ADD CONSTRAINT "rooms_buffer_check" CHECK ("rooms"."buffer_m
 ALTER TABLE "rooms" ADD CONSTRAINT "rooms_days_ahead_check" CHECK ("rooms"."max_days_ahead" between 1 and 365);--> statement-breakpoint
 ALTER TABLE "rooms" ADD CONSTRAINT "rooms_notice_check" CHECK ("rooms"."min_notice_minutes" between 0 and 10080);--> statement-breakpoint
 ALTER TABLE "appointments" ADD CONSTRAINT "appointments_room_time_excl" EXCLUDE USING gist (
-  "room_id" WITH =,
-  "booking_id" WITH <>,
-  salas_held_range("starts_at", "ends_at", "buffer_minutes") WITH &&
+  salas_room_time("room_id", "starts_at", "ends_at", "buffer_minutes") WITH &&
 ) WHERE ("status" in ('pending_payment', 'confirmed', 'completed', 'no_show'));--> statement-breakpoint
-DROP INDEX "appointments_room_slot_key";
+DROP INDEX "appointments_room_slot_key";--> statement-breakpoint
+CREATE INDEX "appointments_room_held_idx" ON "appointments" USING btree ("room_id","starts_at") WHERE "appointments"."status" in ('pending_payment', 'confirmed', 'completed', 'no_show');

@@ -36,6 +36,8 @@ export interface Slot {
 
 const MINUTE = 60_000;
 const DAY = 86_400_000;
+/** The longest a held range lasts: an hour's slot and a 30-minute buffer. */
+const MAX_HELD = 90 * MINUTE;
 const minutes = (hhmm: string) => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5));
 /** 23:59 closes at midnight: the last slot of the day is bookable. */
 const closingMinutes = (hhmm: string) => (hhmm === '23:59' ? 24 * 60 : minutes(hhmm));
@@ -59,7 +61,21 @@ export function slotsFor(input: SlotInput): Slot[] {
   const now = input.now.getTime();
   const earliest = now + rules.min_notice_minutes * MINUTE;
   const latest = now + rules.max_days_ahead * DAY;
-  const heldOver = (from: number, to: number) => input.held.some((h) => overlaps(from, to, h.start, h.until));
+  // Held ranges by start: a range overlapping [from, to) starts before `to` and at most
+  // MAX_HELD before `from` (a slot of an hour and a 30-minute buffer), found by binary search.
+  const held = [...input.held].sort((a, b) => a.start - b.start);
+  const heldOver = (from: number, to: number) => {
+    let lo = 0;
+    let hi = held.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (held[mid]!.start < from - MAX_HELD) lo = mid + 1;
+      else hi = mid;
+    }
+    for (let i = lo; i < held.length && held[i]!.start < to; i++)
+      if (overlaps(from, to, held[i]!.start, held[i]!.until)) return true;
+    return false;
+  };
 
   const slots: (Slot & { open: boolean; end: number })[] = [];
   for (const m of [...starts].sort((a, b) => a - b)) {

@@ -9,6 +9,7 @@ import { type Booking, type bookingBody, bookingMessages } from '#common/contrac
 import { supplyMessages } from '#common/contracts/supply';
 import {
   type BookingRules,
+  bufferAfter,
   durationLabel,
   minimumStretch,
   ruleMessages,
@@ -76,6 +77,7 @@ export async function createBooking(
   }
 
   const slotMs = rules.slot_minutes * 60_000;
+  const buffer = bufferAfter(starts, rules);
   const price = slotPriceCents(room.pricePerMinute, rules.slot_minutes);
   const amount = price * starts.length;
   const now = s.clock();
@@ -111,7 +113,7 @@ export async function createBooking(
           customerId: user.id,
           startsAt: new Date(t),
           endsAt: new Date(t + slotMs),
-          bufferMinutes: rules.buffer_minutes,
+          bufferMinutes: buffer(t),
           status: 'pending_payment' as const,
           priceCents: price,
           createdAt: now,
@@ -176,9 +178,14 @@ export function assertFollowsRules(starts: number[], rules: BookingRules, now: D
   if (shortStretches(starts, rules).length > 0) refuse(ruleMessages.tooShort(minimumStretch(rules)));
 }
 
-/** The database refused a hold that overlaps another booking's time or buffer. */
+/**
+ * The database refused a hold that overlaps another booking's time or buffer — or, when two
+ * transactions each wait on the other's overlapping rows (several weeks of two series at once),
+ * chose this one to give way (deadlock): either way someone else holds that time.
+ */
 export const isSlotConflict = (err: unknown) =>
-  pgErrorCode(err) === '23P01' && pgConstraint(err) === 'appointments_room_time_excl';
+  (pgErrorCode(err) === '23P01' && pgConstraint(err) === 'appointments_room_time_excl') ||
+  pgErrorCode(err) === '40P01';
 
 export interface NewCharge {
   bookingId: number;

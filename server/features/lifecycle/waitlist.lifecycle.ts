@@ -5,13 +5,14 @@
  * that hold passes unpaid the hold job expires it, which gives the time back again, to the next.
  */
 import { and, asc, eq, gt, inArray, lt, sql } from 'drizzle-orm';
-import { minimumStretch, stretchesOf } from '#common/domain/booking-rules';
+import { bufferAfter, minimumStretch, stretchesOf } from '#common/domain/booking-rules';
 import { slotPriceCents } from '#common/money';
 import { zonedDate } from '#common/time/zone';
 import type { Services } from '../../app.ts';
-import { pgConstraint, pgErrorCode, type Tx } from '../../db/client.ts';
+import type { Tx } from '../../db/client.ts';
 import { appointments, bookings, clinics, payments, rooms, waitlistEntries } from '../../db/schema.ts';
 import { roomAvailability } from '../availability/availability.service.ts';
+import { isSlotConflict } from '../bookings/booking.service.ts';
 import { sendWaitlistOffer } from '../waitlist/waitlist.mails.ts';
 
 /** How long a freed time stays held for the person it is offered to. */
@@ -94,6 +95,7 @@ async function offerTo(s: Services, entry: Entry, released: ReleasedTime[]): Pro
   const slots: number[] = [];
   for (let t = stretch.start; t < stretch.end; t += step) slots.push(t);
   const price = slotPriceCents(place.room.pricePerMinute, rules.slot_minutes);
+  const buffer = bufferAfter(slots, rules);
   const now = s.clock();
   const until = new Date(now.getTime() + WAITLIST_OFFER_MINUTES * 60_000);
   try {
@@ -125,7 +127,7 @@ async function offerTo(s: Services, entry: Entry, released: ReleasedTime[]): Pro
           customerId: entry.customerId,
           startsAt: new Date(t),
           endsAt: new Date(t + step),
-          bufferMinutes: rules.buffer_minutes,
+          bufferMinutes: buffer(t),
           status: 'pending_payment' as const,
           priceCents: price,
           createdAt: now,
@@ -150,7 +152,7 @@ async function offerTo(s: Services, entry: Entry, released: ReleasedTime[]): Pro
     });
   } catch (err) {
     // Taken meanwhile by someone booking it directly: this person keeps waiting.
-    if (pgErrorCode(err) === '23P01' && pgConstraint(err) === 'appointments_room_time_excl') return false;
+    if (isSlotConflict(err)) return false;
     throw err;
   }
 }

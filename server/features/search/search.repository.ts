@@ -55,12 +55,15 @@ const orderBy = (sort: SearchSort | undefined) => {
  * on the room's grid inside the room's own hours, or its clinic's when it has none ("23:59" closes
  * at midnight), after the notice and within the horizon, not a time skipped by a daylight-saving
  * jump, from which the room's minimum stretch is neither blocked nor inside another booking, and
- * whose end leaves the buffer free. Appointments are read through the room's time index, from a
- * window that holds any appointment (a slot and its buffer last at most 90 minutes) overlapping.
+ * whose end leaves the buffer free. The held ranges of the day (time plus buffer) are read once per
+ * room (an index range), not once per start.
  */
 function freeSlotExists(free: FreeOn): SQL {
   const now = sql`${free.now.toISOString()}::timestamptz`;
   const stretch = sql`make_interval(mins => c.minlen)`;
+  // The widest window any zone's `date` can cover (and an appointment ending in it).
+  const from = new Date(Date.parse(`${free.date}T00:00:00Z`) - 16 * 3_600_000).toISOString();
+  const to = new Date(Date.parse(`${free.date}T00:00:00Z`) + 38 * 3_600_000).toISOString();
   return sql`exists (
     select 1
     from (
@@ -81,13 +84,11 @@ function freeSlotExists(free: FreeOn): SQL {
     where slot.starts_at > ${now} + make_interval(mins => c.notice)
       and slot.starts_at <= ${now} + make_interval(days => c.horizon)
       and slot.starts_at at time zone c.timezone = w.wall
-      and not exists (
-        select 1 from appointments a
+      and not tstzrange(slot.starts_at, slot.starts_at + ${stretch} + make_interval(mins => c.buffer)) && any(array(
+        select salas_held_range(a.starts_at, a.ends_at, a.buffer_minutes) from appointments a
         where a.room_id = c.room_id
-          and a.starts_at > slot.starts_at - interval '90 minutes'
-          and a.starts_at < slot.starts_at + ${stretch} + make_interval(mins => c.buffer)
-          and a.ends_at + make_interval(mins => a.buffer_minutes) > slot.starts_at
-          and a.status in (${sql.raw(slotHoldingStatuses.map((v) => `'${v}'`).join(', '))}))
+          and a.starts_at >= ${from}::timestamptz and a.starts_at < ${to}::timestamptz
+          and a.status in (${sql.raw(slotHoldingStatuses.map((v) => `'${v}'`).join(', '))})))
       and not exists (
         select 1 from blocked_schedules b
         where b.room_id = c.room_id and b.starts_at < slot.starts_at + ${stretch}
@@ -128,7 +129,9 @@ function settledByCount(free: FreeOn): SQL {
       from (select distinct timezone as tz from cand) z
     ),
     local_day as (
-      select c.room_id, z.starts, z.ends from cand c join zone_day z on z.tz = c.timezone
+      select c.room_id, z.starts, z.ends,
+             c.slot = 60 and c.minlen = 60 and c.buffer = 0 as hourly, c.notice, c.horizon
+      from cand c join zone_day z on z.tz = c.timezone
     ),
     held as (
       select d.room_id, count(*) as n from appointments a
@@ -151,10 +154,9 @@ function settledByCount(free: FreeOn): SQL {
         join open_hours o on o.room_id = d.room_id
         left join held hd on hd.room_id = d.room_id
         left join blocked bl on bl.room_id = d.room_id
-        join cand c on c.room_id = d.room_id
-        where c.slot = 60 and c.minlen = 60 and c.buffer = 0
-          and d.starts > ${free.now.toISOString()}::timestamptz + make_interval(mins => c.notice)
-          and d.ends <= ${free.now.toISOString()}::timestamptz + make_interval(days => c.horizon)
+        where d.hourly
+          and d.starts > ${free.now.toISOString()}::timestamptz + make_interval(mins => d.notice)
+          and d.ends <= ${free.now.toISOString()}::timestamptz + make_interval(days => d.horizon)
           and o.hours - 1 > coalesce(hd.n, 0) + coalesce(bl.n, 0)
     )`;
 }

@@ -6,7 +6,7 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Series, SeriesPreview, seriesBody } from '#common/contracts/series';
-import { minimumStretch, ruleMessages } from '#common/domain/booking-rules';
+import { bufferAfter, minimumStretch, ruleMessages } from '#common/domain/booking-rules';
 import {
   chargeMoment,
   monthOf,
@@ -149,6 +149,7 @@ export async function createSeries(s: Services, user: UserRow, body: Body) {
       for (const [i, [month, list]] of months.entries()) {
         const starts = list.flatMap((o) => o.starts.map((iso) => Date.parse(iso)));
         const amount = starts.length * slotPrice;
+        const buffer = bufferAfter(starts, rules);
         const chargeAt = i === 0 ? null : chargeMoment(month, clinic.timezone, now);
         const [booking] = await tx
           .insert(bookings)
@@ -172,7 +173,7 @@ export async function createSeries(s: Services, user: UserRow, body: Body) {
             customerId: user.id,
             startsAt: new Date(t),
             endsAt: new Date(t + rules.slot_minutes * 60_000),
-            bufferMinutes: rules.buffer_minutes,
+            bufferMinutes: buffer(t),
             status: 'pending_payment' as const,
             priceCents: slotPrice,
             createdAt: now,

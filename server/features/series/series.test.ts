@@ -255,7 +255,10 @@ describe('horário fixo', () => {
     );
     const codes = results.map((r) => r.statusCode);
     expect(codes.filter((c) => c === 201).length, codes.join()).toBe(1);
-    expect(codes.every((c) => c === 201 || c === 409)).toBe(true);
+    expect(
+      codes.every((c) => c === 201 || c === 409),
+      results.map((r) => r.body).join('\n'),
+    ).toBe(true);
     expect(await checkLedger(t.db, { now: t.clock.now })).toEqual([]);
   }, 60_000);
 
