@@ -24,6 +24,7 @@ import { appointments, bookings, clinics, payments, rooms, users } from '../../d
 import { qrDataUrl } from '../../lib/qr.ts';
 import type { UserRow } from '../auth/user.repository.ts';
 import { roomAvailability } from '../availability/availability.service.ts';
+import { insertHold } from '../lifecycle/lifecycle.repository.ts';
 import { cardDeclined, chargeOpened, paymentCaptured } from '../lifecycle/lifecycle.service.ts';
 import { bookableRoomCondition } from '../rooms/room.repository.ts';
 import { assertMayBook, assertPixLimits, recordRefusedCard } from './booking-policy.ts';
@@ -93,52 +94,20 @@ export async function createBooking(
         await tx.select({ id: users.id }).from(users).where(eq(users.id, user.id)).for('update');
         await assertPixLimits(tx, user, starts, now);
       }
-      const [booking] = await tx
-        .insert(bookings)
-        .values({
-          customerId: user.id,
-          roomId: room.id,
-          status: 'pending_payment',
-          amountCents: amount,
-          paymentMethod: body.payment_method,
-          holdExpiresAt,
-          createdAt: now,
-          updatedAt: now,
-        })
-        .returning();
-      await tx.insert(appointments).values(
-        starts.map((t) => ({
-          bookingId: booking!.id,
-          roomId: room.id,
-          customerId: user.id,
-          startsAt: new Date(t),
-          endsAt: new Date(t + slotMs),
-          bufferMinutes: buffer(t),
-          status: 'pending_payment' as const,
-          priceCents: price,
-          createdAt: now,
-          updatedAt: now,
-        })),
-      );
-      const [payment] = await tx
-        .insert(payments)
-        .values({
-          bookingId: booking!.id,
-          provider: s.payments.name,
-          method: body.payment_method,
-          status: 'pending',
-          amountCents: amount,
-          cardId: card?.id ?? null,
-          createdAt: now,
-          updatedAt: now,
-        })
-        .returning();
-      return {
-        bookingId: booking!.id,
-        bookingUuid: booking!.uuid,
-        paymentId: payment!.id,
-        paymentUuid: payment!.uuid,
-      };
+      const held = await insertHold(tx, {
+        customerId: user.id,
+        roomId: room.id,
+        method: body.payment_method,
+        provider: s.payments.name,
+        cardId: card?.id,
+        holdExpiresAt,
+        starts,
+        slotMs,
+        priceCents: price,
+        buffer,
+        now,
+      });
+      return held;
     });
   } catch (err) {
     if (isSlotConflict(err)) throw failed(bookingMessages.slotTaken);

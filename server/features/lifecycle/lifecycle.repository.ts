@@ -162,3 +162,79 @@ export const dueRefundFilter = (now: Date) =>
 export async function deleteBooking(tx: Tx, bookingId: number) {
   await tx.delete(bookings).where(eq(bookings.id, bookingId));
 }
+
+export interface NewHold {
+  customerId: number;
+  roomId: number;
+  method: 'card' | 'pix';
+  /** The provider that will collect it (PaymentProvider.name). */
+  provider: string;
+  cardId?: number | null;
+  holdExpiresAt: Date;
+  seriesId?: number | null;
+  chargeAt?: Date | null;
+  /** Slot starts (ms), each `slotMs` long at `priceCents`; `buffer(start)` minutes kept after it. */
+  starts: number[];
+  slotMs: number;
+  priceCents: number;
+  buffer: (start: number) => number;
+  now: Date;
+}
+
+/**
+ * Writes a booking awaiting payment — its appointments holding their time and its pending payment —
+ * in the caller's transaction: every way of holding time (a booking, a month of a horário fixo, a
+ * waitlist offer) starts here. The exclusion constraint refuses it if any slot is taken.
+ */
+export async function insertHold(tx: Tx, h: NewHold) {
+  const amount = h.priceCents * h.starts.length;
+  const [booking] = await tx
+    .insert(bookings)
+    .values({
+      customerId: h.customerId,
+      roomId: h.roomId,
+      status: 'pending_payment',
+      amountCents: amount,
+      paymentMethod: h.method,
+      holdExpiresAt: h.holdExpiresAt,
+      seriesId: h.seriesId ?? null,
+      chargeAt: h.chargeAt ?? null,
+      createdAt: h.now,
+      updatedAt: h.now,
+    })
+    .returning();
+  await tx.insert(appointments).values(
+    h.starts.map((t) => ({
+      bookingId: booking!.id,
+      roomId: h.roomId,
+      customerId: h.customerId,
+      startsAt: new Date(t),
+      endsAt: new Date(t + h.slotMs),
+      bufferMinutes: h.buffer(t),
+      status: 'pending_payment' as const,
+      priceCents: h.priceCents,
+      createdAt: h.now,
+      updatedAt: h.now,
+    })),
+  );
+  const [payment] = await tx
+    .insert(payments)
+    .values({
+      bookingId: booking!.id,
+      provider: h.provider,
+      method: h.method,
+      status: 'pending',
+      amountCents: amount,
+      cardId: h.cardId ?? null,
+      createdAt: h.now,
+      updatedAt: h.now,
+    })
+    .returning();
+  return {
+    bookingId: booking!.id,
+    bookingUuid: booking!.uuid,
+    paymentId: payment!.id,
+    paymentUuid: payment!.uuid,
+    amount,
+  };
+}

@@ -77,7 +77,7 @@ async function chargeMonth(s: Services, bookingId: number): Promise<void> {
     .innerJoin(rooms, eq(rooms.id, bookings.roomId))
     .innerJoin(clinics, eq(clinics.id, rooms.clinicId))
     .where(eq(bookings.id, bookingId));
-  if (!row || row.payment.status !== 'pending' || row.booking.status !== 'pending_payment') return;
+  if (row?.payment.status !== 'pending' || row.booking.status !== 'pending_payment') return;
   const { booking, payment } = row;
   const payer = await payerOf(s, row.customer);
   const description = `${row.room.name} — ${row.clinic.name} (horário fixo, ${zonedDate(booking.holdExpiresAt ?? s.clock(), row.clinic.timezone).slice(0, 7)})`;

@@ -10,10 +10,11 @@ import { slotPriceCents } from '#common/money';
 import { zonedDate } from '#common/time/zone';
 import type { Services } from '../../app.ts';
 import type { Tx } from '../../db/client.ts';
-import { appointments, bookings, clinics, payments, rooms, waitlistEntries } from '../../db/schema.ts';
+import { clinics, rooms, waitlistEntries } from '../../db/schema.ts';
 import { roomAvailability } from '../availability/availability.service.ts';
 import { isSlotConflict } from '../bookings/booking.service.ts';
 import { sendWaitlistOffer } from '../waitlist/waitlist.mails.ts';
+import { insertHold } from './lifecycle.repository.ts';
 
 /** How long a freed time stays held for the person it is offered to. */
 export const WAITLIST_OFFER_MINUTES = 15;
@@ -106,46 +107,22 @@ async function offerTo(s: Services, entry: Entry, released: ReleasedTime[]): Pro
         .where(and(eq(waitlistEntries.id, entry.id), eq(waitlistEntries.status, 'waiting')))
         .for('update', { skipLocked: true });
       if (!still) return false;
-      const [booking] = await tx
-        .insert(bookings)
-        .values({
-          customerId: entry.customerId,
-          roomId: entry.roomId,
-          status: 'pending_payment',
-          amountCents: price * slots.length,
-          // The person picks card or Pix when paying (POST /api/customer/waitlist/{uuid}/claim).
-          paymentMethod: 'card',
-          holdExpiresAt: until,
-          createdAt: now,
-          updatedAt: now,
-        })
-        .returning();
-      await tx.insert(appointments).values(
-        slots.map((t) => ({
-          bookingId: booking!.id,
-          roomId: entry.roomId,
-          customerId: entry.customerId,
-          startsAt: new Date(t),
-          endsAt: new Date(t + step),
-          bufferMinutes: buffer(t),
-          status: 'pending_payment' as const,
-          priceCents: price,
-          createdAt: now,
-          updatedAt: now,
-        })),
-      );
-      await tx.insert(payments).values({
-        bookingId: booking!.id,
-        provider: s.payments.name,
+      // The person picks card or Pix when paying (POST /api/customer/waitlist/{uuid}/claim).
+      const held = await insertHold(tx, {
+        customerId: entry.customerId,
+        roomId: entry.roomId,
         method: 'card',
-        status: 'pending',
-        amountCents: price * slots.length,
-        createdAt: now,
-        updatedAt: now,
+        provider: s.payments.name,
+        holdExpiresAt: until,
+        starts: slots,
+        slotMs: step,
+        priceCents: price,
+        buffer,
+        now,
       });
       await tx
         .update(waitlistEntries)
-        .set({ status: 'offered', offerBookingId: booking!.id, offerExpiresAt: until, updatedAt: now })
+        .set({ status: 'offered', offerBookingId: held.bookingId, offerExpiresAt: until, updatedAt: now })
         .where(eq(waitlistEntries.id, entry.id));
       await sendWaitlistOffer(s, entry.id, tx);
       return true;

@@ -33,6 +33,7 @@ import {
   PIX_HOLD_MINUTES,
 } from '../bookings/booking.service.ts';
 import { assertCardAttemptsLeft, assertMayBookAtAll } from '../bookings/booking-policy.ts';
+import { insertHold } from '../lifecycle/lifecycle.repository.ts';
 import { cancelSeries, seriesDeclined, skipSeriesWeek } from '../lifecycle/series.lifecycle.ts';
 
 type Body = z.output<typeof seriesBody>;
@@ -151,49 +152,22 @@ export async function createSeries(s: Services, user: UserRow, body: Body) {
         const amount = starts.length * slotPrice;
         const buffer = bufferAfter(starts, rules);
         const chargeAt = i === 0 ? null : chargeMoment(month, clinic.timezone, now);
-        const [booking] = await tx
-          .insert(bookings)
-          .values({
-            customerId: user.id,
-            roomId: room.id,
-            status: 'pending_payment',
-            amountCents: amount,
-            paymentMethod: body.payment_method,
-            holdExpiresAt: chargeAt ? new Date(chargeAt.getTime() + SERIES_GRACE_DAYS * DAY) : firstHold,
-            seriesId: row!.id,
-            chargeAt,
-            createdAt: now,
-            updatedAt: now,
-          })
-          .returning();
-        await tx.insert(appointments).values(
-          starts.map((t) => ({
-            bookingId: booking!.id,
-            roomId: room.id,
-            customerId: user.id,
-            startsAt: new Date(t),
-            endsAt: new Date(t + rules.slot_minutes * 60_000),
-            bufferMinutes: buffer(t),
-            status: 'pending_payment' as const,
-            priceCents: slotPrice,
-            createdAt: now,
-            updatedAt: now,
-          })),
-        );
-        const [payment] = await tx
-          .insert(payments)
-          .values({
-            bookingId: booking!.id,
-            provider: s.payments.name,
-            method: body.payment_method,
-            status: 'pending',
-            amountCents: amount,
-            cardId: card?.id ?? null,
-            createdAt: now,
-            updatedAt: now,
-          })
-          .returning();
-        if (i === 0) first = { bookingId: booking!.id, paymentUuid: payment!.uuid, amount };
+        const held = await insertHold(tx, {
+          customerId: user.id,
+          roomId: room.id,
+          method: body.payment_method,
+          provider: s.payments.name,
+          cardId: card?.id,
+          holdExpiresAt: chargeAt ? new Date(chargeAt.getTime() + SERIES_GRACE_DAYS * DAY) : firstHold,
+          seriesId: row!.id,
+          chargeAt,
+          starts,
+          slotMs: rules.slot_minutes * 60_000,
+          priceCents: slotPrice,
+          buffer,
+          now,
+        });
+        if (i === 0) first = { bookingId: held.bookingId, paymentUuid: held.paymentUuid, amount };
       }
       return { seriesId: row!.id, ...first! };
     });
