@@ -5,7 +5,7 @@
  * other to compare (docs/performance.md, "Regras de reserva"). With `--rules` a fifth of the rooms
  * get booking rules (30-minute grid, 2-hour minimum, 15-minute buffer, 2-hour notice), so the
  * search checks them start by start instead of by counting.
- * Usage: npx tsx bench/rules.ts [clinics] [iterations] [--rules]
+ * Usage: npx tsx bench/rules.ts [clinics] [iterations] [--rules] [--no-analyze]
  */
 import { sql } from 'drizzle-orm';
 import { searchBody } from '../common/contracts/rooms.ts';
@@ -37,6 +37,10 @@ if (withRules)
     sql.raw(`update rooms set slot_minutes = 30, min_booking_minutes = 120, buffer_minutes = 15,
       min_notice_minutes = 120 where id % 5 = 0`),
   );
+
+// Statistics as a running PostgreSQL's autovacuum would have them (`--no-analyze` leaves the
+// planner with none, as the generator does).
+if (!process.argv.includes('--no-analyze')) await database.db.execute(sql`analyze`);
 
 const s: Services = {
   config: loadConfig({ NODE_ENV: 'test', DATA_DIR: '/tmp/salas-bench' }),

@@ -79,8 +79,8 @@ test('a specialist waits for a taken hour, is mailed when it frees up, and books
   expect(canceled).toBe(200);
   const [link] = await waitForMail(demo.specialist, /https?:\/\/\S+oferta=[0-9a-f-]{36}/, since);
   await waiter.goto(new URL(link!).pathname + new URL(link!).search);
-  const offer = waiter.getByRole('region', { name: 'Lista de espera' });
-  await expect(offer.getByText('Horário guardado para você')).toBeVisible();
+  const offer = waiter.getByRole('region', { name: 'Lista de espera: horário guardado para você' });
+  await expect(offer.getByText('Horário guardado para você', { exact: true })).toBeVisible();
   await expect(offer.getByText(/^Guardado para você até \d\d:\d\d/)).toBeVisible();
   await expectAccessible(waiter);
   await waiter.screenshot({ path: `${shots}/waitlist-offer-desktop.png`, fullPage: true });

@@ -10,6 +10,7 @@ export const text = {
   to: 'Até',
   join: 'Entrar na lista de espera',
   title: 'Lista de espera',
+  offersTitle: 'Lista de espera: horário guardado para você',
   statuses: {
     waiting: 'Aguardando',
     offered: 'Horário guardado para você',

@@ -94,8 +94,7 @@ export function MyAppointmentsPage() {
         </Title>
         <Text c="dimmed">{t.subtitle}</Text>
       </div>
-      <MyWaitlist />
-      <MySeries />
+      <MyWaitlist part="offers" />
       <DatePickerInput
         type="range"
         label={`${t.from} / ${t.to}`}
@@ -171,6 +170,8 @@ export function MyAppointmentsPage() {
         )}
       </QueryState>
       <Pager meta={list.data?.meta} onChange={setPage} />
+      <MySeries />
+      <MyWaitlist part="waiting" />
     </Stack>
   );
 }

@@ -108,16 +108,23 @@ function EntryCard({ entry, highlighted }: { entry: WaitlistEntry; highlighted: 
   );
 }
 
-export function MyWaitlist() {
+/**
+ * `offers`: the times held for the person right now (and the one a mail linked to), at the top of
+ * the page — they last 15 minutes; `waiting`: the rest of the line, below the bookings.
+ */
+export function MyWaitlist({ part }: { part: 'offers' | 'waiting' }) {
   const list = useMyWaitlist();
   const [params] = useSearchParams();
   const offer = params.get('oferta');
-  const shown = (list.data ?? []).filter((e) => live(e) || e.uuid === offer).slice(0, 20);
+  const urgent = (e: WaitlistEntry) => Boolean(e.offer) || e.uuid === offer;
+  const shown = (list.data ?? [])
+    .filter((e) => (part === 'offers' ? urgent(e) : live(e) && !urgent(e)))
+    .slice(0, 20);
   if (!shown.length) return null;
   return (
-    <Stack gap="sm" component="section" aria-labelledby="my-waitlist-title">
-      <Title order={2} fz="h4" id="my-waitlist-title">
-        {text.title}
+    <Stack gap="sm" component="section" aria-labelledby={`my-waitlist-${part}`}>
+      <Title order={2} fz="h4" id={`my-waitlist-${part}`}>
+        {part === 'offers' ? text.offersTitle : text.title}
       </Title>
       <Stack gap="sm" component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
         {shown.map((e) => (
