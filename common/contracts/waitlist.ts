@@ -13,6 +13,7 @@ export const waitlistMessages = {
   tooMany: 'Você já está em 10 listas de espera. Saia de alguma antes de entrar em outra.',
   notFound: 'Entrada da lista de espera não encontrada.',
   noOffer: 'Não há horário guardado para você nesta lista de espera (o prazo pode ter acabado).',
+  paying: 'O pagamento deste horário já está em andamento. Aguarde um instante.',
   joined: 'Pronto! Avisaremos por e-mail se um horário desse período vagar.',
 } as const;
 

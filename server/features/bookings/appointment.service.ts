@@ -1,5 +1,5 @@
 /** A specialist's own appointments: list by period and cancel (DESIGN §5 cancellation policy). */
-import { and, count, desc, eq, gte, lt } from 'drizzle-orm';
+import { and, count, desc, eq, gte, lt, sql } from 'drizzle-orm';
 import { FREE_CANCELLATION_HOURS, type MyAppointment } from '#common/contracts/booking';
 import type { PageMeta } from '#common/contracts/rooms';
 import { supplyMessages } from '#common/contracts/supply';
@@ -30,6 +30,9 @@ export async function listMyAppointments(
     filters.push(lt(appointments.startsAt, zonedInstant(addDays(range.dateEnd, 1), '00:00', ZONE)));
   const where = and(...filters);
   const [{ total } = { total: 0 }] = await s.db.select({ total: count() }).from(appointments).where(where);
+  const now = s.clock();
+  // The next booking first: coming hours from the nearest on, then the past from the latest back.
+  const past = sql`${appointments.startsAt} < ${now}`;
   const rows = await s.db
     .select({ a: appointments, room: rooms, clinic: clinics, method: bookings.paymentMethod })
     .from(appointments)
@@ -37,10 +40,14 @@ export async function listMyAppointments(
     .innerJoin(clinics, eq(clinics.id, rooms.clinicId))
     .innerJoin(bookings, eq(bookings.id, appointments.bookingId))
     .where(where)
-    .orderBy(desc(appointments.startsAt))
+    .orderBy(
+      past,
+      sql`case when ${past} then null else ${appointments.startsAt} end asc`,
+      desc(appointments.startsAt),
+      desc(appointments.id),
+    )
     .limit(perPage)
     .offset((page - 1) * perPage);
-  const now = s.clock();
   return {
     data: rows.map(({ a, room, clinic, method }) => ({
       uuid: a.uuid,

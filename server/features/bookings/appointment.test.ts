@@ -38,7 +38,7 @@ afterAll(() => t.close());
 const book = (dateTimes: string[]) => bookByCard(t, specialist.token, room.uuid, cardUuid, dateTimes);
 
 describe('my appointments', () => {
-  it('lists by period, newest first, with room, clinic, amount and whether a cancellation refunds', async () => {
+  it('lists by period, the next hour first and the past after it, with room, clinic, amount and whether a cancellation refunds', async () => {
     const far = weekday(10);
     const soon = new Date(t.clock.now.getTime() + 5 * 3_600_000);
     soon.setUTCMinutes(0, 0, 0);
@@ -53,7 +53,8 @@ describe('my appointments', () => {
     expect(all.statusCode, all.body).toBe(200);
     expect(all.json().meta.total).toBe(2);
     const [first, second] = all.json().data;
-    expect(first).toMatchObject({
+    expect(first).toMatchObject({ refundable: false, cancelable: true });
+    expect(second).toMatchObject({
       date_time: `${far}T10:00:00-03:00`,
       status: 'confirmed',
       amount_cents: 6000,
@@ -61,7 +62,18 @@ describe('my appointments', () => {
       cancelable: true,
       room: { name: 'Sala Cancelável' },
     });
-    expect(second).toMatchObject({ refundable: false, cancelable: true });
+    // Once the near hour has passed, the coming one leads and the past follows.
+    t.clock.advance(6 * 3_600_000);
+    const later = await request(t.app, {
+      method: 'POST',
+      url: '/api/customer/appointments',
+      token: specialist.token,
+      payload: {},
+    });
+    expect(later.json().data.map((a: { date_time: string }) => a.date_time)).toEqual([
+      `${far}T10:00:00-03:00`,
+      first.date_time,
+    ]);
     const ranged = await request(t.app, {
       method: 'POST',
       url: '/api/customer/appointments?page=1',

@@ -166,6 +166,8 @@ export interface NewCharge {
   installments: number;
   holdExpiresAt: Date;
   description: string;
+  /** The provider call's key when one payment may be attempted more than once (default: its uuid). */
+  idempotencyKey?: string;
   /** A declined card undoes this instead of the one booking (a series goes whole). */
   onDeclined?: () => Promise<void>;
 }
@@ -185,7 +187,7 @@ export async function chargeNewBooking(s: Services, user: UserRow, c: NewCharge)
       cardToken: c.cardToken,
       amountCents: c.amount,
       reference: c.paymentUuid,
-      idempotencyKey: c.paymentUuid,
+      idempotencyKey: c.idempotencyKey ?? c.paymentUuid,
       installments: c.installments,
       payer,
       description: c.description,
@@ -207,7 +209,7 @@ export async function chargeNewBooking(s: Services, user: UserRow, c: NewCharge)
   const pix = await s.payments.createPix({
     amountCents: c.amount,
     reference: c.paymentUuid,
-    idempotencyKey: c.paymentUuid,
+    idempotencyKey: c.idempotencyKey ?? c.paymentUuid,
     expiresAt: c.holdExpiresAt,
     payer,
     description: c.description,

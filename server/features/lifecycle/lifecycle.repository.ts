@@ -37,6 +37,23 @@ export async function setBookingStatus(tx: Tx, bookingId: number, status: Bookin
   await tx.update(bookings).set({ status, updatedAt: now }).where(eq(bookings.id, bookingId));
 }
 
+/** A held booking's payment starts: its method, the attempt's number and its lease. */
+export async function startPaying(
+  tx: Tx,
+  bookingId: number,
+  v: { method: 'card' | 'pix'; leaseUntil: Date; attempt: number; now: Date },
+) {
+  await tx
+    .update(bookings)
+    .set({ paymentMethod: v.method, chargeAt: v.leaseUntil, chargeAttempts: v.attempt, updatedAt: v.now })
+    .where(eq(bookings.id, bookingId));
+}
+
+/** When a horário fixo's month is charged next (null: nothing scheduled). */
+export async function setChargeAt(tx: Tx, bookingId: number, chargeAt: Date | null) {
+  await tx.update(bookings).set({ chargeAt }).where(eq(bookings.id, bookingId));
+}
+
 export async function setAppointmentStatus(
   tx: Tx,
   ids: number[],

@@ -158,6 +158,7 @@ export function paymentCaptured(
       booking.status === 'pending_payment' && allHeld
         ? findTransition('pending_payment', 'confirmed', 'provider', hoursOf(items[0]!, booking), now)
         : undefined;
+    if (booking.chargeAt) await repo.setChargeAt(tx, booking.id, null);
     if (move) {
       await repo.setBookingStatus(tx, booking.id, 'confirmed', now);
       await repo.setAppointmentStatus(
@@ -201,9 +202,57 @@ export function chargeOpened(
 ): Promise<void> {
   return withBooking(s, bookingId, async (tx, locked, fx) => {
     await repo.setPayment(tx, locked.payment.id, { ...values, updatedAt: s.clock() });
+    // A charge in flight: nothing is left to schedule for this booking (a horário fixo's month).
+    if (locked.booking.chargeAt) await repo.setChargeAt(tx, locked.booking.id, null);
     if (locked.booking.status !== 'pending_payment') fx.withdrawals.push(values.providerRef);
     // A Pix to pay: its code and QR image go by mail with the reference that collects it.
     else if (values.pixCopyPaste) fx.mails.push((db) => sendPixPending(s, bookingId, db));
+  });
+}
+
+/** How long one attempt to pay a held time keeps others from starting (a provider call's worth). */
+const PAYING_LEASE_MS = 2 * 60_000;
+
+export type PaymentChoice = { attempt: number } | 'over' | 'busy';
+
+/**
+ * The person chose how to pay a time held for them before any charge was opened (a waitlist
+ * offer). Under the lock, while the hold lasts and no other attempt is running: card or Pix goes
+ * on the booking and its payment, and the attempt is leased (`charge_at`) and numbered — its
+ * number keys the provider call, so a second card after a declined one is a new charge.
+ */
+export function paymentMethodChosen(
+  s: Services,
+  bookingId: number,
+  choice: { method: 'card' | 'pix'; cardId: number | null },
+): Promise<PaymentChoice> {
+  return withBooking(s, bookingId, async (tx, locked): Promise<PaymentChoice> => {
+    const { booking, payment } = locked;
+    const now = s.clock();
+    const held =
+      booking.status === 'pending_payment' &&
+      payment.status === 'pending' &&
+      !payment.providerRef &&
+      booking.holdExpiresAt !== null &&
+      booking.holdExpiresAt > now;
+    if (!held) return 'over';
+    if (booking.chargeAt && booking.chargeAt > now) return 'busy';
+    const attempt = booking.chargeAttempts + 1;
+    await repo.startPaying(tx, booking.id, {
+      method: choice.method,
+      leaseUntil: new Date(now.getTime() + PAYING_LEASE_MS),
+      attempt,
+      now,
+    });
+    await repo.setPayment(tx, payment.id, { method: choice.method, cardId: choice.cardId, updatedAt: now });
+    return { attempt };
+  });
+}
+
+/** An attempt to pay ended without a charge (a declined card): the next one may start at once. */
+export function payingAttemptEnded(s: Services, bookingId: number): Promise<void> {
+  return withBooking(s, bookingId, async (tx, locked) => {
+    if (locked.booking.chargeAt) await repo.setChargeAt(tx, bookingId, null);
   });
 }
 

@@ -15,6 +15,7 @@ import { queryRows } from '../../db/client.ts';
 import { appointments, bookings, cards, clinics, payments, rooms, series, users } from '../../db/schema.ts';
 import { sendBookingCanceled, sendSeriesChargeRefused } from '../bookings/booking.mails.ts';
 import { payerOf } from '../bookings/payer.ts';
+import { setChargeAt } from './lifecycle.repository.ts';
 import {
   type ActorRef,
   cancelLocked,
@@ -91,7 +92,6 @@ async function chargeMonth(s: Services, bookingId: number): Promise<void> {
       payer,
       description,
     });
-    await s.db.update(bookings).set({ chargeAt: null }).where(eq(bookings.id, bookingId));
     await chargeOpened(s, bookingId, {
       providerRef: pix.providerRef,
       pixCopyPaste: pix.copyPaste,
@@ -114,23 +114,22 @@ async function chargeMonth(s: Services, bookingId: number): Promise<void> {
       })
     : ({ status: 'rejected', reason: 'O cartão do horário fixo foi removido.' } as const);
   if (charge.status === 'approved') {
-    await s.db.update(bookings).set({ chargeAt: null }).where(eq(bookings.id, bookingId));
     await paymentCaptured(s, bookingId, { providerRef: charge.providerRef });
     return;
   }
   if (charge.status === 'pending') {
-    await s.db.update(bookings).set({ chargeAt: null }).where(eq(bookings.id, bookingId));
     await chargeOpened(s, bookingId, { providerRef: charge.providerRef });
     return;
   }
   // Refused: tried again tomorrow while the grace lasts; the hold job releases the month after it.
   const next = new Date(now.getTime() + DAY);
   const retry = booking.holdExpiresAt && next < booking.holdExpiresAt ? next : null;
-  await s.db.transaction(async (tx) => {
-    await tx.update(bookings).set({ chargeAt: retry, updatedAt: now }).where(eq(bookings.id, bookingId));
-    if (booking.chargeAttempts <= 1) await sendSeriesChargeRefused(s, bookingId, tx);
+  await withBooking(s, bookingId, async (tx, locked, fx) => {
+    // Canceled or skipped meanwhile: nothing left to charge.
+    if (locked.booking.status !== 'pending_payment' || locked.payment.status !== 'pending') return;
+    await setChargeAt(tx, bookingId, retry);
+    if (booking.chargeAttempts <= 1) fx.mails.push((db) => sendSeriesChargeRefused(s, bookingId, db));
   });
-  s.mailer.kick();
 }
 
 /**
@@ -180,7 +179,7 @@ export async function cancelSeries(
       if (future[0]!.status === 'pending_payment') {
         // Unpaid: the month goes whole, quietly (it was never in the person's calendar).
         await cancelLocked(s, tx, locked, fx, actor, future[0]!.id, false);
-        await tx.update(bookings).set({ chargeAt: null }).where(eq(bookings.id, id));
+        await setChargeAt(tx, id, null);
         return { refund: 0, n: future.length };
       }
       let r = 0;

@@ -18,7 +18,11 @@ import { appointments, bookings, clinics, payments, rooms, waitlistEntries } fro
 import type { UserRow } from '../auth/user.repository.ts';
 import { bookableRoom, chargeNewBooking, chosenCard, getBooking } from '../bookings/booking.service.ts';
 import { assertMayBookAtAll } from '../bookings/booking-policy.ts';
-import { cancelAppointment } from '../lifecycle/lifecycle.service.ts';
+import {
+  cancelAppointment,
+  payingAttemptEnded,
+  paymentMethodChosen,
+} from '../lifecycle/lifecycle.service.ts';
 import { markOfferClaimed } from '../lifecycle/waitlist.lifecycle.ts';
 
 const MAX_WAITING = 10;
@@ -110,17 +114,16 @@ export async function claimOffer(
   )
     throw new AppError('conflict', waitlistMessages.noOffer);
   const card = body.payment_method === 'card' ? await chosenCard(s, user, body.card_uuid) : undefined;
-  await s.db
-    .update(bookings)
-    .set({ paymentMethod: body.payment_method, updatedAt: now })
-    .where(eq(bookings.id, offer.booking.id));
-  await s.db
-    .update(payments)
-    .set({ method: body.payment_method, cardId: card?.id ?? null, updatedAt: now })
-    .where(eq(payments.id, offer.payment.id));
+  const chosen = await paymentMethodChosen(s, offer.booking.id, {
+    method: body.payment_method,
+    cardId: card?.id ?? null,
+  });
+  if (chosen === 'over') throw new AppError('conflict', waitlistMessages.noOffer);
+  if (chosen === 'busy') throw new AppError('conflict', waitlistMessages.paying);
   await chargeNewBooking(s, user, {
     bookingId: offer.booking.id,
     paymentUuid: offer.payment.uuid,
+    idempotencyKey: `${offer.payment.uuid}-${chosen.attempt}`,
     amount: offer.booking.amountCents,
     method: body.payment_method,
     card,
@@ -129,7 +132,7 @@ export async function claimOffer(
     holdExpiresAt: offer.booking.holdExpiresAt,
     description: `${offer.room.name} — ${offer.clinic.name} (lista de espera)`,
     // A declined card keeps the time held until the offer ends: another card or Pix may follow.
-    onDeclined: async () => undefined,
+    onDeclined: () => payingAttemptEnded(s, offer.booking.id),
   });
   await markOfferClaimed(s, entry.id);
   return getBooking(s, offer.booking.id, offer.clinic.timezone);

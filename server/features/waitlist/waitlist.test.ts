@@ -6,10 +6,23 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { WaitlistEntry } from '#common/contracts/waitlist';
 import { addDays, zonedDate } from '#common/time/zone';
-import { appointments, rooms, slotHoldingStatuses } from '../../db/schema.ts';
+import {
+  appointments,
+  bookings,
+  payments as paymentsTable,
+  rooms,
+  slotHoldingStatuses,
+} from '../../db/schema.ts';
 import { createTestContext, request, type TestContext } from '../../test/app.ts';
 import { signedInAs } from '../../test/fixtures.ts';
-import { bookByCard, createClinic, createRoom, openClinic, saveCard } from '../../test/supply-fixtures.ts';
+import {
+  bookByCard,
+  createClinic,
+  createRoom,
+  openClinic,
+  saveCard,
+  storedCard,
+} from '../../test/supply-fixtures.ts';
 import { availabilityFor } from '../availability/availability.service.ts';
 import { checkLedger } from '../lifecycle/ledger.ts';
 import { expireHolds } from '../lifecycle/lifecycle.service.ts';
@@ -158,5 +171,57 @@ describe('waitlist', () => {
     expect(holding).toHaveLength(1);
     const offered = (await mine(waiting))[0]!.status === 'offered';
     expect(direct.filter((r) => r.statusCode === 201).length + (offered ? 1 : 0)).toBe(1);
+  }, 60_000);
+
+  it('pays a held hour once when claims arrive at once; a declined card keeps it held for another', async () => {
+    const room = await createRoom(t, partner.user, partner.token, clinic.uuid, 'Sala Um Pagamento');
+    const [holder, fia] = await Promise.all([person(), person()]);
+    const booked = await bookByCard(t, holder.token, room.uuid, holder.card, [at('08:00')]);
+    await join(fia, room.uuid, '08:00', '09:00');
+    await cancelFirst(holder, booked);
+    const [entry] = await mine(fia);
+    expect(entry!.status).toBe('offered');
+    const claim = (payload: object) =>
+      call(fia.token, 'POST', `/api/customer/waitlist/${entry!.uuid}/claim`, payload);
+
+    // Every call to the provider, with its key.
+    const payments = t.app.services.payments;
+    const keys: string[] = [];
+    const { chargeCard, createPix } = payments;
+    payments.chargeCard = (input) => (keys.push(input.idempotencyKey), chargeCard.call(payments, input));
+    payments.createPix = (input) => (keys.push(input.idempotencyKey), createPix.call(payments, input));
+    try {
+      const declining = await storedCard(t, fia.user, { declines: true });
+      const refused = await claim({ payment_method: 'card', card_uuid: declining.uuid });
+      expect(refused.statusCode, refused.body).toBe(422);
+      expect((await mine(fia))[0]!.offer).not.toBeNull();
+
+      const answers = await Promise.all([
+        claim({ payment_method: 'card', card_uuid: fia.card }),
+        claim({ payment_method: 'pix' }),
+        claim({ payment_method: 'card', card_uuid: fia.card }),
+      ]);
+      const codes = answers.map((r) => r.statusCode);
+      expect(
+        codes.filter((c) => c === 201),
+        JSON.stringify(codes),
+      ).toHaveLength(1);
+      expect(codes.filter((c) => c !== 201).every((c) => c === 409)).toBe(true);
+      // One provider call for the declined card, one for the winner — each with its own key.
+      expect(keys).toHaveLength(2);
+      expect(new Set(keys).size).toBe(2);
+      const won = answers.find((r) => r.statusCode === 201)!.json().data;
+      const [row] = await t.db
+        .select({ booking: bookings.paymentMethod, payment: paymentsTable.method })
+        .from(bookings)
+        .innerJoin(paymentsTable, eq(paymentsTable.bookingId, bookings.id))
+        .where(eq(bookings.uuid, won.uuid));
+      expect(row).toEqual({ booking: won.payment.method, payment: won.payment.method });
+      expect((await mine(fia))[0]!.status).toBe('booked');
+    } finally {
+      payments.chargeCard = chargeCard;
+      payments.createPix = createPix;
+    }
+    expect(await checkLedger(t.db, { now: t.clock.now })).toEqual([]);
   }, 60_000);
 });
