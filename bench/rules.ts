@@ -5,7 +5,8 @@
  * other to compare (docs/performance.md, "Regras de reserva"). With `--rules` a fifth of the rooms
  * get booking rules (30-minute grid, 2-hour minimum, 15-minute buffer, 2-hour notice), so the
  * search checks them start by start instead of by counting.
- * Usage: npx tsx bench/rules.ts [clinics] [iterations] [--rules] [--no-analyze]
+ * `--sql "…"` runs a statement after generating (to try a schema piece on or off).
+ * Usage: npx tsx bench/rules.ts [clinics] [iterations] [--rules] [--no-analyze] [--sql "statement"]
  */
 import { sql } from 'drizzle-orm';
 import { searchBody } from '../common/contracts/rooms.ts';
@@ -37,6 +38,9 @@ if (withRules)
     sql.raw(`update rooms set slot_minutes = 30, min_booking_minutes = 120, buffer_minutes = 15,
       min_notice_minutes = 120 where id % 5 = 0`),
   );
+
+const extra = process.argv.indexOf('--sql');
+if (extra > 0) await database.db.execute(sql.raw(process.argv[extra + 1]!));
 
 // Statistics as a running PostgreSQL's autovacuum would have them (`--no-analyze` leaves the
 // planner with none, as the generator does).
