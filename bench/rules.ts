@@ -44,7 +44,11 @@ if (extra > 0) await database.db.execute(sql.raw(process.argv[extra + 1]!));
 
 // Statistics as a running PostgreSQL's autovacuum would have them (`--no-analyze` leaves the
 // planner with none, as the generator does).
-if (!process.argv.includes('--no-analyze')) await database.db.execute(sql`analyze`);
+if (!process.argv.includes('--no-analyze')) {
+  const t0 = performance.now();
+  await database.db.execute(sql`analyze`);
+  console.log(`ANALYZE: ${(performance.now() - t0).toFixed(0)} ms`);
+}
 
 const s: Services = {
   config: loadConfig({ NODE_ENV: 'test', DATA_DIR: '/tmp/salas-bench' }),

@@ -7,6 +7,7 @@ import { buildApp } from './app.ts';
 import type { Config } from './config.ts';
 import { type Database, openPglite, openPostgres } from './db/client.ts';
 import { seedDemoDataIfEmpty } from './db/seed/demo.ts';
+import { keepStatistics } from './db/statistics.ts';
 import { ensureOwner } from './features/auth/owner-bootstrap.ts';
 import { startJobs } from './jobs.ts';
 import { lockDataDir } from './lib/data-dir-lock.ts';
@@ -50,6 +51,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
     if (config.demoData) await seedDemoDataIfEmpty(database.db, storage);
     const mailer = createMailer({ from: config.mailFrom, mailDir: config.mailDir, smtpUrl: config.smtpUrl });
     const app = await buildApp({ config, database, mailer, storage });
+    const stopStatistics = await keepStatistics(database, app.log);
     const url = await app.listen({ port: config.port, host: config.host });
     const stopJobs = startJobs(app);
     let stopping: Promise<void> | undefined;
@@ -58,6 +60,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
         // close() waits for in-flight requests; their keep-alive connections only become idle
         // afterwards, so keep closing idle ones until everything is done.
         stopJobs();
+        stopStatistics();
         const sweep = setInterval(() => app.server.closeIdleConnections(), 100);
         try {
           await app.close();
