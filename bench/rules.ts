@@ -6,9 +6,12 @@
  * get booking rules (30-minute grid, 2-hour minimum, 15-minute buffer, 2-hour notice), so the
  * search checks them start by start instead of by counting.
  * `--sql "…"` runs a statement after generating (to try a schema piece on or off).
- * Usage: npx tsx bench/rules.ts [clinics] [iterations] [--rules] [--no-analyze] [--sql "statement"]
+ * `--postgres` runs on a new database of the PostgreSQL at TEST_DATABASE_URL instead (dropped after),
+ * e.g. `node scripts/with-postgres.mjs npx tsx bench/rules.ts 200 200 --postgres`.
+ * Usage: npx tsx bench/rules.ts [clinics] [iterations] [--rules] [--no-analyze] [--sql "statement"] [--postgres]
  */
 import { sql } from 'drizzle-orm';
+import pg from 'pg';
 import { searchBody } from '../common/contracts/rooms.ts';
 import { addDays, zonedDate } from '../common/time/zone.ts';
 import { createMemoryMailer } from '../server/adapters/mail.ts';
@@ -16,7 +19,7 @@ import { createSandboxProvider } from '../server/adapters/payments.ts';
 import { createMemoryStorage } from '../server/adapters/storage.ts';
 import type { Services } from '../server/app.ts';
 import { loadConfig } from '../server/config.ts';
-import { openPglite, queryRows } from '../server/db/client.ts';
+import { type Database, openPglite, openPostgres, queryRows } from '../server/db/client.ts';
 import { availabilityFor } from '../server/features/availability/availability.service.ts';
 import { createOutbox } from '../server/features/mail/outbox.service.ts';
 import { searchRooms } from '../server/features/search/search.service.ts';
@@ -25,7 +28,23 @@ import { generateSupply } from './generate-supply.ts';
 const clinics = Number(process.argv[2] ?? 200);
 const iterations = Number(process.argv[3] ?? 200);
 const withRules = process.argv.includes('--rules');
-const database = await openPglite();
+const onPostgres = process.argv.includes('--postgres');
+const serverUrl = process.env.TEST_DATABASE_URL;
+if (onPostgres && !serverUrl) throw new Error('--postgres precisa de TEST_DATABASE_URL');
+const benchDb = `salas_rules_${process.pid}`;
+async function admin(statement: string) {
+  const client = new pg.Client({ connectionString: serverUrl });
+  await client.connect();
+  await client.query(statement);
+  await client.end();
+}
+let database: Database;
+if (onPostgres) {
+  await admin(`create database ${benchDb}`);
+  const target = new URL(serverUrl!);
+  target.pathname = `/${benchDb}`;
+  database = await openPostgres(target.toString(), 4);
+} else database = await openPglite();
 await database.migrate();
 await generateSupply(database.db, {
   clinics,
@@ -77,7 +96,9 @@ async function measure(label: string, call: (i: number) => Promise<unknown>) {
   console.log(`${label}: p50 ${median(times).toFixed(2)} ms`);
 }
 
-console.log(`${uuids.length} salas${withRules ? ', 1/5 com regras' : ''}, ${iterations} chamadas cada`);
+console.log(
+  `${onPostgres ? 'PostgreSQL' : 'PGlite'}, ${uuids.length} salas${withRules ? ', 1/5 com regras' : ''}, ${iterations} chamadas cada`,
+);
 await measure('disponibilidade, 1 dia', (i) =>
   availabilityFor(s, uuids[(i * 7919) % uuids.length]!, [addDays(today, 1 + (i % 14))]),
 );
@@ -93,3 +114,4 @@ await measure('busca texto + data', (i) =>
   ),
 );
 await database.close();
+if (onPostgres) await admin(`drop database if exists ${benchDb} with (force)`);

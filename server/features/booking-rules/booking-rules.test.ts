@@ -12,6 +12,7 @@ import { createTestContext, request, type TestContext } from '../../test/app.ts'
 import { signedInAs } from '../../test/fixtures.ts';
 import { createClinic, createRoom, openClinic, saveCard } from '../../test/supply-fixtures.ts';
 import { availabilityFor } from '../availability/availability.service.ts';
+import { checkLedger } from '../lifecycle/ledger.ts';
 
 let t: TestContext;
 let partner: Awaited<ReturnType<typeof signedInAs>>;
@@ -203,6 +204,27 @@ describe('booking under the rules', () => {
         priceCents: 100,
       }),
     ).rejects.toThrow();
+  });
+
+  it('moves the buffer to the slot before when the end of a stretch is canceled', async () => {
+    const room = await newRoom('Sala Limpeza Desfeita', { slot_minutes: 30, buffer_minutes: 15 });
+    const booked = await book(room.uuid, [at('09:00'), at('09:30'), at('10:00')]);
+    expect(booked.statusCode, booked.body).toBe(201);
+    const last = booked
+      .json()
+      .data.appointments.find((a: { date_time: string }) => a.date_time === at('10:00'));
+    const res = await call(specialist.token, 'POST', `/api/customer/appointment/${last.uuid}/cancel`);
+    expect(res.statusCode, res.body).toBe(200);
+    // 09:30–10:00 now ends the stretch: 10:00 is its cleaning time, 10:30 is free again.
+    expect(await freeTimes(room.uuid)).toEqual(['08:00', '10:30', '11:00', '11:30']);
+    expect((await book(room.uuid, [at('10:00')])).statusCode).toBe(409);
+    const [kept] = await t.db
+      .select({ buffer: appointments.bufferMinutes })
+      .from(appointments)
+      .innerJoin(roomsTable, eq(roomsTable.id, appointments.roomId))
+      .where(and(eq(roomsTable.uuid, room.uuid), eq(appointments.startsAt, new Date(at('09:30')))));
+    expect(kept!.buffer).toBe(15);
+    expect(await checkLedger(t.db, { now: t.clock.now })).toEqual([]);
   });
 
   it('refuses hours sooner than the notice and further than the horizon', async () => {

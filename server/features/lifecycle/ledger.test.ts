@@ -14,6 +14,7 @@ import { createTestContext, request, type TestContext } from '../../test/app.ts'
 import { signedInAs } from '../../test/fixtures.ts';
 import { bookByCard, createClinic, createRoom, openClinic, saveCard } from '../../test/supply-fixtures.ts';
 import {
+  BUFFER_LOST,
   CANCEL_REFUND_POLICY,
   CONFIRMED_UNPAID,
   checkLedger,
@@ -300,6 +301,16 @@ describe('ledger check finds each corruption', () => {
     expect(found.find((v) => v.rule === SLOT_TWICE)!.ids).toMatchObject({
       appointment: b.pixPaid.appointments[0]!.uuid,
     });
+  });
+
+  it(`${BUFFER_LOST}: the hour that now ends a booked stretch lost the booking's cleaning time`, async () => {
+    // 08:00 (canceled) was booked with 30 minutes of cleaning; 09:00, still held, has none.
+    const [canceled, held] = b.partlyCanceled.appointments;
+    const found = await violationsAfter((tx) =>
+      tx.execute(sql`update appointments set buffer_minutes = 30 where uuid = ${canceled!.uuid}`),
+    );
+    expect(rulesOf(found)).toEqual([BUFFER_LOST]);
+    expect(found[0]!.ids).toEqual({ appointment: held!.uuid, booking: b.partlyCanceled.uuid });
   });
 
   it(`${CONFIRMED_UNPAID}: confirmed hours without a captured payment, a hold whose payment is not pending`, async () => {

@@ -24,6 +24,7 @@ export const REFUND_OVER_CAPTURE = 'refund_over_capture';
 export const REFUND_SUM = 'refund_sum';
 export const REFUND_NOT_ONCE = 'refund_not_once';
 export const SLOT_TWICE = 'slot_twice';
+export const BUFFER_LOST = 'buffer_lost';
 export const CONFIRMED_UNPAID = 'confirmed_unpaid';
 export const CANCEL_REFUND_POLICY = 'cancel_refund_policy';
 export const LATE_MONEY_KEPT = 'late_money_kept';
@@ -34,6 +35,7 @@ export const LEDGER_RULES = [
   REFUND_SUM,
   REFUND_NOT_ONCE,
   SLOT_TWICE,
+  BUFFER_LOST,
   CONFIRMED_UNPAID,
   CANCEL_REFUND_POLICY,
   LATE_MONEY_KEPT,
@@ -240,6 +242,35 @@ function slotTwice(db: Executor) {
 }
 
 /**
+ * The cleaning time after a stretch (decision 0023): in a booking made with a buffer, every held
+ * hour that no held hour of the same booking follows ends a stretch and keeps that buffer — also
+ * after the hour that used to follow it was canceled.
+ */
+function bufferLost(db: Executor) {
+  const holding = list(slotHoldingStatuses);
+  return find(
+    db,
+    BUFFER_LOST,
+    sql`with buffered as (
+          select booking_id, max(buffer_minutes) as buffer from appointments
+          group by booking_id having max(buffer_minutes) > 0
+        )
+        select a.uuid as appointment, b.uuid as booking, a.starts_at, a.buffer_minutes, w.buffer
+        from buffered w
+        join appointments a on a.booking_id = w.booking_id
+        join bookings b on b.id = a.booking_id
+        where a.status in (${holding}) and a.buffer_minutes < w.buffer
+          and not exists (select 1 from appointments n
+                          where n.booking_id = a.booking_id and n.starts_at = a.ends_at
+                            and n.status in (${holding}))
+        order by a.id`,
+    ['appointment', 'booking'],
+    (r) =>
+      `O horário de ${iso(r.starts_at)} termina um período reservado, mas ficou sem os ${r.buffer} minutos de limpeza depois dele.`,
+  );
+}
+
+/**
  * Hours held as paid must have a captured payment. A completed or no-show hour whose payment the
  * provider refunded afterwards (a dispute) is the lifecycle's own outcome, not a fault.
  */
@@ -363,6 +394,7 @@ export async function checkLedger(db: Executor, options: { now?: Date } = {}): P
     ...(await refundSum(db)),
     ...(await refundNotOnce(db)),
     ...(await slotTwice(db)),
+    ...(await bufferLost(db)),
     ...(await confirmedUnpaid(db)),
     ...(await cancelRefundPolicy(db)),
     ...(await lateMoneyKept(db)),

@@ -49,6 +49,11 @@ export async function startPaying(
     .where(eq(bookings.id, bookingId));
 }
 
+/** The cleaning time kept after a booked slot (decision 0023). */
+export async function setAppointmentBuffer(tx: Tx, appointmentId: number, bufferMinutes: number) {
+  await tx.update(appointments).set({ bufferMinutes }).where(eq(appointments.id, appointmentId));
+}
+
 /** When a horário fixo's month is charged next (null: nothing scheduled). */
 export async function setChargeAt(tx: Tx, bookingId: number, chargeAt: Date | null) {
   await tx.update(bookings).set({ chargeAt }).where(eq(bookings.id, bookingId));

@@ -474,6 +474,7 @@ export async function cancelLocked(
     by: actor.userId,
     refundCents: () => refund,
   });
+  await keepCleaningTime(tx, locked, a);
   await addRefund(tx, fx, payment, refund, reason, now);
   if (refund > 0) await settlePayment(tx, payment, now);
   await settleBooking(tx, locked, new Map([[a.id, 'canceled' as const]]), now);
@@ -492,6 +493,26 @@ export async function cancelLocked(
       ),
     );
   return { uuid: a.uuid, status: 'canceled', refund_cents: refund, whole_booking: false };
+}
+
+/**
+ * The buffer after a stretch sits on its last slot (decision 0023). When a slot that ended a
+ * stretch, or split one, is canceled, the booked slot just before it becomes a stretch's end and
+ * takes the booking's buffer. It fits: a buffer is never longer than a slot, and that time was
+ * the canceled slot's until now.
+ */
+async function keepCleaningTime(tx: Tx, locked: Locked, canceled: repo.AppointmentRow) {
+  const buffer = Math.max(...locked.items.map((x) => x.bufferMinutes));
+  const before = locked.items.find(
+    (x) =>
+      x.id !== canceled.id &&
+      x.endsAt.getTime() === canceled.startsAt.getTime() &&
+      HOLDING.includes(x.status) &&
+      x.bufferMinutes < buffer,
+  );
+  if (!before) return;
+  await repo.setAppointmentBuffer(tx, before.id, buffer);
+  before.bufferMinutes = buffer;
 }
 
 /**
