@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { sendDueReminders } from './features/bookings/reminder.service.ts';
 import { expireHolds } from './features/lifecycle/lifecycle.service.ts';
 import { retryRefunds } from './features/lifecycle/refunds.service.ts';
-import { chargeDueSeriesMonths } from './features/lifecycle/series.lifecycle.ts';
+import { chargeDueSeriesMonths, extendOpenSeries } from './features/lifecycle/series.lifecycle.ts';
 import { sendDueMails } from './features/mail/outbox.service.ts';
 
 const jobs = [
@@ -18,6 +18,8 @@ const jobs = [
   { name: 'reembolsos pendentes', every: 15_000, run: retryRefunds },
   // Later months of horários fixos: card charged or Pix mailed a few days before the month.
   { name: 'cobranças de horário fixo', every: 10 * 60_000, run: chargeDueSeriesMonths },
+  // Horários fixos "until canceled": the months that came within the room's horizon are booked.
+  { name: 'estender horários fixos', every: 6 * 60 * 60_000, run: extendOpenSeries },
   // Day-before reminders, from 08:00 clinic time.
   { name: 'lembretes de véspera', every: 5 * 60_000, run: sendDueReminders },
 ];

@@ -5,17 +5,27 @@
  * when due (a refused card is tried again daily until the grace ends, then the hold job releases
  * the month), skipping a week and canceling the rest.
  */
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import { SERIES_GRACE_DAYS, seriesMessages } from '#common/domain/series';
+import { and, asc, eq, inArray, isNull, max, sql } from 'drizzle-orm';
+import { bufferAfter } from '#common/domain/booking-rules';
+import {
+  chargeMoment,
+  monthOf,
+  SERIES_GRACE_DAYS,
+  seriesMessages,
+  seriesOccurrences,
+} from '#common/domain/series';
 import { AppError } from '#common/errors';
-import { zonedDate } from '#common/time/zone';
+import { slotPriceCents } from '#common/money';
+import { addDays, toZonedIso, zonedDate } from '#common/time/zone';
 import type { Services } from '../../app.ts';
 import type { Tx } from '../../db/client.ts';
 import { queryRows } from '../../db/client.ts';
 import { appointments, bookings, cards, clinics, payments, rooms, series, users } from '../../db/schema.ts';
+import { roomAvailability } from '../availability/availability.service.ts';
 import { sendBookingCanceled, sendSeriesChargeRefused } from '../bookings/booking.mails.ts';
+import { isSlotConflict } from '../bookings/booking.service.ts';
 import { payerOf } from '../bookings/payer.ts';
-import { setChargeAt } from './lifecycle.repository.ts';
+import { insertHold, setChargeAt } from './lifecycle.repository.ts';
 import {
   type ActorRef,
   cancelLocked,
@@ -281,3 +291,125 @@ export async function skipSeriesWeek(
 
 /** When a later month's unpaid hours are released if its charge does not go through. */
 export const graceEnd = (chargeAt: Date) => new Date(chargeAt.getTime() + SERIES_GRACE_DAYS * DAY);
+
+/**
+ * A horário fixo "until canceled" is booked up to its room's horizon when made; as time passes the
+ * horizon moves and this job books the months that came within it — a whole month at a time, once
+ * its last day is inside the horizon, as one booking charged like any later month. A week already
+ * taken by someone else is skipped (and listed as skipped); a room that stopped taking bookings,
+ * or whose grid no longer fits the series' length, ends the extension there.
+ */
+export async function extendOpenSeries(s: Services): Promise<number> {
+  const open = await s.db
+    .select({ id: series.id })
+    .from(series)
+    .where(and(eq(series.status, 'active'), isNull(series.weeks)));
+  let added = 0;
+  for (const { id } of open) added += await extendSeries(s, id).catch(() => 0);
+  return added;
+}
+
+async function extendSeries(s: Services, seriesId: number): Promise<number> {
+  const [row] = await s.db
+    .select({ series, room: rooms, clinic: clinics })
+    .from(series)
+    .innerJoin(rooms, eq(rooms.id, series.roomId))
+    .innerJoin(clinics, eq(clinics.id, rooms.clinicId))
+    .where(eq(series.id, seriesId));
+  if (!row) return 0;
+  const tz = row.clinic.timezone;
+  const { rules } = await roomAvailability(s, row.room.uuid, []);
+  if (row.series.minutes % rules.slot_minutes !== 0) return 0;
+  const [last] = await s.db
+    .select({ at: max(appointments.startsAt) })
+    .from(appointments)
+    .innerJoin(bookings, eq(bookings.id, appointments.bookingId))
+    .where(eq(bookings.seriesId, seriesId));
+  const lastBooked = last?.at ? zonedDate(last.at, tz) : zonedDate(row.series.firstStartsAt, tz);
+  const covered = [lastBooked, ...row.series.skippedDates].sort().at(-1)!;
+  const now = s.clock();
+  const horizon = new Date(now.getTime() + rules.max_days_ahead * DAY);
+  const horizonDate = zonedDate(horizon, tz);
+  const soonest = now.getTime() + rules.min_notice_minutes * 60_000;
+  const next = seriesOccurrences({
+    firstDate: addDays(covered, 7),
+    time: toZonedIso(row.series.firstStartsAt, tz).slice(11, 16),
+    timezone: tz,
+    minutes: row.series.minutes,
+    slotMinutes: rules.slot_minutes,
+    weeks: null,
+    until: horizon,
+  });
+  // Whole months (the month's last day inside the horizon) — or, in a room whose horizon is
+  // shorter than a month, the weeks of the month under way as they come within it.
+  const thisMonth = monthOf(zonedDate(now, tz));
+  const lastDayOf = (m: string) => addDays(`${monthOf(addDays(`${m}-28`, 4))}-01`, -1);
+  const months = [...new Set(next.map((o) => monthOf(o.date)))].filter(
+    (m) => lastDayOf(m) <= horizonDate || m <= thisMonth,
+  );
+  if (months.length === 0) return 0;
+  const weeks = next.filter((o) => months.includes(monthOf(o.date)));
+  const { days } = await roomAvailability(
+    s,
+    row.room.uuid,
+    weeks.map((o) => o.date),
+  );
+  const free = new Set(
+    days.flatMap((d) => d.slots.filter((x) => x.available).map((x) => Date.parse(x.date_time))),
+  );
+  const slotPrice = slotPriceCents(row.room.pricePerMinute, rules.slot_minutes);
+  let added = 0;
+  for (const month of months) {
+    const list = weeks.filter((o) => monthOf(o.date) === month);
+    const open = list.filter(
+      (o) => Date.parse(o.starts[0]!) >= soonest && o.starts.every((iso) => free.has(Date.parse(iso))),
+    );
+    const taken = list.filter((o) => !open.includes(o)).map((o) => o.date);
+    try {
+      await s.db.transaction(async (tx) => {
+        // One process extends a series at a time; a canceled one is left alone.
+        const [still] = await tx
+          .select({ id: series.id })
+          .from(series)
+          .where(and(eq(series.id, seriesId), eq(series.status, 'active')))
+          .for('update', { skipLocked: true });
+        if (!still) throw new SeriesBusy();
+        if (open.length) {
+          const starts = open.flatMap((o) => o.starts.map((iso) => Date.parse(iso)));
+          const chargeAt = chargeMoment(month, tz, now);
+          await insertHold(tx, {
+            customerId: row.series.customerId,
+            roomId: row.room.id,
+            method: row.series.paymentMethod as 'card' | 'pix',
+            provider: s.payments.name,
+            cardId: row.series.cardId ?? undefined,
+            holdExpiresAt: graceEnd(chargeAt),
+            seriesId,
+            chargeAt,
+            starts,
+            slotMs: rules.slot_minutes * 60_000,
+            priceCents: slotPrice,
+            buffer: bufferAfter(starts, rules),
+            now,
+          });
+        }
+        if (taken.length)
+          await tx
+            .update(series)
+            .set({
+              skippedDates: sql`${series.skippedDates} || ${`{${taken.join(',')}}`}::date[]`,
+              updatedAt: now,
+            })
+            .where(eq(series.id, seriesId));
+      });
+      added += open.length;
+    } catch (err) {
+      // Busy elsewhere, or a week taken between the check and the hold: the next run tries again.
+      if (err instanceof SeriesBusy || isSlotConflict(err)) break;
+      throw err;
+    }
+  }
+  return added;
+}
+
+class SeriesBusy extends Error {}

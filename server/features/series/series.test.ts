@@ -9,7 +9,7 @@ import type { Series } from '#common/contracts/series';
 import { addDays, weekdayOf, zonedDate } from '#common/time/zone';
 import { bookings, series as seriesTable } from '../../db/schema.ts';
 import { createTestContext, request, type TestContext } from '../../test/app.ts';
-import { signedInAs } from '../../test/fixtures.ts';
+import { signedInAs, signIn } from '../../test/fixtures.ts';
 import {
   bookByCard,
   createClinic,
@@ -21,7 +21,7 @@ import {
 import { availabilityFor } from '../availability/availability.service.ts';
 import { checkLedger } from '../lifecycle/ledger.ts';
 import { expireHolds } from '../lifecycle/lifecycle.service.ts';
-import { chargeDueSeriesMonths } from '../lifecycle/series.lifecycle.ts';
+import { chargeDueSeriesMonths, extendOpenSeries } from '../lifecycle/series.lifecycle.ts';
 
 const tz = 'America/Sao_Paulo';
 let t: TestContext;
@@ -43,7 +43,9 @@ function crossingMonths(): string {
   return d;
 }
 const at = (date: string, hhmm: string) => `${date}T${hhmm}:00-03:00`;
-const call = (token: string, method: 'GET' | 'POST', url: string, payload?: object) =>
+const seriesRow = async (uuid: string) =>
+  (await t.db.select().from(seriesTable).where(eq(seriesTable.uuid, uuid)))[0]!;
+const call = (token: string, method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) =>
   request(t.app, { method, url, payload, token });
 
 async function person() {
@@ -281,5 +283,78 @@ describe('horário fixo', () => {
       ...body('00000000-0000-4000-8000-000000000000', first),
     });
     expect(missing.statusCode).toBe(404);
+  });
+  // Last: it moves the shared clock by weeks, past the other tests' sessions.
+  it("books the months of an open-ended series as they come within the room's horizon", async () => {
+    const room = await createRoom(t, partner.user, partner.token, clinic.uuid, 'Sala Sem Fim');
+    const rules = await call(partner.token, 'PUT', `/api/partner/room/${room.uuid}/booking-rules`, {
+      slot_minutes: null,
+      min_booking_minutes: null,
+      buffer_minutes: null,
+      max_days_ahead: 60,
+      min_notice_minutes: null,
+    });
+    expect(rules.statusCode, rules.body).toBe(200);
+    const first = addDays(zonedDate(t.clock.now, tz), 3);
+    const dani = await person();
+    const made = await call(dani.token, 'POST', '/api/customer/series', {
+      ...body(room.uuid, first, { weeks: null }),
+      card_uuid: dani.card,
+    });
+    expect(made.statusCode, made.body).toBe(201);
+    const s = made.json().data.series as Series;
+    const dates = () => s.months.flatMap((m) => m.dates);
+    const lastDate = dates().at(-1)!;
+    // Made with the horizon of 60 days: nothing past it yet.
+    expect(Date.parse(at(lastDate, '09:00'))).toBeLessThanOrEqual(t.clock.now.getTime() + 60 * 86_400_000);
+    expect(await extendOpenSeries(t.app.services)).toBe(0);
+
+    // Someone books the week after the last one booked; forty days pass.
+    const blocked = addDays(lastDate, 7);
+    t.clock.advance(40 * 86_400_000);
+    const other = await person();
+    dani.token = await signIn(t, dani.user.email);
+    await bookByCard(t, other.token, room.uuid, other.card, [at(blocked, '09:00')]);
+    expect(await extendOpenSeries(t.app.services)).toBeGreaterThanOrEqual(1);
+    expect(await extendOpenSeries(t.app.services)).toBe(0);
+    const [now] = (await call(dani.token, 'GET', '/api/customer/series'))
+      .json()
+      .data.filter((x: Series) => x.uuid === s.uuid) as Series[];
+    const added = now!.months.slice(s.months.length);
+    expect(added.length).toBeGreaterThanOrEqual(1);
+    const addedDates = added.flatMap((m) => m.dates);
+    // The taken week left out and listed as skipped; then every week, whole months, each charged
+    // before it starts; nothing past the horizon.
+    expect(now!.skipped_dates).toContain(blocked);
+    expect(addedDates[0]).toBe(addDays(lastDate, 14));
+    addedDates.forEach((d, i) => i > 0 && expect(d).toBe(addDays(addedDates[i - 1]!, 7)));
+    for (const m of added) {
+      expect(m.dates.every((d) => d.startsWith(m.month))).toBe(true);
+      expect(m.status).toBe('pending_payment');
+      expect(m.charge_at).not.toBeNull();
+    }
+    const horizon = zonedDate(new Date(t.clock.now.getTime() + 60 * 86_400_000), tz);
+    expect(addedDates.at(-1)! <= horizon).toBe(true);
+    for (const d of addedDates) expect(await freeAt(room.uuid, d, '09:00')).toBe(false);
+
+    // Canceled: nothing more is added.
+    expect((await call(dani.token, 'POST', `/api/customer/series/${s.uuid}/cancel`)).statusCode).toBe(200);
+    t.clock.advance(40 * 86_400_000);
+    await expireHolds(t.app.services);
+    const before = (
+      await t.db
+        .select()
+        .from(bookings)
+        .where(eq(bookings.seriesId, (await seriesRow(s.uuid)).id))
+    ).length;
+    await extendOpenSeries(t.app.services);
+    const after = (
+      await t.db
+        .select()
+        .from(bookings)
+        .where(eq(bookings.seriesId, (await seriesRow(s.uuid)).id))
+    ).length;
+    expect(after).toBe(before);
+    expect(await checkLedger(t.db, { now: t.clock.now })).toEqual([]);
   });
 });
