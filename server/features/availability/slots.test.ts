@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { HourRange } from '#common/contracts/supply';
 import { type BookingRules, defaultBookingRules } from '#common/domain/booking-rules';
-import { zonedInstant } from '#common/time/zone';
-import { type HeldRange, slotsFor } from './slots.ts';
+import { addDays, toZonedIso, zonedInstant } from '#common/time/zone';
+import { type HeldRange, slotsFor, wallToInstant } from './slots.ts';
 
 const tz = 'America/Sao_Paulo';
 const past = new Date('2026-01-01T00:00:00Z');
@@ -77,6 +77,32 @@ describe('slotsFor (availability)', () => {
     const clinicHours = [{ weekday: 0, opens_at: '00:00', closes_at: '03:00' }];
     const slots = slotsFor({ ...base, timezone: 'Europe/Lisbon', date: '2026-03-29', clinicHours });
     expect(times(slots)).toEqual(['00:00', '02:00']);
+  });
+});
+
+describe('wall-clock times of a day to instants', () => {
+  it('matches the zone, time by time, on every day of a year in zones with and without jumps', () => {
+    const zones = [
+      'America/Sao_Paulo',
+      'Europe/Lisbon',
+      'America/New_York',
+      'America/Santiago',
+      'Australia/Lord_Howe',
+    ];
+    for (const zone of zones)
+      for (let day = 0; day < 366; day++) {
+        const date = addDays('2026-01-01', day);
+        const place = wallToInstant(date, zone);
+        for (let m = 0; m < 24 * 60; m += 30) {
+          const wall = `${String(Math.floor(m / 60)).padStart(2, '0')}:${String(m % 60).padStart(2, '0')}`;
+          const start = zonedInstant(date, wall, zone);
+          const iso = toZonedIso(start, zone);
+          const exists = iso.slice(0, 10) === date && iso.slice(11, 16) === wall;
+          const placed = place(m, wall);
+          if (!exists) expect(placed, `${zone} ${date} ${wall}`).toBeUndefined();
+          else expect(placed, `${zone} ${date} ${wall}`).toEqual({ start, iso });
+        }
+      }
   });
 });
 

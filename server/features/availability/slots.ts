@@ -8,7 +8,7 @@
  */
 import type { HourRange } from '#common/contracts/supply';
 import { type BookingRules, defaultBookingRules, minimumStretch } from '#common/domain/booking-rules';
-import { toZonedIso, weekdayOf, zonedInstant } from '#common/time/zone';
+import { addDays, toZonedIso, weekdayOf, zonedInstant, zoneOffsetMinutes } from '#common/time/zone';
 
 /** A held appointment's time: from its start to its end plus the buffer after it, in ms. */
 export interface HeldRange {
@@ -46,6 +46,35 @@ const wallOf = (m: number) =>
 const overlaps = (aStart: number, aEnd: number, bStart: number, bEnd: number) =>
   aStart < bEnd && aEnd > bStart;
 
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/**
+ * Wall-clock minutes of `date` to instants and ISO strings. A day whose zone offset is the same at
+ * both midnights has no daylight-saving change: every minute is the day's start plus the minutes,
+ * with one offset (a few zone lookups per day instead of four per slot). A day with a change asks
+ * the zone for each time, and answers undefined for a time the jump skipped.
+ */
+export function wallToInstant(date: string, timezone: string) {
+  const midnight = zonedInstant(date, '00:00', timezone);
+  const offset = zoneOffsetMinutes(midnight, timezone);
+  const steady =
+    toZonedIso(midnight, timezone).slice(0, 16) === `${date}T00:00` &&
+    zoneOffsetMinutes(zonedInstant(addDays(date, 1), '00:00', timezone), timezone) === offset;
+  if (steady) {
+    const sign = offset < 0 ? '-' : '+';
+    const zone = `${sign}${pad(Math.floor(Math.abs(offset) / 60))}:${pad(Math.abs(offset) % 60)}`;
+    return (m: number, wall: string) => ({
+      start: new Date(midnight.getTime() + m * MINUTE),
+      iso: `${date}T${wall}:00${zone}`,
+    });
+  }
+  return (_m: number, wall: string) => {
+    const start = zonedInstant(date, wall, timezone);
+    const iso = toZonedIso(start, timezone);
+    return iso.slice(0, 10) === date && iso.slice(11, 16) === wall ? { start, iso } : undefined;
+  };
+}
+
 export function slotsFor(input: SlotInput): Slot[] {
   const rules = input.rules ?? defaultBookingRules;
   const step = rules.slot_minutes;
@@ -78,12 +107,13 @@ export function slotsFor(input: SlotInput): Slot[] {
   };
 
   const slots: (Slot & { open: boolean; end: number })[] = [];
+  const place = wallToInstant(input.date, input.timezone);
   for (const m of [...starts].sort((a, b) => a - b)) {
     const wall = wallOf(m);
-    const start = zonedInstant(input.date, wall, input.timezone);
-    const iso = toZonedIso(start, input.timezone);
+    const placed = place(m, wall);
     // A wall-clock time skipped by a daylight-saving jump does not exist that day.
-    if (iso.slice(0, 10) !== input.date || iso.slice(11, 16) !== wall) continue;
+    if (!placed) continue;
+    const { start, iso } = placed;
     const t = start.getTime();
     const end = t + step * MINUTE;
     const open =
