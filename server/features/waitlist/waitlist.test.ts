@@ -188,8 +188,14 @@ describe('waitlist', () => {
     const payments = t.app.services.payments;
     const keys: string[] = [];
     const { chargeCard, createPix } = payments;
-    payments.chargeCard = (input) => (keys.push(input.idempotencyKey), chargeCard.call(payments, input));
-    payments.createPix = (input) => (keys.push(input.idempotencyKey), createPix.call(payments, input));
+    payments.chargeCard = (input) => {
+      keys.push(input.idempotencyKey);
+      return chargeCard.call(payments, input);
+    };
+    payments.createPix = (input) => {
+      keys.push(input.idempotencyKey);
+      return createPix.call(payments, input);
+    };
     try {
       const declining = await storedCard(t, fia.user, { declines: true });
       const refused = await claim({ payment_method: 'card', card_uuid: declining.uuid });
