@@ -341,19 +341,16 @@ describe('horário fixo', () => {
     expect((await call(dani.token, 'POST', `/api/customer/series/${s.uuid}/cancel`)).statusCode).toBe(200);
     t.clock.advance(40 * 86_400_000);
     await expireHolds(t.app.services);
-    const before = (
-      await t.db
-        .select()
-        .from(bookings)
-        .where(eq(bookings.seriesId, (await seriesRow(s.uuid)).id))
-    ).length;
+    const months = async () =>
+      (
+        await t.db
+          .select()
+          .from(bookings)
+          .where(eq(bookings.seriesId, (await seriesRow(s.uuid)).id))
+      ).length;
+    const before = await months();
     await extendOpenSeries(t.app.services);
-    const after = (
-      await t.db
-        .select()
-        .from(bookings)
-        .where(eq(bookings.seriesId, (await seriesRow(s.uuid)).id))
-    ).length;
+    const after = await months();
     expect(after).toBe(before);
     expect(await checkLedger(t.db, { now: t.clock.now })).toEqual([]);
   });
