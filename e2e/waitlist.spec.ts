@@ -39,6 +39,9 @@ test('a specialist waits for a taken hour, is mailed when it frees up, and books
   await panel.getByRole('button', { name: 'Avise-me se vagar' }).click();
   await panel.getByRole('combobox', { name: 'De' }).click();
   await waiter.getByRole('option', { name: hour!, exact: true }).click();
+  // The end follows the start: one hour after it.
+  const end = `${String(Number(hour!.slice(0, 2)) + 1).padStart(2, '0')}:00`;
+  await expect(panel.getByRole('combobox', { name: 'Até' })).toHaveValue(end);
   await panel.getByRole('button', { name: 'Entrar na lista de espera' }).click();
   await expect(
     waiter.getByText('Pronto! Avisaremos por e-mail se um horário desse período vagar.'),

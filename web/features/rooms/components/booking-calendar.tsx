@@ -165,6 +165,7 @@ export function BookingCalendar({ uuid, booking }: { uuid: string; booking: Room
         {booking.day && day.data && booking.canWait && (
           <Suspense>
             <WaitlistJoin
+              key={booking.day}
               roomUuid={uuid}
               date={booking.day}
               slots={day.data.slots}

@@ -53,7 +53,11 @@ export function WaitlistJoin({
           label={text.from}
           data={times}
           value={from}
-          onChange={setFrom}
+          onChange={(v) => {
+            setFrom(v);
+            // The end follows a start moved past it: at least one slot long.
+            if (v && (!to || to <= v)) setTo(endOf(v));
+          }}
           allowDeselect={false}
           w={110}
           comboboxProps={{ withinPortal: true, zIndex: 400 }}
