@@ -11,7 +11,6 @@
  * Usage: npx tsx bench/rules.ts [clinics] [iterations] [--rules] [--no-analyze] [--sql "statement"] [--postgres]
  */
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { searchBody } from '../common/contracts/rooms.ts';
 import { addDays, zonedDate } from '../common/time/zone.ts';
 import { createMemoryMailer } from '../server/adapters/mail.ts';
@@ -19,39 +18,18 @@ import { createSandboxProvider } from '../server/adapters/payments.ts';
 import { createMemoryStorage } from '../server/adapters/storage.ts';
 import type { Services } from '../server/app.ts';
 import { loadConfig } from '../server/config.ts';
-import { type Database, openPglite, openPostgres, queryRows } from '../server/db/client.ts';
+import { queryRows } from '../server/db/client.ts';
 import { availabilityFor } from '../server/features/availability/availability.service.ts';
 import { createOutbox } from '../server/features/mail/outbox.service.ts';
 import { searchRooms } from '../server/features/search/search.service.ts';
-import { generateSupply } from './generate-supply.ts';
+import { benchDatabase } from './bench-database.ts';
 
 const clinics = Number(process.argv[2] ?? 200);
 const iterations = Number(process.argv[3] ?? 200);
 const withRules = process.argv.includes('--rules');
 const onPostgres = process.argv.includes('--postgres');
-const serverUrl = process.env.TEST_DATABASE_URL;
-if (onPostgres && !serverUrl) throw new Error('--postgres precisa de TEST_DATABASE_URL');
-const benchDb = `salas_rules_${process.pid}`;
-async function admin(statement: string) {
-  const client = new pg.Client({ connectionString: serverUrl });
-  await client.connect();
-  await client.query(statement);
-  await client.end();
-}
-let database: Database;
-if (onPostgres) {
-  await admin(`create database ${benchDb}`);
-  const target = new URL(serverUrl!);
-  target.pathname = `/${benchDb}`;
-  database = await openPostgres(target.toString(), 4);
-} else database = await openPglite();
-await database.migrate();
-await generateSupply(database.db, {
-  clinics,
-  roomsPerClinic: 5,
-  appointmentsPerRoom: 200,
-  blocksPerRoom: 10,
-});
+const bench = await benchDatabase({ onPostgres, clinics, name: 'salas_rules' });
+const { database } = bench;
 if (withRules)
   await database.db.execute(
     sql.raw(`update rooms set slot_minutes = 30, min_booking_minutes = 120, buffer_minutes = 15,
@@ -113,5 +91,4 @@ await measure('busca texto + data', (i) =>
     15,
   ),
 );
-await database.close();
-if (onPostgres) await admin(`drop database if exists ${benchDb} with (force)`);
+await bench.drop();

@@ -10,14 +10,13 @@
  * (`--postgres`: a new database of the PostgreSQL at TEST_DATABASE_URL, dropped after.)
  */
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { searchBody } from '../common/contracts/rooms.ts';
 import { addDays, zonedDate } from '../common/time/zone.ts';
 import type { Services } from '../server/app.ts';
-import { type Database, openPglite, openPostgres, queryRows } from '../server/db/client.ts';
+import { queryRows } from '../server/db/client.ts';
 import { availabilityFor } from '../server/features/availability/availability.service.ts';
 import { searchRooms } from '../server/features/search/search.service.ts';
-import { generateSupply } from './generate-supply.ts';
+import { benchDatabase } from './bench-database.ts';
 
 const args = process.argv.slice(2);
 const againstAt = args.indexOf('--against');
@@ -35,32 +34,10 @@ const theirs = {
     .availabilityFor as typeof availabilityFor,
 };
 
-const serverUrl = process.env.TEST_DATABASE_URL;
-const benchDb = `salas_side_${process.pid}`;
-async function admin(statement: string) {
-  const client = new pg.Client({ connectionString: serverUrl });
-  await client.connect();
-  await client.query(statement);
-  await client.end();
-}
-let database: Database;
 // On PostgreSQL the other code gets its own connections: both name their prepared statements alike.
-let theirDatabase: Database | undefined;
-if (onPostgres) {
-  if (!serverUrl) throw new Error('--postgres precisa de TEST_DATABASE_URL');
-  await admin(`create database ${benchDb}`);
-  const target = new URL(serverUrl);
-  target.pathname = `/${benchDb}`;
-  database = await openPostgres(target.toString(), 4);
-  theirDatabase = await openPostgres(target.toString(), 4);
-} else database = await openPglite();
-await database.migrate();
-await generateSupply(database.db, {
-  clinics,
-  roomsPerClinic: 5,
-  appointmentsPerRoom: 200,
-  blocksPerRoom: 10,
-});
+const bench = await benchDatabase({ onPostgres, clinics, name: 'salas_side', pools: 2 });
+const { database } = bench;
+const theirDatabase = bench.pools[1];
 await database.db.execute(sql`analyze`);
 const s = { db: database.db, clock: () => new Date() } as unknown as Services;
 const s2 = { db: (theirDatabase ?? database).db, clock: () => new Date() } as unknown as Services;
@@ -126,6 +103,4 @@ await compare(
   (i) => searchRooms(s, body(i), 1, 15),
   (i) => theirs.search(s2, body(i), 1, 15),
 );
-await database.close();
-await theirDatabase?.close();
-if (onPostgres) await admin(`drop database if exists ${benchDb} with (force)`);
+await bench.drop();
