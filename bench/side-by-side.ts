@@ -103,4 +103,19 @@ await compare(
   (i) => searchRooms(s, body(i), 1, 15),
   (i) => theirs.search(s2, body(i), 1, 15),
 );
+// Nearly full days: every room blocked from midnight to 21:00 on a week of days, so no count
+// settles a room and every one is checked start by start (the rooms open all day stay free later).
+const busy = Array.from({ length: 7 }, (_, i) => addDays(today, 20 + i));
+await database.db.execute(sql`
+  insert into blocked_schedules (room_id, starts_at, ends_at, reason)
+  select r.id, d::timestamp at time zone 'America/Sao_Paulo', (d::timestamp + interval '21 hours') at time zone 'America/Sao_Paulo', 'bench'
+  from rooms r cross join unnest(${`{${busy.join(',')}}`}::date[]) d`);
+await database.db.execute(sql`analyze`);
+const busyBody = (i: number) =>
+  searchBody.parse({ value: texts[i % texts.length], date: busy[i % busy.length] });
+await compare(
+  'busca, dias quase cheios (sala a sala)',
+  (i) => searchRooms(s, busyBody(i), 1, 15),
+  (i) => theirs.search(s2, busyBody(i), 1, 15),
+);
 await bench.drop();

@@ -293,6 +293,7 @@ describe('search under the rules', () => {
       min_booking_minutes: 120,
     });
     const notice = await make('Com Aviso', { min_notice_minutes: 10080 });
+    const horizon = await make('Só Dois Dias', { max_days_ahead: 2 });
     // 08:00–10:00 taken and cleaned until 10:30: 10:30–11:00 is too short for two hours.
     const twoHours = ['08:00', '08:30', '09:00', '09:30'].map((h) => at(h));
     expect((await book(cleaned.uuid, twoHours)).statusCode).toBe(201);
@@ -302,7 +303,7 @@ describe('search under the rules', () => {
       payload: { value: 'Clínica Busca Regras', attributeToFilter: 'clinic', date: day },
     });
     const found = (res.json().data as { name: string }[]).map((r) => r.name).sort();
-    for (const room of [long, fits, cleaned, notice]) {
+    for (const room of [long, fits, cleaned, notice, horizon]) {
       expect((await freeTimes(room.uuid)).length > 0, room.name).toBe(found.includes(room.name));
     }
     expect(found).toEqual(['Cabe Três']);

@@ -55,45 +55,12 @@ const orderBy = (sort: SearchSort | undefined) => {
  * on the room's grid inside the room's own hours, or its clinic's when it has none ("23:59" closes
  * at midnight), after the notice and within the horizon, not a time skipped by a daylight-saving
  * jump, from which the room's minimum stretch is neither blocked nor inside another booking, and
- * whose end leaves the buffer free. The held ranges of the day (time plus buffer) are read once per
- * room (an index range), not once per start.
+ * whose end leaves the buffer free. The query lives in the database (migration 0008), where its
+ * plan is kept between searches instead of being made again for each one.
  */
 function freeSlotExists(free: FreeOn): SQL {
-  const now = sql`${free.now.toISOString()}::timestamptz`;
-  const stretch = sql`make_interval(mins => c.minlen)`;
-  // The widest window any zone's `date` can cover (and an appointment ending in it).
-  const from = new Date(Date.parse(`${free.date}T00:00:00Z`) - 16 * 3_600_000).toISOString();
-  const to = new Date(Date.parse(`${free.date}T00:00:00Z`) + 38 * 3_600_000).toISOString();
-  return sql`exists (
-    select 1
-    from (
-      select h.opens_at, h.closes_at from room_operating_hours h
-      where h.room_id = c.room_id and h.weekday = ${weekdayOf(free.date)}
-      union all
-      select h.opens_at, h.closes_at from clinic_opening_hours h
-      where h.clinic_id = c.clinic_id and h.weekday = ${weekdayOf(free.date)}
-        and not exists (select 1 from room_operating_hours x where x.room_id = c.room_id)
-    ) oh
-    cross join lateral (select
-      ceil(extract(epoch from oh.opens_at) / 60 / c.slot)::int as first,
-      (case when oh.closes_at = '23:59' then 1440 else floor(extract(epoch from oh.closes_at) / 60)::int end) as close
-    ) r
-    cross join lateral generate_series(r.first, floor((r.close - c.minlen)::numeric / c.slot)::int) g
-    cross join lateral (select ${free.date}::date + make_interval(mins => g * c.slot) as wall) w
-    cross join lateral (select w.wall at time zone c.timezone as starts_at) slot
-    where slot.starts_at > ${now} + make_interval(mins => c.notice)
-      and slot.starts_at <= ${now} + make_interval(days => c.horizon)
-      and slot.starts_at at time zone c.timezone = w.wall
-      and not tstzrange(slot.starts_at, slot.starts_at + ${stretch} + make_interval(mins => c.buffer)) && any(array(
-        select salas_held_range(a.starts_at, a.ends_at, a.buffer_minutes) from appointments a
-        where a.room_id = c.room_id
-          and a.starts_at >= ${from}::timestamptz and a.starts_at < ${to}::timestamptz
-          and a.status in (${sql.raw(slotHoldingStatuses.map((v) => `'${v}'`).join(', '))})))
-      and not exists (
-        select 1 from blocked_schedules b
-        where b.room_id = c.room_id and b.starts_at < slot.starts_at + ${stretch}
-          and b.ends_at > slot.starts_at)
-  )`;
+  return sql`salas_room_has_free_slot(c.room_id, c.clinic_id, c.timezone, ${free.date}::date,
+    ${free.now.toISOString()}::timestamptz, c.slot, c.minlen, c.buffer, c.notice, c.horizon)`;
 }
 
 /**

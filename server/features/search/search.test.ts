@@ -1,5 +1,8 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addDays, weekdayOf, zonedDate } from '#common/time/zone';
+import { addDays, weekdayOf, zonedDate, zonedInstant, zoneOffsetMinutes } from '#common/time/zone';
+import { queryRows } from '../../db/client.ts';
+import { slotHoldingStatuses } from '../../db/schema.ts';
 import { seedDemoDataIfEmpty } from '../../db/seed/demo.ts';
 import { createTestContext, request, type TestContext } from '../../test/app.ts';
 import { signedInAs } from '../../test/fixtures.ts';
@@ -131,6 +134,57 @@ describe('room search (open to visitors)', () => {
         room!.name,
       ).toBe(found.includes(room!.name));
     }
+  });
+
+  it('skips the hour a daylight-saving jump removes, as the room page does', async () => {
+    const partner = await signedInAs(t, 'partner');
+    const zone = 'America/New_York';
+    // The next day in New York whose clocks move (inside the year a room can be booked ahead).
+    let day = addDays(zonedDate(t.clock.now, zone), 2);
+    const offsetAt = (d: string) => zoneOffsetMinutes(zonedInstant(d, '12:00', zone), zone);
+    while (offsetAt(day) === offsetAt(addDays(day, -1))) day = addDays(day, 1);
+    const clinic = await createClinic(t, partner.user, partner.token, 'Clínica Horário de Verão');
+    const edited = await request(t.app, {
+      method: 'PUT',
+      url: `/api/partner/${partner.user.uuid}/coworking/${clinic.uuid}`,
+      token: partner.token,
+      payload: { name: 'Clínica Horário de Verão', description: 'Em Nova York', email: '', timezone: zone },
+    });
+    expect(edited.statusCode, edited.body).toBe(200);
+    // Spring forward skips 02:00–03:00; in the autumn 01:00 happens twice and 02:00 once.
+    const spring = offsetAt(day) > offsetAt(addDays(day, -1));
+    await openClinic(t, partner.user, partner.token, clinic.uuid, [weekdayOf(day)], ['02:00', '03:00']);
+    const [onlyJump, withNext] = await Promise.all(
+      ['Só 2h', 'Até 4h'].map((name) => createRoom(t, partner.user, partner.token, clinic.uuid, name)),
+    );
+    const own = await request(t.app, {
+      method: 'POST',
+      url: `/api/partner/operatinghour/${withNext!.uuid}`,
+      token: partner.token,
+      payload: { hours: [{ weekday: weekdayOf(day), opens_at: '02:00', closes_at: '04:00' }] },
+    });
+    expect(own.statusCode, own.body).toBe(200);
+    const found = names(
+      await search({ value: 'Clínica Horário de Verão', attributeToFilter: 'clinic', date: day }),
+    );
+    expect(found.sort()).toEqual(spring ? ['Até 4h'] : ['Até 4h', 'Só 2h']);
+    for (const room of [onlyJump, withNext]) {
+      const [avail] = await availabilityFor(t.app.services, room!.uuid, [day]);
+      expect(
+        avail!.slots.some((slot) => slot.available),
+        room!.name,
+      ).toBe(found.includes(room!.name));
+    }
+  });
+
+  it('checks hour by hour in the database with the statuses that hold a slot', async () => {
+    // salas_room_has_free_slot (migration 0008) names the statuses of the partial index it reads.
+    const [fn] = await queryRows<{ body: string }>(
+      t.db,
+      sql`select pg_get_functiondef('salas_room_has_free_slot'::regproc) as body`,
+    );
+    const named = /a\.status IN \(([^)]*)\)/i.exec(fn!.body)?.[1];
+    expect(named?.split(',').map((v) => v.trim().replace(/'/g, ''))).toEqual([...slotHoldingStatuses]);
   });
 
   it('settles every demo room on busy days as its page does (by counting or hour by hour)', async () => {
