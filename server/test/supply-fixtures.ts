@@ -120,3 +120,20 @@ export async function bookByCard(
   expect(res.statusCode, res.body).toBe(201);
   return res.json().data as Booking;
 }
+
+/** A room's own opening hours (the clinic's stop applying to it): one range on each weekday given. */
+export async function setRoomHours(
+  ctx: TestContext,
+  token: string,
+  roomUuid: string,
+  weekdays: number[],
+  hours: [string, string],
+) {
+  const res = await request(ctx.app, {
+    method: 'POST',
+    url: `/api/partner/operatinghour/${roomUuid}`,
+    token,
+    payload: { hours: weekdays.map((weekday) => ({ weekday, opens_at: hours[0], closes_at: hours[1] })) },
+  });
+  expect(res.statusCode, res.body).toBe(200);
+}

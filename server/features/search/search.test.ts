@@ -6,7 +6,14 @@ import { slotHoldingStatuses } from '../../db/schema.ts';
 import { seedDemoDataIfEmpty } from '../../db/seed/demo.ts';
 import { createTestContext, request, type TestContext } from '../../test/app.ts';
 import { signedInAs } from '../../test/fixtures.ts';
-import { bookByCard, createClinic, createRoom, openClinic, saveCard } from '../../test/supply-fixtures.ts';
+import {
+  bookByCard,
+  createClinic,
+  createRoom,
+  openClinic,
+  saveCard,
+  setRoomHours,
+} from '../../test/supply-fixtures.ts';
 import { availabilityFor } from '../availability/availability.service.ts';
 
 let t: TestContext;
@@ -24,6 +31,17 @@ function next(weekday: number): string {
   let d = addDays(zonedDate(t.clock.now, 'America/Sao_Paulo'), 1);
   while (weekdayOf(d) !== weekday) d = addDays(d, 1);
   return d;
+}
+
+/** Each room is in the search's names for `day` exactly when its page shows an available slot that day. */
+async function expectPagesAgree(rooms: { uuid: string; name: string }[], day: string, found: string[]) {
+  for (const room of rooms) {
+    const [avail] = await availabilityFor(t.app.services, room.uuid, [day]);
+    expect(
+      avail!.slots.some((slot) => slot.available),
+      room.name,
+    ).toBe(found.includes(room.name));
+  }
 }
 
 describe('room search (open to visitors)', () => {
@@ -115,25 +133,13 @@ describe('room search (open to visitors)', () => {
       });
     expect((await block(blocked!.uuid, '00:00', '23:00')).statusCode).toBe(201);
     expect((await block(half!.uuid, '08:00', '09:00')).statusCode).toBe(201);
-    const own = await request(t.app, {
-      method: 'POST',
-      url: `/api/partner/operatinghour/${otherDay!.uuid}`,
-      token: partner.token,
-      payload: { hours: [{ weekday: (weekdayOf(day) + 1) % 7, opens_at: '00:00', closes_at: '23:59' }] },
-    });
-    expect(own.statusCode, own.body).toBe(200);
+    await setRoomHours(t, partner.token, otherDay!.uuid, [(weekdayOf(day) + 1) % 7], ['00:00', '23:59']);
 
     const found = names(
       await search({ value: 'Clínica Regra Livre', attributeToFilter: 'clinic', date: day }),
     );
     expect(found.sort()).toEqual(['Livre', 'Meia']);
-    for (const room of [full, blocked, otherDay, half, free]) {
-      const [avail] = await availabilityFor(t.app.services, room!.uuid, [day]);
-      expect(
-        avail!.slots.some((slot) => slot.available),
-        room!.name,
-      ).toBe(found.includes(room!.name));
-    }
+    await expectPagesAgree([full!, blocked!, otherDay!, half!, free!], day, found);
   });
 
   it('skips the hour a daylight-saving jump removes, as the room page does', async () => {
@@ -157,24 +163,12 @@ describe('room search (open to visitors)', () => {
     const [onlyJump, withNext] = await Promise.all(
       ['Só 2h', 'Até 4h'].map((name) => createRoom(t, partner.user, partner.token, clinic.uuid, name)),
     );
-    const own = await request(t.app, {
-      method: 'POST',
-      url: `/api/partner/operatinghour/${withNext!.uuid}`,
-      token: partner.token,
-      payload: { hours: [{ weekday: weekdayOf(day), opens_at: '02:00', closes_at: '04:00' }] },
-    });
-    expect(own.statusCode, own.body).toBe(200);
+    await setRoomHours(t, partner.token, withNext!.uuid, [weekdayOf(day)], ['02:00', '04:00']);
     const found = names(
       await search({ value: 'Clínica Horário de Verão', attributeToFilter: 'clinic', date: day }),
     );
     expect(found.sort()).toEqual(spring ? ['Até 4h'] : ['Até 4h', 'Só 2h']);
-    for (const room of [onlyJump, withNext]) {
-      const [avail] = await availabilityFor(t.app.services, room!.uuid, [day]);
-      expect(
-        avail!.slots.some((slot) => slot.available),
-        room!.name,
-      ).toBe(found.includes(room!.name));
-    }
+    await expectPagesAgree([onlyJump!, withNext!], day, found);
   });
 
   it('checks hour by hour in the database with the statuses that hold a slot', async () => {
