@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import ExcelJS from 'exceljs';
-import { calendarLabel, isoDate } from './support/dates.ts';
+import { appToday, calendarLabel, isoDate } from './support/dates.ts';
 import { waitForMail } from './support/mail.ts';
 import { closeDialog, DEMO_PASSWORD, demo, expectAccessible, signInAs } from './support/session.ts';
 
@@ -151,7 +151,7 @@ test('the operator creates a partner on a plan and pins a room that then leads t
 test('the operator downloads last month’s appointments and finance as xlsx with the right totals, and sees the dashboard', async ({
   page,
 }) => {
-  const now = new Date();
+  const now = await appToday(page);
   const first = new Date(now.getFullYear(), now.getMonth() - 1, 1);
   const last = new Date(now.getFullYear(), now.getMonth(), 0);
   await signInAs(page, demo.owner);

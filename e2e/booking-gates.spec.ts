@@ -1,4 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
+import { appToday, weekdayAhead } from './support/dates.ts';
 import { completeDataForm, rioSpecialist } from './support/profile.ts';
 import { bookingPanel, pickDay, reserve } from './support/room-page.ts';
 import {
@@ -11,20 +12,13 @@ import {
 
 const PASSWORD = 'Consultorio2026';
 
-/** The next weekday at least three days ahead (clear of the other journeys' days). */
-function bookingDay(): Date {
-  const d = new Date();
-  d.setDate(d.getDate() + 3);
-  while (d.getDay() === 0 || d.getDay() === 6) d.setDate(d.getDate() + 1);
-  return d;
-}
-
 /** Opens Sala Corcovado on the booking day and picks 08:00; answers the availability section. */
 async function pickAnHour(page: Page) {
   await page.goto('/rooms?search=Corcovado');
   await page.getByRole('link', { name: /Sala Corcovado/ }).click();
   const section = await bookingPanel(page);
-  await pickDay(section, bookingDay());
+  // The next weekday at least three days ahead (clear of the other journeys' days).
+  await pickDay(section, weekdayAhead(3, await appToday(page)));
   await section.getByText('08:00', { exact: true }).click();
   await expect(section.getByText('1 horário escolhido')).toBeVisible();
   return section;

@@ -1,16 +1,11 @@
 import { expect, type Page, test } from '@playwright/test';
 import { decodeQr } from '../server/test/qr.ts';
-import { calendarLabel, isoDate } from './support/dates.ts';
-import { bookingPanel, pickDay as pickCalendarDay, reserve } from './support/room-page.ts';
+import { appToday, calendarLabel, isoDate, nextWeekday, weekdayAhead } from './support/dates.ts';
+import { bookingPanel, pickDay as pickCalendarDay, reserve, showDay } from './support/room-page.ts';
 import { closeDialog, demo, expectAccessible, signInAs } from './support/session.ts';
 
-/** The next weekday at least two days ahead, as the calendar labels it. */
-function nextBusinessDay(): Date {
-  const d = new Date();
-  d.setDate(d.getDate() + 2);
-  while (d.getDay() === 0 || d.getDay() === 6) d.setDate(d.getDate() + 1);
-  return d;
-}
+/** The next weekday at least two days after the app's today. */
+const nextBusinessDay = async (page: Page) => weekdayAhead(2, await appToday(page));
 
 async function pickDay(page: Page, d: Date) {
   const section = await bookingPanel(page);
@@ -18,26 +13,20 @@ async function pickDay(page: Page, d: Date) {
   return section;
 }
 
-/** The Monday after today. */
-function nextMonday(): Date {
-  const d = new Date();
-  d.setDate(d.getDate() + 1);
-  while (d.getDay() !== 1) d.setDate(d.getDate() + 1);
-  return d;
-}
+/** The Monday after the app's today. */
+const nextMonday = async (page: Page) => nextWeekday(1, await appToday(page));
 
 const iso = isoDate;
 
 test('a visitor searches “pinheiros” for next Monday, books 09:00–11:00 for four Mondays with the saved card, and the partner sees it', async ({
   page,
 }) => {
-  const monday = nextMonday();
+  const monday = await nextMonday(page);
   await page.goto('/');
   await page.getByRole('link', { name: 'Ver salas disponíveis' }).click();
   await page.getByRole('textbox', { name: 'Onde?' }).fill('pinheiros');
   await page.getByRole('button', { name: 'Quando?' }).click();
-  if (monday.getMonth() !== new Date().getMonth())
-    await page.getByRole('button', { name: 'Próximo mês' }).click();
+  await showDay(page, monday);
   await page.getByRole('button', { name: calendarLabel(monday), exact: true }).click();
   await page.getByRole('button', { name: 'Buscar', exact: true }).click();
   await expect(page).toHaveURL(new RegExp(`/rooms\\?.*search=pinheiros.*date=${iso(monday)}`));
@@ -84,8 +73,7 @@ test('a visitor searches “pinheiros” for next Monday, books 09:00–11:00 fo
     .getByRole('textbox', { name: 'Período' })
     .or(page.getByRole('button', { name: 'Período' }))
     .click();
-  if (monday.getMonth() !== new Date().getMonth())
-    await page.getByRole('button', { name: 'Próximo mês' }).click();
+  await showDay(page, monday);
   await page.getByRole('button', { name: calendarLabel(monday), exact: true }).click();
   await page.getByRole('button', { name: calendarLabel(monday), exact: true }).click();
   const rows = page.getByRole('row', { name: /Sala de Grupo/ }).filter({ hasText: 'Mariana Costa' });
@@ -105,7 +93,7 @@ test('a visitor picks slots, signs in, comes back to the same selection, pays by
 }) => {
   await page.goto('/rooms?search=Corcovado');
   await page.getByRole('link', { name: /Sala Corcovado/ }).click();
-  const section = await pickDay(page, nextBusinessDay());
+  const section = await pickDay(page, await nextBusinessDay(page));
   await section.getByText('14:00', { exact: true }).click();
   await section.getByText('15:00', { exact: true }).click();
   await expect(section.getByText('2 horários escolhidos')).toBeVisible();
@@ -173,7 +161,7 @@ test('a partner books another clinic’s room with Pix, sees the copia e cola an
   await page.getByRole('textbox', { name: 'Onde?' }).fill('Botafogo');
   await page.getByRole('button', { name: 'Buscar', exact: true }).click();
   await page.getByRole('link', { name: /Sala Pão de Açúcar/ }).click();
-  const section = await pickDay(page, nextBusinessDay());
+  const section = await pickDay(page, await nextBusinessDay(page));
   await section.getByText('16:00', { exact: true }).click();
   await reserve(section);
   const dialog = page.getByRole('dialog', { name: 'Confirmar reserva' });
@@ -247,7 +235,7 @@ test('canceling one hour of an unpaid Pix booking cancels all of its hours, and 
   await signInAs(page, demo.specialist2);
   await page.goto('/rooms?search=Corcovado');
   await page.getByRole('link', { name: /Sala Corcovado/ }).click();
-  const day = nextBusinessDay();
+  const day = await nextBusinessDay(page);
   day.setDate(day.getDate() + 1);
   while (day.getDay() === 0 || day.getDay() === 6) day.setDate(day.getDate() + 1);
   const section = await pickDay(page, day);

@@ -1,5 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import sharp from 'sharp';
+import { appToday, isoDate, nextWeekday } from './support/dates.ts';
 import { bookingPanel, pickHours } from './support/room-page.ts';
 import { closeDialog, demo, expectAccessible, signInAs } from './support/session.ts';
 
@@ -137,9 +138,11 @@ test('a partner sets up a clinic through the guided steps, with masks and 24-hou
   await expect(page.getByRole('switch', { name: /regras próprias/ })).not.toBeChecked();
   await expect(page.getByRole('combobox', { name: 'Reserva mínima' })).toHaveValue('2 h');
   const roomUuid = page.url().split('/').pop()!;
-  const wednesday = new Date(Date.now() + 2 * 86_400_000);
-  while (wednesday.getUTCDay() !== 3) wednesday.setUTCDate(wednesday.getUTCDate() + 1);
-  await page.goto(`/rooms/${roomUuid}?dia=${wednesday.toISOString().slice(0, 10)}`);
+  // The first Wednesday at least two days after the app's today.
+  const tomorrow = await appToday(page);
+  tomorrow.setDate(tomorrow.getDate() + 1);
+  const wednesday = nextWeekday(3, tomorrow);
+  await page.goto(`/rooms/${roomUuid}?dia=${isoDate(wednesday)}`);
   await expect(
     page.getByText(/Horários de meia em meia hora · Reserva mínima de 2 h · 15 min livres/),
   ).toBeVisible();

@@ -5,6 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { expect, type Page, type Request, test } from '@playwright/test';
+import { appToday, weekdayAhead } from './support/dates.ts';
 import { bookingPanel, pickDay, reserve } from './support/room-page.ts';
 import { demo, expectAccessible, signInAs } from './support/session.ts';
 
@@ -105,14 +106,6 @@ async function mercadoPagoActive(page: Page): Promise<Captured> {
   return captured;
 }
 
-/** A weekday about two weeks ahead, clear of the other specs' bookings. */
-function laterBusinessDay(): Date {
-  const d = new Date();
-  d.setDate(d.getDate() + 12);
-  while (d.getDay() === 0 || d.getDay() === 6) d.setDate(d.getDate() + 1);
-  return d;
-}
-
 test('with Mercado Pago, a card is added on the profile through the secure fields: only the token is posted', async ({
   page,
 }) => {
@@ -162,7 +155,8 @@ test('with Mercado Pago, a booking by saved card asks the CVV, offers installmen
   await page.goto('/rooms?search=Corcovado');
   await page.getByRole('link', { name: /Sala Corcovado/ }).click();
   const section = await bookingPanel(page);
-  const day = laterBusinessDay();
+  // A weekday about two weeks ahead, clear of the other specs' bookings.
+  const day = weekdayAhead(12, await appToday(page));
   await pickDay(section, day);
   await section.getByText('10:00', { exact: true }).click();
   await expect(section.getByText('1 horário escolhido')).toBeVisible();

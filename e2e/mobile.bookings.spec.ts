@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { appToday, weekdayAhead } from './support/dates.ts';
 import { bookingPanel, pickDay, reserve } from './support/room-page.ts';
 import { demo, expectAccessible, signInAs } from './support/session.ts';
 
@@ -16,14 +17,6 @@ test('phone: a specialist sees each booking as a card with its status and the ca
   expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
   await expectAccessible(page);
 });
-
-/** The next weekday at least two days ahead. */
-function nextBusinessDay(): Date {
-  const d = new Date();
-  d.setDate(d.getDate() + 2);
-  while (d.getDay() === 0 || d.getDay() === 6) d.setDate(d.getDate() + 1);
-  return d;
-}
 
 const fitsTheScreen = (page: import('@playwright/test').Page) =>
   page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
@@ -43,7 +36,7 @@ test('phone: a specialist picks an hour on the room page and pays with Pix, the 
   ).toBeInViewport();
   await page.screenshot({ path: 'test-results/screens/room-phone.png', fullPage: true });
   const section = await bookingPanel(page);
-  await pickDay(section, nextBusinessDay());
+  await pickDay(section, weekdayAhead(2, await appToday(page)));
   await section.getByText('11:00', { exact: true }).click();
   await expect(section.getByText('1 horário escolhido')).toBeVisible();
   expect(await fitsTheScreen(page)).toBe(true);

@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import sharp from 'sharp';
-import { addDays, weekdayOf } from '../common/time/zone.ts';
+import { appToday, calendarLabel, isoDate, nextWeekday } from './support/dates.ts';
+import { showDay } from './support/room-page.ts';
 import { closeDialog, demo, expectAccessible, signInAs } from './support/session.ts';
 
 test.describe.configure({ mode: 'serial' });
@@ -8,12 +9,6 @@ test.describe.configure({ mode: 'serial' });
 const clinicName = `Clínica Jardim Botânico ${Date.now().toString(36)}`;
 let clinicUrl = '';
 const roomUrls: string[] = [];
-
-function nextTuesday(): string {
-  let d = addDays(new Date().toISOString().slice(0, 10), 1);
-  while (weekdayOf(d) !== 2) d = addDays(d, 1);
-  return d;
-}
 
 async function photo(color: string) {
   return sharp({ create: { width: 800, height: 600, channels: 3, background: color } })
@@ -135,19 +130,12 @@ test('blocks next Tuesday afternoon for both rooms at once and sees it on each c
   await blocks.getByRole('combobox', { name: 'Salas' }).click();
   await page.getByRole('option', { name: /Sala Orquídea/ }).click();
   await page.keyboard.press('Escape');
-  const tuesday = nextTuesday();
+  const tuesday = nextWeekday(2, await appToday(page));
   await blocks.getByRole('button', { name: 'Dia' }).click();
-  const [y, m, d] = tuesday.split('-');
-  const monthsAhead = (Number(y) - new Date().getFullYear()) * 12 + Number(m) - (new Date().getMonth() + 1);
-  for (let i = 0; i < monthsAhead; i++)
-    await page.locator('.mantine-DatePickerInput-calendarHeaderControl[data-direction="next"]').click();
-  const monthName = new Intl.DateTimeFormat('pt-BR', { month: 'long', timeZone: 'UTC' }).format(
-    new Date(`${tuesday}T12:00:00Z`),
-  );
-  await page
-    .locator('.mantine-Popover-dropdown')
-    .getByRole('button', { name: `${Number(d)} ${monthName} ${y}`, exact: true })
-    .click();
+  const calendar = page.locator('.mantine-Popover-dropdown');
+  await showDay(calendar, tuesday);
+  await calendar.getByRole('button', { name: calendarLabel(tuesday), exact: true }).click();
+  const [y, m, d] = isoDate(tuesday).split('-');
   await blocks.getByLabel('Motivo (opcional)').fill('Manutenção do ar-condicionado');
   await blocks.getByRole('button', { name: 'Bloquear' }).click();
   await expect(page.getByText('Horário bloqueado em 2 salas.')).toBeVisible();

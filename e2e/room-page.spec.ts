@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { isoDate } from './support/dates.ts';
+import { appToday, isoDate, weekdayAfter, weekdayAhead } from './support/dates.ts';
 import {
   bookingPanel,
   dayButton,
@@ -9,8 +9,6 @@ import {
   pickFreeHours,
   reserve,
   shortDay,
-  weekdayAfter,
-  weekdayAhead,
 } from './support/room-page.ts';
 import { closeDialog, demo, expectAccessible, signInAs } from './support/session.ts';
 
@@ -54,7 +52,7 @@ test.describe('desktop, 1366 px', () => {
   test('a specialist books two days on the room page: marks, total, a full confirm step, the saved card', async ({
     page,
   }) => {
-    const first = weekdayAhead(9);
+    const first = weekdayAhead(9, await appToday(page));
     const second = weekdayAfter(first);
     await signInAs(page, demo.specialist);
     await openFromSearch(page, first);
@@ -134,7 +132,7 @@ test.describe('phone, 390 px', () => {
   test('a specialist books from the bottom bar and the sheet, and swipes through the photos', async ({
     page,
   }) => {
-    const first = weekdayAhead(11);
+    const first = weekdayAhead(11, await appToday(page));
     const second = weekdayAfter(first);
     await signInAs(page, demo.specialist);
     await openFromSearch(page, first);

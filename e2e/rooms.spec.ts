@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { appToday, nextWeekday } from './support/dates.ts';
 import { bookingPanel, pickDay } from './support/room-page.ts';
 import { expectAccessible } from './support/session.ts';
 
@@ -32,10 +33,7 @@ test('a visitor searches rooms without accents, sorts them and opens a room page
   );
   const calendar = await bookingPanel(page);
   // The next Tuesday has slots from 08:00 (Pinheiros opens 08:00–20:00 on weekdays).
-  const d = new Date();
-  do d.setDate(d.getDate() + 1);
-  while (d.getDay() !== 2);
-  await pickDay(calendar, d);
+  await pickDay(calendar, nextWeekday(2, await appToday(page)));
   await expect(calendar.getByText('08:00', { exact: true })).toBeVisible();
   await expect(calendar.getByText('19:00', { exact: true })).toBeVisible();
   await expectAccessible(page);

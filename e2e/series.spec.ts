@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
-import { isoDate } from './support/dates.ts';
-import { bookingPanel, pickDay, pickFreeHours, weekdayAhead } from './support/room-page.ts';
+import { appToday, isoDate, weekdayAhead } from './support/dates.ts';
+import { bookingPanel, pickDay, pickFreeHours } from './support/room-page.ts';
 import { demo, expectAccessible, signInAs } from './support/session.ts';
 
 const shots = 'test-results/screens';
@@ -13,7 +13,7 @@ async function noSidewaysScroll(page: Page) {
 test('a specialist turns a picked hour into a horário fixo paid month by month, skips a week and cancels', async ({
   page,
 }) => {
-  const day = weekdayAhead(12);
+  const day = weekdayAhead(12, await appToday(page));
   await signInAs(page, demo.specialist);
   await page.goto(`/rooms?search=pinheiros&date=${isoDate(day)}`);
   await page.getByRole('link', { name: /Sala Ipê — Vida Plena Pinheiros/ }).click();

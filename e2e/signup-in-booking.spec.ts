@@ -1,15 +1,8 @@
 import { expect, test } from '@playwright/test';
+import { appToday, weekdayAhead } from './support/dates.ts';
 import { waitForMail } from './support/mail.ts';
 import { bhSpecialist, completeDataForm } from './support/profile.ts';
-import {
-  bookingPanel,
-  oneHour,
-  pickDay,
-  pickFreeHours,
-  reserve,
-  shortDay,
-  weekdayAhead,
-} from './support/room-page.ts';
+import { bookingPanel, oneHour, pickDay, pickFreeHours, reserve, shortDay } from './support/room-page.ts';
 import {
   closeDialog,
   expectAccessible,
@@ -30,7 +23,7 @@ for (const viewport of [
   }) => {
     await page.setViewportSize(viewport);
     const w = viewport.width;
-    const day = weekdayAhead(w > 900 ? 15 : 17);
+    const day = weekdayAhead(w > 900 ? 15 : 17, await appToday(page));
     await page.goto('/rooms?search=Savassi');
     await page
       .getByRole('link', { name: /— Acolher Savassi$/ })

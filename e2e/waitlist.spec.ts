@@ -1,7 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
-import { isoDate } from './support/dates.ts';
+import { appToday, isoDate, weekdayAhead } from './support/dates.ts';
 import { waitForMail } from './support/mail.ts';
-import { bookingPanel, pickDay, pickFreeHours, reserve, weekdayAhead } from './support/room-page.ts';
+import { bookingPanel, pickDay, pickFreeHours, reserve } from './support/room-page.ts';
 import { closeDialog, demo, expectAccessible, signInAs } from './support/session.ts';
 
 const shots = 'test-results/screens';
@@ -19,7 +19,7 @@ test('a specialist waits for a taken hour, is mailed when it frees up, and books
   page: waiter,
   browser,
 }) => {
-  const day = weekdayAhead(20);
+  const day = weekdayAhead(20, await appToday(waiter));
   // Someone else holds an hour of that day.
   const holderContext = await browser.newContext();
   const holder = await holderContext.newPage();

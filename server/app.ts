@@ -81,8 +81,8 @@ export interface AppDeps {
   mailDelivery?: 'background' | 'manual';
   storage: Storage;
   payments?: PaymentProvider;
-  /** Injected so tests can move time. */
-  clock?: () => Date;
+  /** The product's one clock (bootstrap: the machine's; tests: a clock they move). */
+  clock: () => Date;
   /** Serve the built web app from this folder (default dist/web beside the project). */
   webRoot?: string | false;
   logger?: FastifyServerOptions['logger'];
@@ -129,7 +129,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     }),
     storage: deps.storage,
     payments: deps.payments ?? paymentProviderFor(config, deps.database.db),
-    clock: deps.clock ?? (() => new Date()),
+    clock: deps.clock,
   };
 
   const app = Fastify({

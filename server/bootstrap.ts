@@ -46,11 +46,13 @@ export async function startServer(config: Config): Promise<RunningServer> {
   }
   try {
     await database.migrate();
-    if (config.admin) await ensureOwner(database.db, config.admin);
+    // The product's one clock: every service reads the time through it (tests set their own).
+    const clock = () => new Date();
+    if (config.admin) await ensureOwner(database.db, config.admin, clock());
     const storage = await openStorage(config);
     if (config.demoData) await seedDemoDataIfEmpty(database.db, storage);
     const mailer = createMailer({ from: config.mailFrom, mailDir: config.mailDir, smtpUrl: config.smtpUrl });
-    const app = await buildApp({ config, database, mailer, storage });
+    const app = await buildApp({ config, database, mailer, storage, clock });
     const stopStatistics = await keepStatistics(database, app.log);
     const url = await app.listen({ port: config.port, host: config.host });
     const stopJobs = startJobs(app);

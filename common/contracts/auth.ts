@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { isValidCpf, onlyDigits } from '../br/documents.ts';
 import { ufs } from '../domain/auth.ts';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, passwordMessages } from '../domain/password-policy.ts';
+import { zonedDate } from '../time/zone.ts';
 
 // The plain values beside the schemas (messages, labels, enums), for the server's imports.
 export * from '../domain/auth.ts';
@@ -125,30 +126,35 @@ export const addressSchema = z.object({
 });
 export type Address = z.infer<typeof addressSchema>;
 
-/** Specialist data (DESIGN §5): POST /api/customer/completeData. */
-export const completeDataBody = z.object({
-  name: z.string({ message: 'Informe o nome.' }).trim().min(3, 'Informe o nome completo.').max(120),
-  cpf: z.string({ message: 'Informe o CPF.' }).transform(onlyDigits).refine(isValidCpf, 'CPF inválido.'),
-  birth_date: z.iso
-    .date({ message: 'Data de nascimento inválida.' })
-    .refine(
-      (d) => d >= '1900-01-01' && d <= new Date().toISOString().slice(0, 10),
-      'Data de nascimento inválida.',
-    ),
-  phone: z
-    .string({ message: 'Informe o telefone.' })
-    .transform(onlyDigits)
-    .pipe(z.string().regex(/^\d{10,11}$/, 'Telefone inválido: DDD e número.')),
-  profession: z.string({ message: 'Informe a profissão.' }).trim().min(2, 'Informe a profissão.').max(80),
-  council_uuid: z.uuid({ message: 'Escolha o conselho.' }),
-  council_number: z
-    .string({ message: 'Informe o número de registro.' })
-    .trim()
-    .regex(/^[0-9A-Za-z./-]{1,20}$/, 'Número de registro inválido.'),
-  council_state: z.enum(ufs, { message: 'Informe a UF do registro.' }),
-  address: addressInput,
-});
-export type CompleteDataBody = z.infer<typeof completeDataBody>;
+/**
+ * Specialist data (DESIGN §5): POST /api/customer/completeData. Made with the clock of the side
+ * that checks it (the server's one clock, the browser's) — a birth date may not be in the future.
+ */
+export const completeDataBodyAt = (clock: () => Date) =>
+  z.object({
+    name: z.string({ message: 'Informe o nome.' }).trim().min(3, 'Informe o nome completo.').max(120),
+    cpf: z.string({ message: 'Informe o CPF.' }).transform(onlyDigits).refine(isValidCpf, 'CPF inválido.'),
+    birth_date: z.iso
+      .date({ message: 'Data de nascimento inválida.' })
+      .refine(
+        (d) => d >= '1900-01-01' && d <= zonedDate(clock(), 'America/Sao_Paulo'),
+        'Data de nascimento inválida.',
+      ),
+    phone: z
+      .string({ message: 'Informe o telefone.' })
+      .transform(onlyDigits)
+      .pipe(z.string().regex(/^\d{10,11}$/, 'Telefone inválido: DDD e número.')),
+    profession: z.string({ message: 'Informe a profissão.' }).trim().min(2, 'Informe a profissão.').max(80),
+    council_uuid: z.uuid({ message: 'Escolha o conselho.' }),
+    council_number: z
+      .string({ message: 'Informe o número de registro.' })
+      .trim()
+      .regex(/^[0-9A-Za-z./-]{1,20}$/, 'Número de registro inválido.'),
+    council_state: z.enum(ufs, { message: 'Informe a UF do registro.' }),
+    address: addressInput,
+  });
+export type CompleteDataBody = z.infer<ReturnType<typeof completeDataBodyAt>>;
+export type CompleteDataInput = z.input<ReturnType<typeof completeDataBodyAt>>;
 
 // ---------------------------------------------------------------- responses
 

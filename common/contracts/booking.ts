@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { onlyDigits } from '../br/documents.ts';
 import { partnerStatuses } from '../domain/booking.ts';
+import { zonedDate } from '../time/zone.ts';
 
 // The plain values beside the schemas (messages, labels, enums), for the server's imports.
 export * from '../domain/booking.ts';
@@ -22,42 +23,41 @@ export function isLuhnValid(number: string): boolean {
   return sum % 10 === 0;
 }
 
-export const cardBody = z
-  .object({
-    number: z
-      .string({ message: 'Informe o número do cartão.' })
-      .transform(onlyDigits)
-      .refine(isLuhnValid, 'Número de cartão inválido.'),
-    holder_name: z
-      .string({ message: 'Informe o nome impresso no cartão.' })
-      .trim()
-      .min(3, 'Informe o nome impresso no cartão.')
-      .max(60),
-    exp_month: z.coerce
-      .number({ message: 'Mês inválido.' })
-      .int()
-      .min(1, 'Mês inválido.')
-      .max(12, 'Mês inválido.'),
-    exp_year: z.coerce
-      .number({ message: 'Ano inválido.' })
-      .int()
-      .min(2000, 'Ano inválido.')
-      .max(2100, 'Ano inválido.'),
-    cvv: z
-      .string({ message: 'Informe o código de segurança.' })
-      .regex(/^\d{3,4}$/, 'Código de segurança inválido.'),
-  })
-  .refine(
-    (c) => {
-      const now = new Date();
-      return (
-        c.exp_year > now.getFullYear() ||
-        (c.exp_year === now.getFullYear() && c.exp_month >= now.getMonth() + 1)
-      );
-    },
-    { message: 'Cartão vencido.', path: ['exp_month'] },
-  );
-export type CardBody = z.input<typeof cardBody>;
+/** A card is good through the last day of its month, in Brazil's time. */
+export function cardExpired(c: { exp_month: number; exp_year: number }, now: Date): boolean {
+  const month = zonedDate(now, 'America/Sao_Paulo').slice(0, 7);
+  return `${c.exp_year}-${String(c.exp_month).padStart(2, '0')}` < month;
+}
+
+/** A typed card (sandbox), checked against the clock of the side that checks it. */
+export const cardBodyAt = (clock: () => Date) =>
+  z
+    .object({
+      number: z
+        .string({ message: 'Informe o número do cartão.' })
+        .transform(onlyDigits)
+        .refine(isLuhnValid, 'Número de cartão inválido.'),
+      holder_name: z
+        .string({ message: 'Informe o nome impresso no cartão.' })
+        .trim()
+        .min(3, 'Informe o nome impresso no cartão.')
+        .max(60),
+      exp_month: z.coerce
+        .number({ message: 'Mês inválido.' })
+        .int()
+        .min(1, 'Mês inválido.')
+        .max(12, 'Mês inválido.'),
+      exp_year: z.coerce
+        .number({ message: 'Ano inválido.' })
+        .int()
+        .min(2000, 'Ano inválido.')
+        .max(2100, 'Ano inválido.'),
+      cvv: z
+        .string({ message: 'Informe o código de segurança.' })
+        .regex(/^\d{3,4}$/, 'Código de segurança inválido.'),
+    })
+    .refine((c) => !cardExpired(c, clock()), { message: 'Cartão vencido.', path: ['exp_month'] });
+export type CardBody = z.input<ReturnType<typeof cardBodyAt>>;
 
 /**
  * A card tokenised in the browser by the provider's own secure fields (Mercado Pago): the number
@@ -68,7 +68,8 @@ export const cardTokenBody = z.object({
   payment_method_id: z.string().trim().max(40).nullish(),
 });
 /** POST /api/customer/{user}/card: the typed fields (sandbox) or a provider's card token. */
-export const cardSaveBody = z.union([cardTokenBody, cardBody]);
+export const cardSaveBodyAt = (clock: () => Date) => z.union([cardTokenBody, cardBodyAt(clock)]);
+export type CardSaveBody = z.output<ReturnType<typeof cardSaveBodyAt>>;
 
 export const cardSchema = z.object({
   uuid: z.uuid(),

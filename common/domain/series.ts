@@ -48,12 +48,17 @@ export function seriesOccurrences(input: {
 /** yyyy-MM of a date. */
 export const monthOf = (date: string) => date.slice(0, 7);
 
+/** A later month's charge date: SERIES_CHARGE_DAYS_BEFORE days before its first day, 08:00 clinic time. */
+export const chargeDate = (month: string, timezone: string): Date =>
+  zonedInstant(addDays(`${month}-01`, -SERIES_CHARGE_DAYS_BEFORE), '08:00', timezone);
+
 /**
- * When a later month is charged: SERIES_CHARGE_DAYS_BEFORE days before the month's first day at
- * 08:00 clinic time, or right away when that moment has passed.
+ * When a later month is charged: on its charge date, or — when that date has already passed (a
+ * series made in the last days of a month, an open series extended late) — right away: the
+ * lifecycle's job charges it on its next round, once the series' first month is paid (decision 0024).
  */
 export function chargeMoment(month: string, timezone: string, now: Date): Date {
-  const at = zonedInstant(addDays(`${month}-01`, -SERIES_CHARGE_DAYS_BEFORE), '08:00', timezone);
+  const at = chargeDate(month, timezone);
   return at.getTime() > now.getTime() ? at : now;
 }
 

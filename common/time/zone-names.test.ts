@@ -26,6 +26,7 @@ describe('zone names', () => {
   });
 
   it('keeps every listed zone valid', () => {
-    for (const z of brazilianZones) expect(() => wallClock(new Date(), z.id)).not.toThrow();
+    for (const z of brazilianZones)
+      expect(() => wallClock(new Date('2026-11-11T13:00:00Z'), z.id)).not.toThrow();
   });
 });

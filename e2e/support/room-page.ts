@@ -34,6 +34,16 @@ export async function bookingPanel(page: Page): Promise<Locator> {
 export const dayButton = (scope: Locator, d: Date) =>
   scope.getByRole('button', { name: new RegExp(`^${calendarLabel(d)}(,|$)`) });
 
+/**
+ * Moves an open calendar (a date picker's popover, the agenda's period) on until it shows `d`: the
+ * calendar says which month it shows, so nothing here counts months on the machine's calendar.
+ */
+export async function showDay(scope: Page | Locator, d: Date): Promise<void> {
+  const day = scope.getByRole('button', { name: calendarLabel(d), exact: true });
+  for (let i = 0; i < 3 && !(await day.isVisible()); i++)
+    await scope.getByRole('button', { name: 'Próximo mês' }).first().click();
+}
+
 /** Shows `d` in the calendar (moving on a month or two when needed) and picks it. */
 export async function pickDay(panel: Locator, d: Date): Promise<void> {
   const day = dayButton(panel, d);
@@ -99,14 +109,3 @@ export const shortDay = (d: Date) => {
 /** "09:00–10:00" for one hour. */
 export const oneHour = (hour: string) =>
   `${hour}–${String(Number(hour.slice(0, 2)) + 1).padStart(2, '0')}:00`;
-
-/** A weekday `ahead` days or more from `from` (today). */
-export function weekdayAhead(ahead: number, from = new Date()): Date {
-  const d = new Date(from);
-  d.setDate(d.getDate() + ahead);
-  while (d.getDay() === 0 || d.getDay() === 6) d.setDate(d.getDate() + 1);
-  return d;
-}
-
-/** The weekday after `d` (Friday → Monday): two "ahead" counts can land on the same Monday. */
-export const weekdayAfter = (d: Date): Date => weekdayAhead(1, d);

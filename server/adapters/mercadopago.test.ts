@@ -6,6 +6,7 @@ import { createHmac } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { isValidBrCode } from '#common/br/pix';
 import { type FakeMercadoPago, fakeCardToken, startFakeMercadoPago } from '../test/mercadopago-fake.ts';
+import { TEST_NOW } from '../test/now.ts';
 import {
   createMercadoPagoProvider,
   MERCADOPAGO_CVV_REQUIRED,
@@ -294,7 +295,7 @@ describe('Pix', () => {
     expect(pix.copyPaste).toBe(poi?.transaction_data.qr_code);
     expect(isValidBrCode(pix.copyPaste)).toBe(true);
 
-    const now = new Date();
+    const now = TEST_NOW;
     const before = await mp.readWebhook({
       ...fake.notification(pix.providerRef, { secret: SECRET, now }),
       now,
@@ -350,7 +351,7 @@ describe('refunds', () => {
     expect(rest.status).toBe('succeeded');
     expect(fake.payments.get(Number(ref))?.status).toBe('refunded');
 
-    const now = new Date();
+    const now = TEST_NOW;
     const event = await mp.readWebhook({ ...fake.notification(ref, { secret: SECRET, now }), now });
     expect(event).toMatchObject({ outcome: 'refunded', paymentUuid: 'pay-uuid-1', providerRef: ref });
   });
@@ -360,7 +361,7 @@ describe('refunds', () => {
       amountCents: 5000,
       reference: 'pix-ref',
       idempotencyKey: 'pix-key',
-      expiresAt: new Date(Date.now() + 15 * 60_000),
+      expiresAt: new Date(TEST_NOW.getTime() + 15 * 60_000),
       payer,
       description: 'Sala',
     });
@@ -481,7 +482,7 @@ describe('webhook signature and read-back', () => {
 
   it('accepts a valid signature and refuses a wrong secret, a stale or future ts, a missing header', async () => {
     const ref = await payment();
-    const now = new Date();
+    const now = TEST_NOW;
     const ts = String(Math.floor(now.getTime() / 1000));
     const body = { id: 1, type: 'payment', action: 'payment.updated', data: { id: ref } };
     const ok = signed({ dataId: ref, requestId: 'req-1', ts, body });
@@ -509,7 +510,7 @@ describe('webhook signature and read-back', () => {
   it('refuses a tampered data.id, in the query or in the body', async () => {
     const ref = await payment();
     const other = (await charge(fakeCardToken('APRO'), { idempotencyKey: 'other' })).providerRef;
-    const now = new Date();
+    const now = TEST_NOW;
     const ts = String(Math.floor(now.getTime() / 1000));
     const ok = signed({
       dataId: ref,
@@ -524,7 +525,7 @@ describe('webhook signature and read-back', () => {
   });
 
   it('accepts ts in milliseconds and a data.id signed lower-cased', () => {
-    const now = new Date();
+    const now = TEST_NOW;
     const tsMs = String(now.getTime());
     const v1 = createHmac('sha256', SECRET).update(`id:abc123;request-id:r;ts:${tsMs};`).digest('hex');
     expect(verifySignature(SECRET, `ts=${tsMs},v1=${v1}`, 'ABC123', 'r', now)).toBe(true);
@@ -532,7 +533,7 @@ describe('webhook signature and read-back', () => {
   });
 
   it('ignores a signed notification about something else than a payment', async () => {
-    const now = new Date();
+    const now = TEST_NOW;
     const ts = String(Math.floor(now.getTime() / 1000));
     const n = signed({
       dataId: '123',
@@ -557,7 +558,7 @@ describe('webhook signature and read-back', () => {
   ])('a payment read back as %s maps to %s', async (status, detail, outcome) => {
     const ref = await payment();
     fake.setStatus(ref, status, detail);
-    const now = new Date();
+    const now = TEST_NOW;
     expect(await mp.readWebhook({ ...fake.notification(ref, { secret: SECRET, now }), now })).toMatchObject({
       outcome,
       paymentUuid: 'pay-uuid-1',
@@ -566,7 +567,7 @@ describe('webhook signature and read-back', () => {
   });
 
   it('ignores a signed notification about a payment Mercado Pago does not know', async () => {
-    const now = new Date();
+    const now = TEST_NOW;
     expect(await mp.readWebhook({ ...fake.notification('424242', { secret: SECRET, now }), now })).toBe(
       'ignored',
     );

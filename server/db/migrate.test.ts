@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { openPostgres } from './client.ts';
@@ -5,7 +6,7 @@ import { openPostgres } from './client.ts';
 describe.runIf(process.env.TEST_DATABASE_URL)('migrations on PostgreSQL', () => {
   it('apply once when several instances start at the same moment', async () => {
     const url = process.env.TEST_DATABASE_URL!;
-    const name = `salas_migrate_${Date.now().toString(36)}`;
+    const name = `salas_migrate_${randomBytes(5).toString('hex')}`;
     const admin = new pg.Client({ connectionString: url });
     await admin.connect();
     await admin.query(`create database ${name}`);

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -45,7 +46,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('PostgreSQL backup', () => {
     const url = process.env.TEST_DATABASE_URL!;
     const admin = new pg.Client({ connectionString: url });
     await admin.connect();
-    const name = (p: string) => `${p}_${Date.now()}`;
+    const name = (p: string) => `${p}_${randomBytes(5).toString('hex')}`;
     const source = name('salas_origem');
     const target = name('salas_destino');
     await admin.query(`create database ${source}`);

@@ -114,7 +114,7 @@ export async function main(
       );
       return 2;
     }
-    const violations = await checkLedger(database.db);
+    const violations = await checkLedger(database.db, { now: new Date() });
     for (const v of violations) io.out(formatViolation(v));
     if (violations.length === 0) {
       io.out('Nenhuma violação: o livro-caixa está consistente.');

@@ -4,6 +4,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addDays, zonedDate } from '#common/time/zone';
 import { createTestContext, request, type TestContext } from '../test/app.ts';
 import { signedInAs } from '../test/fixtures.ts';
 import { multipart } from '../test/multipart.ts';
@@ -53,7 +54,7 @@ beforeAll(async () => {
   feedUrl = new URL(feed.json().data.url).pathname;
   const specialist = await signedInAs(t, 'customer');
   const card = await saveCard(t, specialist.user, specialist.token);
-  const day = new Date(Date.now() + 3 * 86_400_000).toISOString().slice(0, 10);
+  const day = addDays(zonedDate(t.clock.now, 'America/Sao_Paulo'), 3);
   await openClinic(
     t,
     partner.user,

@@ -7,6 +7,7 @@ import { loadConfig } from '../config.ts';
 import { type Database, openPglite } from '../db/client.ts';
 import { insertUser } from '../features/auth/user.repository.ts';
 import { hashPassword } from '../lib/password.ts';
+import { TEST_NOW } from '../test/now.ts';
 import { loggerOptions, redactUrl } from './logging.ts';
 
 const lines: string[] = [];
@@ -32,6 +33,7 @@ beforeAll(async () => {
     mailer,
     mailDelivery: 'manual',
     storage: createMemoryStorage(),
+    clock: () => TEST_NOW,
     webRoot: false,
     logger: { ...(loggerOptions('info') as object), stream: sink },
   });
@@ -41,7 +43,7 @@ beforeAll(async () => {
     passwordHash: await hashPassword('SenhaSecreta#42'),
     role: 'customer',
     verified: true,
-    now: new Date(),
+    now: TEST_NOW,
   });
 });
 afterAll(async () => {

@@ -10,6 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import createClient, { type Middleware } from 'openapi-fetch';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addDays, zonedDate } from '#common/time/zone';
 import type { paths } from '../../docs/api/schema.d.ts';
 import { API_DOCS_DIR, currentApiDocs } from '../test/api-docs.ts';
 import { createTestContext, type TestContext } from '../test/app.ts';
@@ -198,7 +199,7 @@ describe('a client generated from the document', () => {
       },
     });
     expect(card.response.status, JSON.stringify(card.error)).toBe(201);
-    const day = new Date(Date.now() + 10 * 86_400_000).toISOString().slice(0, 10);
+    const day = addDays(zonedDate(t.clock.now, 'America/Sao_Paulo'), 10);
     const free = await me.POST('/api/customer/room/{id}/availability', {
       params: { path: { id: room.uuid } },
       body: { dateBulk: [day] },

@@ -5,6 +5,7 @@ import { createMemoryStorage } from '../adapters/storage.ts';
 import { buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import { type Database, openPglite } from '../db/client.ts';
+import { TEST_NOW } from '../test/now.ts';
 
 const opened: { close(): Promise<void> }[] = [];
 afterAll(async () => {
@@ -25,6 +26,7 @@ async function appWith(trust: string) {
     database,
     mailer: createMemoryMailer(),
     storage: createMemoryStorage(),
+    clock: () => TEST_NOW,
     webRoot: false,
     logger: false,
   });

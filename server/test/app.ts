@@ -2,6 +2,8 @@
  * Test harness: a fresh app on a fresh database per call — in-memory PGlite by default, or a new
  * database on the PostgreSQL server of TEST_DATABASE_URL (the suite runs on both).
  */
+
+import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { createMemoryMailer, type Mailer, type MailMessage } from '../adapters/mail.ts';
@@ -9,6 +11,7 @@ import { createMemoryStorage, type Storage } from '../adapters/storage.ts';
 import { buildApp } from '../app.ts';
 import { type Config, loadConfig } from '../config.ts';
 import { type Database, openPglite, openPostgres } from '../db/client.ts';
+import { type TestClock, testClock } from './now.ts';
 
 export interface TestContext {
   app: FastifyInstance;
@@ -20,8 +23,8 @@ export interface TestContext {
   deliverMail(): Promise<number>;
   storage: ReturnType<typeof createMemoryStorage>;
   config: Config;
-  /** Moves the app's clock. */
-  clock: { now: Date; advance(ms: number): void };
+  /** The app's clock: it stands at TEST_NOW (test/now.ts) until a test moves it. */
+  clock: TestClock;
   close(): Promise<void>;
 }
 
@@ -33,7 +36,7 @@ async function freshDatabase(): Promise<{ database: Database; drop: () => Promis
     const database = await openPglite();
     return { database, drop: async () => {} };
   }
-  const name = `salas_test_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
+  const name = `salas_test_${process.pid.toString(36)}_${randomBytes(5).toString('hex')}`;
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
   await admin.query(`create database ${name}`);
@@ -72,12 +75,7 @@ export async function createTestContext(
   });
   const memory = createMemoryMailer();
   const storage = createMemoryStorage();
-  const clock = {
-    now: new Date(),
-    advance(ms: number) {
-      clock.now = new Date(clock.now.getTime() + ms);
-    },
-  };
+  const clock = testClock();
   const app = await buildApp({
     config,
     database,

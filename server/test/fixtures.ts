@@ -1,4 +1,5 @@
 /** Accounts and signed-in sessions for API tests, made the way a user would make them. */
+import { randomBytes } from 'node:crypto';
 import { expect } from 'vitest';
 import type { Role } from '#common/contracts/user';
 import { insertUser, type UserRow } from '../features/auth/user.repository.ts';
@@ -9,9 +10,11 @@ import { cpfFrom, insertCompleteProfile } from './profiles.ts';
 export const PASSWORD = 'Senha#Forte123';
 
 let counter = 0;
+/** Tells this process's addresses from another's on a shared database (not a clock reading). */
+const RUN = randomBytes(3).toString('hex');
 export function uniqueEmail(prefix = 'pessoa'): string {
   counter += 1;
-  return `${prefix}.${Date.now().toString(36)}${counter}@exemplo.com.br`;
+  return `${prefix}.${RUN}${counter}@exemplo.com.br`;
 }
 
 export async function createUser(

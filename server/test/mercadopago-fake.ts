@@ -14,6 +14,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import QRCode from 'qrcode';
 import { brCode } from '#common/br/pix';
+import { runningTestClock } from './now.ts';
 
 export const FAKE_MP_ACCESS_TOKEN = 'TEST-0000000000000000-000000-fakeaccesstoken00000000000000-000000000';
 
@@ -98,10 +99,12 @@ const badRequest = (message: string, code: string | number, description = messag
   mpError(400, message, 'bad_request', [{ code, description }]);
 const cents = (reais: number) => Math.round(reais * 100);
 /** Mercado Pago's dates: `yyyy-MM-dd'T'HH:mm:ss.SSS-03:00` (API answers for Brazilian accounts). */
-const mpNow = (d = new Date()) => `${new Date(d.getTime() - 3 * 3600_000).toISOString().slice(0, 23)}-03:00`;
+const mpDate = (d: Date) => `${new Date(d.getTime() - 3 * 3600_000).toISOString().slice(0, 23)}-03:00`;
 const MP_DATE = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}[+-]\d{2}:\d{2}$/;
 
-export async function startFakeMercadoPago(opts: { accessToken?: string } = {}) {
+export async function startFakeMercadoPago(opts: { accessToken?: string; clock?: () => Date } = {}) {
+  /** The provider's own clock: from TEST_NOW on, running with real time (test/now.ts). */
+  const clock = opts.clock ?? runningTestClock();
   const accessToken = opts.accessToken ?? FAKE_MP_ACCESS_TOKEN;
   const requests: RecordedRequest[] = [];
   const steps: ScriptStep[] = [];
@@ -166,7 +169,7 @@ export async function startFakeMercadoPago(opts: { accessToken?: string } = {}) 
     if ([...customers.values()].some((c) => c.email.toLowerCase() === email.toLowerCase()))
       return badRequest('the customer already exist', '101', 'the customer already exist');
     const id = `${1_000_000_000 + customers.size}-${randomBytes(7).toString('hex')}`;
-    const now = mpNow();
+    const now = mpDate(clock());
     const customer = {
       id,
       email,
@@ -196,7 +199,7 @@ export async function startFakeMercadoPago(opts: { accessToken?: string } = {}) 
     const info = tokenInfo(body.token);
     const refused = CARD_SAVE_ERRORS[info.outcome];
     if (refused) return badRequest('invalid parameters', refused.code, refused.description);
-    const now = mpNow();
+    const now = mpDate(clock());
     const card = {
       id: String(nextCardId++),
       customer_id: customer.id,
@@ -233,7 +236,7 @@ export async function startFakeMercadoPago(opts: { accessToken?: string } = {}) 
       return badRequest('Invalid transaction_amount', 4037, 'Invalid transaction_amount');
     const payer = (body.payer ?? {}) as Json;
     const isPix = body.payment_method_id === 'pix';
-    const now = new Date();
+    const now = clock();
     let status: string;
     let detail: string;
     let card: Json = {};
@@ -271,8 +274,8 @@ export async function startFakeMercadoPago(opts: { accessToken?: string } = {}) 
         last_four_digits: info.last4,
         expiration_month: 11,
         expiration_year: 2030,
-        date_created: mpNow(now),
-        date_last_updated: mpNow(now),
+        date_created: mpDate(now),
+        date_last_updated: mpDate(now),
         cardholder: { name: info.outcome, identification: { number: '12345678909', type: 'CPF' } },
       };
     }
@@ -289,13 +292,13 @@ export async function startFakeMercadoPago(opts: { accessToken?: string } = {}) 
       : undefined;
     const payment: FakePayment = {
       id,
-      date_created: mpNow(now),
-      date_approved: status === 'approved' ? mpNow(now) : null,
-      date_last_updated: mpNow(now),
+      date_created: mpDate(now),
+      date_approved: status === 'approved' ? mpDate(now) : null,
+      date_last_updated: mpDate(now),
       date_of_expiration: isPix
-        ? (body.date_of_expiration ?? mpNow(new Date(now.getTime() + 86_400_000)))
+        ? (body.date_of_expiration ?? mpDate(new Date(now.getTime() + 86_400_000)))
         : null,
-      money_release_date: status === 'approved' ? mpNow(now) : null,
+      money_release_date: status === 'approved' ? mpDate(now) : null,
       operation_type: 'regular_payment',
       issuer_id: isPix ? null : '25',
       payment_method_id: isPix
@@ -382,7 +385,7 @@ export async function startFakeMercadoPago(opts: { accessToken?: string } = {}) 
       amount,
       metadata: {},
       source: { id: '123456789', name: 'Salas', type: 'collector' },
-      date_created: mpNow(),
+      date_created: mpDate(clock()),
       unique_sequence_number: null,
       refund_mode: 'standard',
       adjustment_amount: 0,
@@ -398,7 +401,7 @@ export async function startFakeMercadoPago(opts: { accessToken?: string } = {}) 
       payment.status = 'refunded';
       payment.status_detail = 'refunded';
     }
-    payment.date_last_updated = mpNow();
+    payment.date_last_updated = mpDate(clock());
     return { status: 201, body: refundRow };
   }
 
@@ -425,7 +428,7 @@ export async function startFakeMercadoPago(opts: { accessToken?: string } = {}) 
       query: Object.fromEntries(url.searchParams),
       headers: req.headers,
       body,
-      at: Date.now(),
+      at: clock().getTime(),
     });
 
     const send = (reply: Reply) => {
@@ -500,10 +503,10 @@ export async function startFakeMercadoPago(opts: { accessToken?: string } = {}) 
     if (!payment) throw new Error(`fake Mercado Pago: no payment ${id}`);
     payment.status = status;
     payment.status_detail = detail;
-    payment.date_last_updated = mpNow();
+    payment.date_last_updated = mpDate(clock());
     if (status === 'approved') {
-      payment.date_approved = mpNow();
-      payment.money_release_date = mpNow();
+      payment.date_approved = mpDate(clock());
+      payment.money_release_date = mpDate(clock());
     }
     return payment;
   }
@@ -533,14 +536,14 @@ export async function startFakeMercadoPago(opts: { accessToken?: string } = {}) 
         action?: string;
       },
     ) {
-      const ts = String(Math.floor((o.now ?? new Date()).getTime() / 1000));
+      const ts = String(Math.floor((o.now ?? clock()).getTime() / 1000));
       const requestId = o.requestId ?? `${randomBytes(4).toString('hex')}-req`;
       const dataId = String(id);
       const rawBody = JSON.stringify({
         action: o.action ?? 'payment.updated',
         api_version: 'v1',
         data: { id: dataId },
-        date_created: mpNow(o.now),
+        date_created: mpDate(o.now ?? clock()),
         id: o.notificationId ?? Number(`1${randomBytes(4).readUInt32BE()}`),
         live_mode: false,
         type: 'payment',

@@ -1,4 +1,5 @@
 /** Clinics and rooms made through the API, as a partner would. */
+import { randomBytes } from 'node:crypto';
 import { expect } from 'vitest';
 import type { Booking } from '#common/contracts/booking';
 import { cards } from '../db/schema.ts';
@@ -92,7 +93,7 @@ export async function storedCard(
     .insert(cards)
     .values({
       userId: user.id,
-      providerToken: `tok_sandbox_${options.declines ? 'decline' : 'ok'}_fixture${user.id}${Date.now()}`,
+      providerToken: `tok_sandbox_${options.declines ? 'decline' : 'ok'}_fixture${user.id}_${randomBytes(4).toString('hex')}`,
       brand: 'visa',
       last4: options.declines ? '0002' : '4242',
       expMonth: 12,

@@ -7,7 +7,11 @@ import { hashPassword } from '../../lib/password.ts';
  * ADMIN_EMAIL + ADMIN_PASSWORD: make sure this owner exists, is active and verified, and has
  * this password. How a real deployment gets its first operator.
  */
-export async function ensureOwner(db: Db, admin: { email: string; password: string }): Promise<void> {
+export async function ensureOwner(
+  db: Db,
+  admin: { email: string; password: string },
+  now: Date,
+): Promise<void> {
   const email = admin.email.trim().toLowerCase();
   const passwordHash = await hashPassword(admin.password);
   const existing = await db
@@ -22,7 +26,7 @@ export async function ensureOwner(db: Db, admin: { email: string; password: stri
         role: 'owner',
         active: true,
         passwordHash,
-        emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())`,
+        emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, ${now.toISOString()}::timestamptz)`,
       })
       .where(eq(users.id, existing[0].id));
   } else {
@@ -31,7 +35,9 @@ export async function ensureOwner(db: Db, admin: { email: string; password: stri
       email,
       passwordHash,
       role: 'owner',
-      emailVerifiedAt: new Date(),
+      emailVerifiedAt: now,
+      createdAt: now,
+      updatedAt: now,
     });
   }
 }

@@ -32,7 +32,7 @@ describe.each(['Pacific/Kiritimati', 'Pacific/Pago_Pago', 'America/Sao_Paulo'])(
     await t.db.update(clinics).set({ timezone: zone }).where(eq(clinics.uuid, clinic.uuid));
     const room = await createRoom(t, partner.user, partner.token, clinic.uuid);
     await openClinic(t, partner.user, partner.token, clinic.uuid);
-    const day = addDays(zonedDate(new Date(), zone), 3);
+    const day = addDays(zonedDate(t.clock.now, zone), 3);
     const specialist = await signedInAs(t, 'customer');
     const card = await saveCard(t, specialist.user, specialist.token);
     await bookByCard(t, specialist.token, room.uuid, card.uuid, [

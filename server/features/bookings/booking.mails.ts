@@ -53,7 +53,7 @@ const lengthOf = (a: { startsAt: Date; endsAt: Date }) =>
 /** "janeiro de 2027": the month of a horário fixo's booking (its first hour's). */
 const monthName = (d: BookingDetails) =>
   new Intl.DateTimeFormat('pt-BR', { month: 'long', year: 'numeric', timeZone: d.clinic.timezone }).format(
-    d.items[0]?.startsAt ?? new Date(),
+    d.items[0]?.startsAt ?? d.booking.createdAt,
   );
 
 const firstName = (name: string) => name.split(' ')[0];
@@ -326,7 +326,7 @@ export async function sendSeriesChargeRefused(
     greeting: `Olá, ${firstName(d.customer.name)}!`,
     paragraphs: [
       `Não conseguimos cobrar ${formatBrl(d.booking.amountCents)} no cartão salvo pelos horários de ${monthName(d)} do seu horário fixo na ${d.room.name} (${d.clinic.name}).`,
-      `Tentaremos de novo todos os dias até ${when(d.booking.holdExpiresAt ?? new Date(), d.clinic.timezone)}. Se o banco recusou por limite ou bloqueio, resolva com ele até lá.`,
+      `Tentaremos de novo todos os dias${d.booking.holdExpiresAt ? ` até ${when(d.booking.holdExpiresAt, d.clinic.timezone)}` : ''}. Se o banco recusou por limite ou bloqueio, resolva com ele até lá.`,
       'Se nenhuma cobrança der certo até lá, os horários deste mês são liberados e nada é cobrado.',
     ],
   });

@@ -7,7 +7,7 @@ import {
   cancelResponse,
   cardListResponse,
   cardResponse,
-  cardSaveBody,
+  cardSaveBodyAt,
   myAppointmentSchema,
 } from '#common/contracts/booking';
 import { pageMeta, pageQuery } from '#common/contracts/rooms';
@@ -51,7 +51,7 @@ export const bookingRoutes =
           security,
           summary: 'Salva um cartão (tokenizado; o número não é guardado)',
           params: z.object({ id: z.uuid() }),
-          body: cardSaveBody,
+          body: cardSaveBodyAt(s.clock),
           response: { 201: cardResponse },
         },
       },

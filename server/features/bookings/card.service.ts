@@ -1,7 +1,6 @@
 /** Saved cards (SPEC §7 Cards): tokenised by the provider; the number is never stored or logged. */
 import { and, asc, eq } from 'drizzle-orm';
-import type { z } from 'zod';
-import { bookingMessages, type Card, type cardSaveBody } from '#common/contracts/booking';
+import { bookingMessages, type Card, type CardSaveBody } from '#common/contracts/booking';
 import { supplyMessages } from '#common/contracts/supply';
 import { AppError } from '#common/errors';
 import type { CardToSave } from '../../adapters/payments.ts';
@@ -37,11 +36,7 @@ export async function listCards(s: Services, user: UserRow): Promise<Card[]> {
  * refused attempt and answers 422 with the SPEC's card message; past the hourly limit, 429 before
  * the provider is asked again.
  */
-export async function addCard(
-  s: Services,
-  user: UserRow,
-  body: z.output<typeof cardSaveBody>,
-): Promise<Card> {
+export async function addCard(s: Services, user: UserRow, body: CardSaveBody): Promise<Card> {
   await assertCardAttemptsLeft(s, user);
   const toSave: CardToSave =
     'card_token' in body

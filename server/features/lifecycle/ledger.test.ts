@@ -1,4 +1,4 @@
-import { createHmac } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -462,7 +462,7 @@ describe('npm run ledger:check', () => {
     'checks a PostgreSQL of DATABASE_URL',
     async () => {
       const url = process.env.TEST_DATABASE_URL!;
-      const name = `salas_ledger_${Date.now().toString(36)}`;
+      const name = `salas_ledger_${randomBytes(5).toString('hex')}`;
       const admin = new pg.Client({ connectionString: url });
       await admin.connect();
       await admin.query(`create database ${name}`);

@@ -386,8 +386,8 @@ function refundStuck(db: Executor, now: Date) {
 }
 
 /** Every violation of the ledger rules, rule by rule, in a stable order. Reads only. */
-export async function checkLedger(db: Executor, options: { now?: Date } = {}): Promise<LedgerViolation[]> {
-  const now = options.now ?? new Date();
+export async function checkLedger(db: Executor, options: { now: Date }): Promise<LedgerViolation[]> {
+  const { now } = options;
   // One query after another: a transaction runs one at a time anyway.
   return [
     ...(await refundOverCapture(db)),

@@ -25,6 +25,7 @@ import {
   fakeCardToken,
   startFakeMercadoPago,
 } from '../../test/mercadopago-fake.ts';
+import { TEST_NOW } from '../../test/now.ts';
 import { createClinic, createRoom, openClinic, saveCard } from '../../test/supply-fixtures.ts';
 import { signedWebhook } from '../../test/webhook.ts';
 import { checkLedger } from './ledger.ts';
@@ -141,7 +142,7 @@ interface Model {
 
 async function newWorld(): Promise<World> {
   // Each run starts the day before its hours, so the 24-hour rule and the hour's start are crossed.
-  const today = zonedDate(new Date(), ZONE);
+  const today = zonedDate(TEST_NOW, ZONE);
   t.clock.now = zonedInstant(addDays(today, 1), '07:00', ZONE);
   // Every run signs people in from one address: the sign-in limits start afresh (they have tests).
   await t.db.delete(throttleCounters);

@@ -61,6 +61,10 @@ export async function chargeDueSeriesMonths(s: Services): Promise<number> {
       sql`select b.id from bookings b
           where b.series_id is not null and b.status = 'pending_payment'
             and b.charge_at <= ${now.toISOString()}::timestamptz
+            -- Never while the series' first month still awaits its card or Pix: a month whose
+            -- charge date had passed when the series was made waits for it (decision 0024).
+            and (select f.status from bookings f where f.series_id = b.series_id
+                 order by f.id limit 1) <> 'pending_payment'
           order by b.charge_at limit 50 for update skip locked`,
     );
     const ids = rows.map((r) => Number(r.id));

@@ -6,7 +6,8 @@ import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Series } from '#common/contracts/series';
-import { addDays, weekdayOf, zonedDate } from '#common/time/zone';
+import { chargeDate, monthOf, SERIES_CHARGE_DAYS_BEFORE } from '#common/domain/series';
+import { addDays, weekdayOf, zonedDate, zonedInstant } from '#common/time/zone';
 import { bookings, series as seriesTable } from '../../db/schema.ts';
 import { createTestContext, request, type TestContext } from '../../test/app.ts';
 import { signedInAs, signIn } from '../../test/fixtures.ts';
@@ -36,10 +37,15 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => t.close());
 
-/** A first date at least 3 days ahead whose 4-week series crosses into the next month. */
+/**
+ * A first date at least 3 days ahead whose 4-week series crosses into a next month whose charge
+ * date is still ahead (so that month waits for its date). The clock stands at TEST_NOW, whatever
+ * day the suite runs; a series made after the next month's charge date has its own test below.
+ */
 function crossingMonths(): string {
   let d = addDays(zonedDate(t.clock.now, tz), 3);
-  while (d.slice(0, 7) === addDays(d, 21).slice(0, 7)) d = addDays(d, 1);
+  const later = (x: string) => monthOf(addDays(x, 21));
+  while (monthOf(d) === later(d) || chargeDate(later(d), tz) <= t.clock.now) d = addDays(d, 1);
   return d;
 }
 const at = (date: string, hhmm: string) => `${date}T${hhmm}:00-03:00`;
@@ -284,6 +290,79 @@ describe('horário fixo', () => {
     });
     expect(missing.statusCode).toBe(404);
   });
+  it('charges a month whose charge date had passed when the series was made right away, once the first month is paid', async () => {
+    // The clock moves to the afternoon of a charge date (5 days before a month, 08:00): a series
+    // made now from 3 days ahead reaches into that month, already due — the 26/11 of this rule.
+    const today = zonedDate(t.clock.now, tz);
+    let month = monthOf(addDays(`${monthOf(today)}-01`, 32));
+    if (chargeDate(month, tz) <= t.clock.now) month = monthOf(addDays(`${month}-01`, 32));
+    const chargeDay = addDays(`${month}-01`, -SERIES_CHARGE_DAYS_BEFORE);
+    t.clock.advance(zonedInstant(chargeDay, '15:00', tz).getTime() - t.clock.now.getTime());
+    const madeAt = t.clock.now.getTime();
+    const first = addDays(chargeDay, 3);
+    expect(monthOf(first)).not.toBe(month);
+    // The partner's session may have idled past its limit on the way: a fresh one.
+    const owner = await signedInAs(t, 'partner');
+    const place = await createClinic(t, owner.user, owner.token, 'Clínica Fim do Mês');
+    await openClinic(t, owner.user, owner.token, place.uuid, [0, 1, 2, 3, 4, 5, 6], ['08:00', '12:00']);
+    const room = await createRoom(t, owner.user, owner.token, place.uuid, 'Sala Fim do Mês');
+    const stateOf = async (uuid: string) =>
+      (await t.db.select().from(bookings).where(eq(bookings.uuid, uuid)))[0]!;
+
+    // The preview says so: the later month is charged today, not on a date already gone.
+    const eva = await person();
+    const preview = await call(eva.token, 'POST', '/api/customer/series/preview', body(room.uuid, first));
+    expect(preview.statusCode, preview.body).toBe(200);
+    const previewed = preview.json().data.months as { month: string; charge_at: string }[];
+    expect(previewed.map((m) => m.month)).toEqual([monthOf(first), month]);
+    expect(Date.parse(previewed[1]!.charge_at)).toBe(madeAt);
+
+    // By card: the first month is charged with the series, the late one by the job's next round.
+    const byCard = await call(eva.token, 'POST', '/api/customer/series', {
+      ...body(room.uuid, first),
+      card_uuid: eva.card,
+    });
+    expect(byCard.statusCode, byCard.body).toBe(201);
+    const cardMonths = (byCard.json().data.series as Series).months;
+    expect(cardMonths[0]!.status).toBe('confirmed');
+    expect(cardMonths[1]!.status).toBe('pending_payment');
+    expect(Date.parse(cardMonths[1]!.charge_at!)).toBe(madeAt);
+    expect(await chargeDueSeriesMonths(t.app.services)).toBeGreaterThanOrEqual(1);
+    await t.deliverMail();
+    expect((await stateOf(cardMonths[1]!.booking_uuid)).status).toBe('confirmed');
+    expect(
+      t.mail.filter((m) => m.to === eva.user.email && m.subject.includes('Reserva confirmada')),
+    ).toHaveLength(2);
+
+    // By Pix: the late month waits while the first month's Pix is unpaid — never two Pix at once,
+    // nor a later month charged for a series whose first month may still lapse.
+    const leo = await person();
+    const byPix = await call(leo.token, 'POST', '/api/customer/series', {
+      ...body(room.uuid, first, { date_time: at(first, '10:00') }),
+      payment_method: 'pix',
+    });
+    expect(byPix.statusCode, byPix.body).toBe(201);
+    const pix = byPix.json().data as { series: Series; booking: { payment: { uuid: string } } };
+    const lateUuid = pix.series.months[1]!.booking_uuid;
+    await chargeDueSeriesMonths(t.app.services);
+    let late = await stateOf(lateUuid);
+    expect(late.status).toBe('pending_payment');
+    expect(late.chargeAt?.getTime()).toBe(madeAt);
+    expect(late.chargeAttempts).toBe(0);
+
+    const paid = await call(leo.token, 'POST', `/api/customer/payment/${pix.booking.payment.uuid}/simulate`);
+    expect(paid.statusCode, paid.body).toBe(200);
+    t.clock.advance(10 * 60_000);
+    expect(await chargeDueSeriesMonths(t.app.services)).toBeGreaterThanOrEqual(1);
+    await t.deliverMail();
+    late = await stateOf(lateUuid);
+    expect(late.status).toBe('pending_payment');
+    expect(late.chargeAt).toBeNull();
+    const mailed = t.mail.findLast((m) => m.to === leo.user.email);
+    expect(mailed?.subject).toContain('Pague com Pix para confirmar');
+    expect(await checkLedger(t.db, { now: t.clock.now })).toEqual([]);
+  });
+
   // Last: it moves the shared clock by weeks, past the other tests' sessions.
   it("books the months of an open-ended series as they come within the room's horizon", async () => {
     const room = await createRoom(t, partner.user, partner.token, clinic.uuid, 'Sala Sem Fim');

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { completeDataBody, healthAdviceResponse, specialistProfileResponse } from '#common/contracts/auth';
+import { completeDataBodyAt, healthAdviceResponse, specialistProfileResponse } from '#common/contracts/auth';
 import type { Services } from '../../app.ts';
 import { currentUser, requireRole } from '../../plugins/auth.ts';
 import * as profiles from './profile.service.ts';
@@ -47,7 +47,7 @@ export const specialistProfileRoutes =
           tags,
           summary: 'Completa o cadastro do especialista',
           security,
-          body: completeDataBody,
+          body: completeDataBodyAt(s.clock),
           response: { 200: specialistProfileResponse },
         },
       },

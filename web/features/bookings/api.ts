@@ -5,8 +5,9 @@ import type {
   Booking,
   BookingBody,
   Card,
+  CardBody,
   cancelResponse,
-  cardSaveBody,
+  cardTokenBody,
   MyAppointment,
   PaymentStatus,
 } from '#common/contracts/booking';
@@ -31,7 +32,7 @@ export function useAddCard() {
   const queryClient = useQueryClient();
   return useMutation({
     /** The typed card (sandbox) or the token of Mercado Pago's secure fields. */
-    mutationFn: (body: z.input<typeof cardSaveBody>) =>
+    mutationFn: (body: CardBody | z.input<typeof cardTokenBody>) =>
       api<Data<Card>>(`/customer/${user?.uuid}/card`, { method: 'POST', body }).then((r) => r.data),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['cards'] }),
   });

@@ -1,7 +1,8 @@
 import { Alert, Button, Group, Loader, Modal, Radio, SegmentedControl, Stack, Text } from '@mantine/core';
 import { useRef, useState } from 'react';
-import { type Booking, type Card, cardBody } from '#common/contracts/booking';
+import type { Booking, Card } from '#common/contracts/booking';
 import { SuccessDialog } from '#web/components/success-dialog.tsx';
+import { cardBody } from '#web/lib/clocked-contracts.ts';
 import { formatBrl } from '#web/lib/format.ts';
 import { showServerErrors } from '#web/lib/forms.ts';
 import { useSession } from '#web/lib/session.tsx';

@@ -1,7 +1,7 @@
 import { Grid, TextInput } from '@mantine/core';
 import { type UseFormReturnType, useForm } from '@mantine/form';
 import type { z } from 'zod';
-import { cardBody } from '#common/contracts/booking';
+import { cardBody } from '#web/lib/clocked-contracts.ts';
 import { zodValidate } from '#web/lib/forms.ts';
 import { text } from '../messages.ts';
 

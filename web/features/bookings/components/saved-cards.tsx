@@ -1,8 +1,8 @@
 import { ActionIcon, Alert, Badge, Button, Group, Loader, Modal, Paper, Stack, Text } from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';
 import { type FormEvent, useRef, useState } from 'react';
-import { cardBody } from '#common/contracts/booking';
 import { errorText } from '#web/lib/api.ts';
+import { cardBody } from '#web/lib/clocked-contracts.ts';
 import { showServerErrors } from '#web/lib/forms.ts';
 import { notifyError, notifySuccess } from '#web/lib/notify.ts';
 import { useAddCard, useCards, useMakeDefaultCard, useRemoveCard } from '../api.ts';

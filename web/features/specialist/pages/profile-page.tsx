@@ -3,7 +3,6 @@ import { useForm } from '@mantine/form';
 import { useEffect, useState } from 'react';
 import type { z } from 'zod';
 import { formatCpf } from '#common/br/documents';
-import { completeDataBody } from '#common/contracts/auth';
 import { ufs } from '#common/domain/auth';
 import { AddressFields, emptyAddress } from '#web/components/address-fields.tsx';
 import { DateField, DocumentInput, PhoneInput } from '#web/components/masked-inputs.tsx';
@@ -18,6 +17,7 @@ import { ChangePasswordSection } from '#web/features/auth/components/change-pass
 import { SavedCards } from '#web/features/bookings/components/saved-cards.tsx';
 import { text as bookingText } from '#web/features/bookings/messages.ts';
 import { errorText } from '#web/lib/api.ts';
+import { completeDataBody } from '#web/lib/clocked-contracts.ts';
 import { showServerErrors, zodValidate } from '#web/lib/forms.ts';
 import { notifyError } from '#web/lib/notify.ts';
 
