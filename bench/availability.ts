@@ -8,11 +8,11 @@ import { addDays, zonedDate } from '../common/time/zone.ts';
 import { createMemoryMailer } from '../server/adapters/mail.ts';
 import { createSandboxProvider } from '../server/adapters/payments.ts';
 import { createMemoryStorage } from '../server/adapters/storage.ts';
-import type { Services } from '../server/app.ts';
 import { loadConfig } from '../server/config.ts';
 import { openPglite, queryRows } from '../server/db/client.ts';
 import { availabilityFor } from '../server/features/availability/availability.service.ts';
 import { createOutbox } from '../server/features/mail/outbox.service.ts';
+import type { Services } from '../server/services.ts';
 import { generateSupply } from './generate-supply.ts';
 
 const clinics = Number(process.argv[2] ?? 200);

@@ -1,10 +1,10 @@
 /** The five dashboard calls timed through the service beside their own SQL replayed with pg. */
 import { drizzle } from 'drizzle-orm/node-postgres';
 import type pg from 'pg';
-import type { Services } from '../server/app.ts';
 import type { Db } from '../server/db/client.ts';
 import * as schema from '../server/db/schema.ts';
 import * as dashboard from '../server/features/admin/dashboard.service.ts';
+import type { Services } from '../server/services.ts';
 import { fmt, percentile } from './lib.mjs';
 
 const calls = {

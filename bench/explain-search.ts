@@ -13,12 +13,12 @@ import { addDays, zonedDate } from '../common/time/zone.ts';
 import { createMemoryMailer } from '../server/adapters/mail.ts';
 import { createSandboxProvider } from '../server/adapters/payments.ts';
 import { createMemoryStorage } from '../server/adapters/storage.ts';
-import type { Services } from '../server/app.ts';
 import { loadConfig } from '../server/config.ts';
 import { type Db, openPostgres } from '../server/db/client.ts';
 import * as schema from '../server/db/schema.ts';
 import { createOutbox } from '../server/features/mail/outbox.service.ts';
 import { searchRooms } from '../server/features/search/search.service.ts';
+import type { Services } from '../server/services.ts';
 import { benchSize, generateSupply } from './generate-supply.ts';
 
 const url = process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL;

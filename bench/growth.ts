@@ -16,7 +16,6 @@ import { addDays, toZonedIso, zonedDate } from '../common/time/zone.ts';
 import { createMemoryMailer } from '../server/adapters/mail.ts';
 import { createSandboxProvider } from '../server/adapters/payments.ts';
 import { createMemoryStorage } from '../server/adapters/storage.ts';
-import type { Services } from '../server/app.ts';
 import { loadConfig } from '../server/config.ts';
 import { openPostgres } from '../server/db/client.ts';
 import { users } from '../server/db/schema.ts';
@@ -24,6 +23,7 @@ import { availabilityFor } from '../server/features/availability/availability.se
 import { createBooking } from '../server/features/bookings/booking.service.ts';
 import { createOutbox } from '../server/features/mail/outbox.service.ts';
 import { searchRooms } from '../server/features/search/search.service.ts';
+import type { Services } from '../server/services.ts';
 import { insertCompleteProfile } from '../server/test/profiles.ts';
 import { benchSize, generateSupply } from './generate-supply.ts';
 import { fmt, median } from './lib.mjs';

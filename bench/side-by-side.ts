@@ -12,10 +12,10 @@
 import { sql } from 'drizzle-orm';
 import { searchBody } from '../common/contracts/rooms.ts';
 import { addDays, zonedDate } from '../common/time/zone.ts';
-import type { Services } from '../server/app.ts';
 import { queryRows } from '../server/db/client.ts';
 import { availabilityFor } from '../server/features/availability/availability.service.ts';
 import { searchRooms } from '../server/features/search/search.service.ts';
+import type { Services } from '../server/services.ts';
 import { benchDatabase } from './bench-database.ts';
 
 const args = process.argv.slice(2);

@@ -25,7 +25,6 @@ import { addDays, toZonedIso, zonedDate } from '../common/time/zone.ts';
 import { createMemoryMailer } from '../server/adapters/mail.ts';
 import { createSandboxProvider } from '../server/adapters/payments.ts';
 import { createMemoryStorage } from '../server/adapters/storage.ts';
-import type { Services } from '../server/app.ts';
 import { loadConfig } from '../server/config.ts';
 import { type Db, openPostgres } from '../server/db/client.ts';
 import * as schema from '../server/db/schema.ts';
@@ -35,6 +34,7 @@ import { createBooking } from '../server/features/bookings/booking.service.ts';
 import { createOutbox } from '../server/features/mail/outbox.service.ts';
 import { sha256 } from '../server/lib/crypto.ts';
 import { hashPassword, verifyPassword } from '../server/lib/password.ts';
+import type { Services } from '../server/services.ts';
 import { cpfFrom, insertCompleteProfile } from '../server/test/profiles.ts';
 import { benchSize, generateSupply } from './generate-supply.ts';
 import {

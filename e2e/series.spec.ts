@@ -1,14 +1,9 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { appToday, isoDate, weekdayAhead } from './support/dates.ts';
-import { bookingPanel, pickDay, pickFreeHours } from './support/room-page.ts';
+import { bookingPanel, expectNoSidewaysScroll, pickDay, pickFreeHours } from './support/room-page.ts';
 import { demo, expectAccessible, signInAs } from './support/session.ts';
 
 const shots = 'test-results/screens';
-
-async function noSidewaysScroll(page: Page) {
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  expect(overflow).toBeLessThanOrEqual(0);
-}
 
 test('a specialist turns a picked hour into a horário fixo paid month by month, skips a week and cancels', async ({
   page,
@@ -69,6 +64,6 @@ test('a specialist turns a picked hour into a horário fixo paid month by month,
   await expect(page.getByText(/^Horário fixo cancelado\./)).toBeVisible();
   await expect(card.getByText('Cancelado', { exact: true })).toBeVisible();
   await page.setViewportSize({ width: 390, height: 844 });
-  await noSidewaysScroll(page);
+  await expectNoSidewaysScroll(page);
   await page.screenshot({ path: `${shots}/series-mine-phone.png`, fullPage: true });
 });

@@ -24,7 +24,7 @@ import { icalRoutes } from './features/calendar/ical.routes.ts';
 import { addressContactRoutes } from './features/clinics/address-contact.routes.ts';
 import { clinicRoutes } from './features/clinics/clinic.routes.ts';
 import { outboxRoutes } from './features/mail/outbox.routes.ts';
-import { createOutbox, type Outbox } from './features/mail/outbox.service.ts';
+import { createOutbox } from './features/mail/outbox.service.ts';
 import { metaRoutes } from './features/meta/meta.routes.ts';
 import { sitemapRoutes } from './features/meta/sitemap.routes.ts';
 import { partnerDataRoutes } from './features/partners/partner-data.routes.ts';
@@ -50,24 +50,9 @@ import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { compiledSerializerCompiler } from './plugins/serializer.ts';
 import { registerSpa } from './plugins/spa.ts';
 import { registerXsrf } from './plugins/xsrf.ts';
+import type { RouteEntry, Services } from './services.ts';
 
 z.config(z.locales.pt());
-
-/** An API route as declared: the authorization and hostile-input tests walk these. */
-export interface RouteEntry {
-  method: string;
-  url: string;
-  schema?: { body?: unknown; querystring?: unknown; params?: unknown };
-}
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    /** The services the features were built with (background jobs use the same). */
-    services: Services;
-    /** Method and path of every API route (HEAD left out). */
-    routeTable: RouteEntry[];
-  }
-}
 
 export interface AppDeps {
   config: Config;
@@ -88,17 +73,6 @@ export interface AppDeps {
   logger?: FastifyServerOptions['logger'];
   /** Serialize every answer with zod too and fail on any difference (the test suites). */
   checkSerializers?: boolean;
-}
-
-/** Everything the features need, built once per app. */
-export interface Services {
-  config: Config;
-  db: Database['db'];
-  /** The mail outbox (features/mail/outbox.service.ts): no request waits for SMTP. */
-  mailer: Outbox;
-  storage: Storage;
-  payments: PaymentProvider;
-  clock: () => Date;
 }
 
 export const MAX_JSON_BODY = 1024 * 1024;

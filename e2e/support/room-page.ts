@@ -74,6 +74,27 @@ export async function pickHoursOn(page: Page, d: Date, ...hours: string[]): Prom
 export const fitsTheScreen = (page: Page) =>
   page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
 
+/**
+ * Nothing scrolls sideways once the page has settled (a width just changed: the layout switches
+ * from table to cards, transitions end), and if something does, the message names what sticks out.
+ */
+export async function expectNoSidewaysScroll(page: Page): Promise<void> {
+  const overflow = () =>
+    page.evaluate(() => {
+      const by = document.documentElement.scrollWidth - window.innerWidth;
+      if (by <= 0) return '';
+      const out = [...document.querySelectorAll('body *')]
+        .filter((e) => e.getBoundingClientRect().right > window.innerWidth + 1)
+        .slice(0, 5)
+        .map(
+          (e) =>
+            `<${e.tagName.toLowerCase()} class="${String(e.className).slice(0, 60)}">${(e.textContent ?? '').slice(0, 60)}`,
+        );
+      return `${by} px sideways: ${out.join(' | ')}`;
+    });
+  await expect.poll(overflow).toBe('');
+}
+
 /** Picks the first `count` free hours of the shown day (the demo's own bookings may hold some). */
 export async function pickFreeHours(panel: Locator, count: number): Promise<string[]> {
   const free = panel.getByRole('checkbox', { name: /^\d\d:\d\d livre$/, checked: false });

@@ -13,8 +13,8 @@ import type {
   SpecialistsStats,
 } from '#common/contracts/admin';
 import { addDays, zonedInstant } from '#common/time/zone';
-import type { Services } from '../../app.ts';
 import { queryRows } from '../../db/client.ts';
+import type { Services } from '../../services.ts';
 
 export const REPORT_ZONE = 'America/Sao_Paulo';
 

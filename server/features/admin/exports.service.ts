@@ -10,8 +10,8 @@ import ExcelJS from 'exceljs';
 import type { DateRange } from '#common/contracts/admin';
 import { appointmentStatusLabels } from '#common/contracts/booking';
 import { addDays, wallClock, zonedInstant } from '#common/time/zone';
-import type { Services } from '../../app.ts';
 import { queryRows } from '../../db/client.ts';
+import type { Services } from '../../services.ts';
 import { REPORT_ZONE, revenueRows } from './dashboard.service.ts';
 
 const BATCH = 2000;

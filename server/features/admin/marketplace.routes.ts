@@ -19,8 +19,8 @@ import {
   specialistsStatsSchema,
 } from '#common/contracts/admin';
 import { pageMeta, pageQuery } from '#common/contracts/rooms';
-import type { Services } from '../../app.ts';
 import { currentUser, requireRole } from '../../plugins/auth.ts';
+import type { Services } from '../../services.ts';
 import * as dashboard from './dashboard.service.ts';
 import { exportAppointments, exportFileName, exportFinance } from './exports.service.ts';
 import * as market from './marketplace.service.ts';

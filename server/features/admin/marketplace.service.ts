@@ -20,7 +20,6 @@ import { supplyMessages } from '#common/contracts/supply';
 import { AppError } from '#common/errors';
 import { hourPriceCents } from '#common/money';
 import { addDays, toZonedIso, zonedInstant } from '#common/time/zone';
-import type { Services } from '../../app.ts';
 import { pgErrorCode } from '../../db/client.ts';
 import {
   addresses,
@@ -34,6 +33,7 @@ import {
   users,
 } from '../../db/schema.ts';
 import { pageMeta } from '../../lib/paging.ts';
+import type { Services } from '../../services.ts';
 import type { UserRow } from '../auth/user.repository.ts';
 import * as audit from './audit.repository.ts';
 import { likeEscape } from './people.repository.ts';

@@ -17,8 +17,8 @@ import {
   usersQuery,
 } from '#common/contracts/admin';
 import { pageMeta, pageQuery } from '#common/contracts/rooms';
-import type { Services } from '../../app.ts';
 import { currentUser, requireRole } from '../../plugins/auth.ts';
+import type { Services } from '../../services.ts';
 import * as people from './people.service.ts';
 
 const tags = ['operador: pessoas'];

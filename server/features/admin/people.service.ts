@@ -22,12 +22,12 @@ import {
 import type { PageMeta } from '#common/contracts/rooms';
 import { supplyMessages } from '#common/contracts/supply';
 import { AppError } from '#common/errors';
-import type { Services } from '../../app.ts';
 import { pgErrorCode, type Tx } from '../../db/client.ts';
 import { partnerProfiles, plans, users } from '../../db/schema.ts';
 import { randomToken, sha256 } from '../../lib/crypto.ts';
 import { renderMail } from '../../lib/mail-template.ts';
 import { pageMeta } from '../../lib/paging.ts';
+import type { Services } from '../../services.ts';
 import * as codes from '../auth/auth-codes.repository.ts';
 import * as tokens from '../auth/token.repository.ts';
 import type { UserRow } from '../auth/user.repository.ts';

@@ -15,9 +15,9 @@ import {
   verifyEmailBody,
   verifyEmailResponse,
 } from '#common/contracts/auth';
-import type { Services } from '../../app.ts';
 import { currentUser, requireUser } from '../../plugins/auth.ts';
 import { noContent } from '../../plugins/openapi.ts';
+import type { Services } from '../../services.ts';
 import * as auth from './auth.service.ts';
 import { changePassword } from './password.service.ts';
 import { toUser } from './user.repository.ts';

@@ -5,9 +5,9 @@
  */
 import { type ChangePasswordBody, passwordChanged } from '#common/contracts/auth';
 import { AppError } from '#common/errors';
-import type { Services } from '../../app.ts';
 import { hashPassword, verifyPassword } from '../../lib/password.ts';
 import type { UserRow } from '../../plugins/auth.ts';
+import type { Services } from '../../services.ts';
 import { enforce, type ThrottleRule } from '../security/throttle.service.ts';
 import * as mails from './auth.mails.ts';
 import { revokeOtherTokens } from './password.repository.ts';

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { availabilityResponse } from '#common/contracts/supply';
-import type { Services } from '../../app.ts';
+import type { Services } from '../../services.ts';
 import { availabilityFor } from './availability.service.ts';
 
 const params = z.object({

@@ -4,7 +4,7 @@ import { supplyMessages } from '#common/contracts/supply';
 import type { BookingRules } from '#common/domain/booking-rules';
 import { AppError } from '#common/errors';
 import { addDays } from '#common/time/zone';
-import type { Services } from '../../app.ts';
+import type { Services } from '../../services.ts';
 import { toHours } from '../supply.mappers.ts';
 import * as repo from './availability.repository.ts';
 import { slotsFor } from './slots.ts';

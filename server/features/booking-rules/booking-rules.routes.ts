@@ -6,8 +6,8 @@ import {
   roomRulesBody,
   roomRulesResponse,
 } from '#common/contracts/booking-rules';
-import type { Services } from '../../app.ts';
 import { currentUser, currentUserNamed, requireRole, requireSelf } from '../../plugins/auth.ts';
+import type { Services } from '../../services.ts';
 import * as rules from './booking-rules.service.ts';
 
 const tags = ['regras de reserva'];

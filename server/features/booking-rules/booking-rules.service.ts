@@ -6,7 +6,7 @@ import type { z } from 'zod';
 import type { clinicRulesBody, RoomRules, roomRulesBody } from '#common/contracts/booking-rules';
 import { type BookingRules, effectiveRules, ruleProblems } from '#common/domain/booking-rules';
 import { AppError } from '#common/errors';
-import type { Services } from '../../app.ts';
+import type { Services } from '../../services.ts';
 import { ownedClinic } from '../clinics/clinic.service.ts';
 import { ownedRoom } from '../rooms/room.service.ts';
 import * as repo from './booking-rules.repository.ts';

@@ -2,8 +2,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { cancelResponse, partnerAppointmentSchema, statusUpdateBody } from '#common/contracts/booking';
 import { pageMeta, pageQuery } from '#common/contracts/rooms';
-import type { Services } from '../../app.ts';
 import { currentUser, requireRole } from '../../plugins/auth.ts';
+import type { Services } from '../../services.ts';
 import { partnerAgenda, updateStatus } from './agenda.service.ts';
 
 const tags = ['agenda do parceiro'];

@@ -6,9 +6,9 @@ import type { PageMeta } from '#common/contracts/rooms';
 import { supplyMessages } from '#common/contracts/supply';
 import { AppError } from '#common/errors';
 import { addDays, toZonedIso, zonedInstant } from '#common/time/zone';
-import type { Services } from '../../app.ts';
 import { appointments, bookings, clinics, rooms, users } from '../../db/schema.ts';
 import { pageMeta } from '../../lib/paging.ts';
+import type { Services } from '../../services.ts';
 import type { UserRow } from '../auth/user.repository.ts';
 import { partnerSetStatus } from '../lifecycle/lifecycle.service.ts';
 

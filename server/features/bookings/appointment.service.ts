@@ -6,9 +6,9 @@ import { supplyMessages } from '#common/contracts/supply';
 import { allowedMoves } from '#common/domain/lifecycle';
 import { AppError } from '#common/errors';
 import { addDays, toZonedIso, zonedInstant } from '#common/time/zone';
-import type { Services } from '../../app.ts';
 import { appointments, bookings, clinics, rooms } from '../../db/schema.ts';
 import { pageMeta } from '../../lib/paging.ts';
+import type { Services } from '../../services.ts';
 import type { UserRow } from '../auth/user.repository.ts';
 import { type CancelResult, cancelAppointment } from '../lifecycle/lifecycle.service.ts';
 

@@ -9,12 +9,12 @@ import { durationLabel } from '#common/domain/booking-rules';
 import { formatBrl } from '#common/money';
 import { toZonedIso } from '#common/time/zone';
 import type { MailAttachment } from '../../adapters/mail.ts';
-import type { Services } from '../../app.ts';
 import type { Executor } from '../../db/client.ts';
 import { addresses, appointments, bookings, clinics, payments, rooms, users } from '../../db/schema.ts';
 import { appointmentUid, icsCalendar } from '../../lib/ics.ts';
 import { renderMail } from '../../lib/mail-template.ts';
 import { qrPng } from '../../lib/qr.ts';
+import type { Services } from '../../services.ts';
 
 async function bookingDetails(db: Executor, bookingId: number) {
   const [row] = await db

@@ -11,9 +11,9 @@ import {
   myAppointmentSchema,
 } from '#common/contracts/booking';
 import { pageMeta, pageQuery } from '#common/contracts/rooms';
-import type { Services } from '../../app.ts';
 import { currentUser, currentUserNamed, requireRole, requireSelf } from '../../plugins/auth.ts';
 import { noContent } from '../../plugins/openapi.ts';
+import type { Services } from '../../services.ts';
 import { cancelMyAppointment, listMyAppointments } from './appointment.service.ts';
 import { createBooking } from './booking.service.ts';
 import * as cards from './card.service.ts';

@@ -18,13 +18,12 @@ import {
 import { AppError } from '#common/errors';
 import { slotPriceCents } from '#common/money';
 import { toZonedIso, zonedDate } from '#common/time/zone';
-import type { Services } from '../../app.ts';
-import { pgConstraint, pgErrorCode } from '../../db/client.ts';
 import { appointments, bookings, clinics, payments, rooms, users } from '../../db/schema.ts';
 import { qrDataUrl } from '../../lib/qr.ts';
+import type { Services } from '../../services.ts';
 import type { UserRow } from '../auth/user.repository.ts';
 import { roomAvailability } from '../availability/availability.service.ts';
-import { insertHold } from '../lifecycle/lifecycle.repository.ts';
+import { insertHold, isSlotConflict } from '../lifecycle/lifecycle.repository.ts';
 import { cardDeclined, chargeOpened, paymentCaptured } from '../lifecycle/lifecycle.service.ts';
 import { bookableRoomCondition } from '../rooms/room.repository.ts';
 import { assertMayBook, assertPixLimits, recordRefusedCard } from './booking-policy.ts';
@@ -146,15 +145,6 @@ export function assertFollowsRules(starts: number[], rules: BookingRules, now: D
     refuse(ruleMessages.tooFar(rules.max_days_ahead));
   if (shortStretches(starts, rules).length > 0) refuse(ruleMessages.tooShort(minimumStretch(rules)));
 }
-
-/**
- * The database refused a hold that overlaps another booking's time or buffer — or, when two
- * transactions each wait on the other's overlapping rows (several weeks of two series at once),
- * chose this one to give way (deadlock): either way someone else holds that time.
- */
-export const isSlotConflict = (err: unknown) =>
-  (pgErrorCode(err) === '23P01' && pgConstraint(err) === 'appointments_room_time_excl') ||
-  pgErrorCode(err) === '40P01';
 
 export interface NewCharge {
   bookingId: number;

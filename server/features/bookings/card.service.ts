@@ -4,8 +4,8 @@ import { bookingMessages, type Card, type CardSaveBody } from '#common/contracts
 import { supplyMessages } from '#common/contracts/supply';
 import { AppError } from '#common/errors';
 import type { CardToSave } from '../../adapters/payments.ts';
-import type { Services } from '../../app.ts';
 import { cards } from '../../db/schema.ts';
+import type { Services } from '../../services.ts';
 import type { UserRow } from '../auth/user.repository.ts';
 import { assertCardAttemptsLeft, recordRefusedCard } from './booking-policy.ts';
 import { type CardRow, cardsOf } from './card.repository.ts';

@@ -1,8 +1,8 @@
 /** Who pays, as the payment provider sees them (its customer record and fraud checks). */
 import { eq } from 'drizzle-orm';
 import type { Payer } from '../../adapters/payments.ts';
-import type { Services } from '../../app.ts';
 import { specialistProfiles } from '../../db/schema.ts';
+import type { Services } from '../../services.ts';
 import type { UserRow } from '../auth/user.repository.ts';
 
 /** Name, e-mail and the CPF on file (partners book without one). */

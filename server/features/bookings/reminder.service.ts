@@ -5,8 +5,8 @@
  * goes out once. Hours booked on the day before itself are not reminded: the confirmation is fresh.
  */
 import { sql } from 'drizzle-orm';
-import type { Services } from '../../app.ts';
 import { queryRows, type Tx } from '../../db/client.ts';
+import type { Services } from '../../services.ts';
 import { clinicLocation, sendReminder } from './booking.mails.ts';
 
 export const REMINDER_LOCAL_HOUR = '08:00';

@@ -1,9 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { icalFeedResponse } from '#common/contracts/booking';
-import type { Services } from '../../app.ts';
 import { clientHas, etagOf } from '../../lib/http-cache.ts';
 import { currentUserNamed, requireRole, requireSelf } from '../../plugins/auth.ts';
+import type { Services } from '../../services.ts';
 import { createFeed, feedCalendar, feedStatus, removeFeed } from './ical.service.ts';
 
 const tags = ['agenda do parceiro'];

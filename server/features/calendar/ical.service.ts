@@ -8,10 +8,10 @@ import type { IcalFeed } from '#common/contracts/booking';
 import { appointmentStatusLabels } from '#common/contracts/booking';
 import { supplyMessages } from '#common/contracts/supply';
 import { AppError } from '#common/errors';
-import type { Services } from '../../app.ts';
 import { addresses, appointments, clinics, partnerProfiles, rooms, users } from '../../db/schema.ts';
 import { randomToken, sha256 } from '../../lib/crypto.ts';
 import { appointmentUid, icsCalendar } from '../../lib/ics.ts';
+import type { Services } from '../../services.ts';
 import type { UserRow } from '../auth/user.repository.ts';
 import { clinicLocation } from '../bookings/booking.mails.ts';
 

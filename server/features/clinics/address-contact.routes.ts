@@ -2,9 +2,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { addressInput } from '#common/contracts/auth';
 import { addressBody, addressResponse, contactBody, contactResponse } from '#common/contracts/supply';
-import type { Services } from '../../app.ts';
 import { currentUser, requireUser } from '../../plugins/auth.ts';
 import { noContent } from '../../plugins/openapi.ts';
+import type { Services } from '../../services.ts';
 import * as service from './address-contact.service.ts';
 
 const tags = ['endereços e contatos'];

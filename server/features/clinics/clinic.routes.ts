@@ -7,9 +7,9 @@ import {
   weekHoursBody,
   weekHoursResponse,
 } from '#common/contracts/supply';
-import type { Services } from '../../app.ts';
 import { currentUser, currentUserNamed, requireRole, requireSelf } from '../../plugins/auth.ts';
 import { noContent } from '../../plugins/openapi.ts';
+import type { Services } from '../../services.ts';
 import * as clinics from './clinic.service.ts';
 
 const tags = ['clínicas'];

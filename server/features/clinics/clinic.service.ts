@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import type { Clinic, HourRange } from '#common/contracts/supply';
 import { type clinicBody, supplyMessages } from '#common/contracts/supply';
 import { AppError } from '#common/errors';
-import type { Services } from '../../app.ts';
+import type { Services } from '../../services.ts';
 import { deletePhotoFiles, photoKeysOf } from '../photos/photo.repository.ts';
 import { toAddress, toContact, toHours, toPhoto } from '../supply.mappers.ts';
 import * as repo from './clinic.repository.ts';

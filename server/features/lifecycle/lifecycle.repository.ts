@@ -4,7 +4,7 @@
  * each other in a cycle.
  */
 import { and, eq, inArray, lte, ne, sql } from 'drizzle-orm';
-import { type Executor, queryRows, type Tx } from '../../db/client.ts';
+import { type Executor, pgConstraint, pgErrorCode, queryRows, type Tx } from '../../db/client.ts';
 import {
   type AppointmentStatus,
   appointments,
@@ -260,3 +260,12 @@ export async function insertHold(tx: Tx, h: NewHold) {
     amount,
   };
 }
+
+/**
+ * The database refused a hold that overlaps another booking's time or buffer — or, when two
+ * transactions each wait on the other's overlapping rows (several weeks of two series at once),
+ * chose this one to give way (deadlock): either way someone else holds that time.
+ */
+export const isSlotConflict = (err: unknown) =>
+  (pgErrorCode(err) === '23P01' && pgConstraint(err) === 'appointments_room_time_excl') ||
+  pgErrorCode(err) === '40P01';

@@ -9,9 +9,9 @@
 import { inArray } from 'drizzle-orm';
 import { type Actor, findTransition, lifecycleMessages, refundFor } from '#common/domain/lifecycle';
 import { AppError } from '#common/errors';
-import type { Services } from '../../app.ts';
 import type { Tx } from '../../db/client.ts';
 import { type AppointmentStatus, appointments, type RefundReason } from '../../db/schema.ts';
+import type { Services } from '../../services.ts';
 import {
   sendBookingCanceled,
   sendBookingConfirmed,

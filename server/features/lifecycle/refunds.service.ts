@@ -4,7 +4,7 @@
  * key, and a job retries those the provider did not answer, with backoff, in any number of
  * processes (rows claimed with SKIP LOCKED and leased, so no lock is held over the network).
  */
-import type { Services } from '../../app.ts';
+import type { Services } from '../../services.ts';
 import * as repo from './lifecycle.repository.ts';
 
 /** While a process talks to the provider about a refund, no other process picks it up. */

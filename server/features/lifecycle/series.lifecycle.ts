@@ -17,15 +17,14 @@ import {
 import { AppError } from '#common/errors';
 import { slotPriceCents } from '#common/money';
 import { addDays, toZonedIso, zonedDate } from '#common/time/zone';
-import type { Services } from '../../app.ts';
 import type { Tx } from '../../db/client.ts';
 import { queryRows } from '../../db/client.ts';
 import { appointments, bookings, cards, clinics, payments, rooms, series, users } from '../../db/schema.ts';
+import type { Services } from '../../services.ts';
 import { roomAvailability } from '../availability/availability.service.ts';
 import { sendBookingCanceled, sendSeriesChargeRefused } from '../bookings/booking.mails.ts';
-import { isSlotConflict } from '../bookings/booking.service.ts';
 import { payerOf } from '../bookings/payer.ts';
-import { insertHold, setChargeAt } from './lifecycle.repository.ts';
+import { insertHold, isSlotConflict, setChargeAt } from './lifecycle.repository.ts';
 import {
   type ActorRef,
   cancelLocked,

@@ -8,13 +8,12 @@ import { and, asc, eq, gt, inArray, lt, sql } from 'drizzle-orm';
 import { bufferAfter, minimumStretch, stretchesOf } from '#common/domain/booking-rules';
 import { slotPriceCents } from '#common/money';
 import { zonedDate } from '#common/time/zone';
-import type { Services } from '../../app.ts';
 import type { Tx } from '../../db/client.ts';
 import { clinics, rooms, waitlistEntries } from '../../db/schema.ts';
+import type { Services } from '../../services.ts';
 import { roomAvailability } from '../availability/availability.service.ts';
-import { isSlotConflict } from '../bookings/booking.service.ts';
 import { sendWaitlistOffer } from '../waitlist/waitlist.mails.ts';
-import { insertHold } from './lifecycle.repository.ts';
+import { insertHold, isSlotConflict } from './lifecycle.repository.ts';
 
 /** How long a freed time stays held for the person it is offered to. */
 export const WAITLIST_OFFER_MINUTES = 15;

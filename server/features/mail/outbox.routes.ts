@@ -3,8 +3,8 @@ import { z } from 'zod';
 import { messageResponse } from '#common/contracts/auth';
 import { failedMailList, mailMessages } from '#common/contracts/mail';
 import { AppError } from '#common/errors';
-import type { Services } from '../../app.ts';
 import { requireRole } from '../../plugins/auth.ts';
+import type { Services } from '../../services.ts';
 import * as repo from './outbox.repository.ts';
 
 const tags = ['operador: e-mails'];

@@ -10,9 +10,8 @@
  * mail. The request answers the same, after the same work, whether or not the account exists.
  */
 import type { MailAttachment, Mailer, MailMessage } from '../../adapters/mail.ts';
-import type { Services } from '../../app.ts';
-import type { Executor } from '../../db/client.ts';
 import type { MailKind } from '../../db/schema.ts';
+import type { Outbox, Services } from '../../services.ts';
 import { accountMail } from '../auth/auth.service.ts';
 import * as repo from './outbox.repository.ts';
 
@@ -71,19 +70,6 @@ function fromRow(row: repo.OutboxRow): MailMessage {
 }
 
 /** What the features see as `s.mailer`. */
-export interface Outbox {
-  /** Writes the mail as an outbox row with `db` (the transaction that causes it; default the pool). */
-  send(message: MailMessage, db?: Executor): Promise<void>;
-  /** Writes a request for an account mail the job decides on (see the module comment). */
-  request(kind: Exclude<MailKind, 'message'>, email: string, db?: Executor): Promise<void>;
-  /** Asks for a sending round soon (after the writing transaction committed). */
-  kick(): void;
-  /** Sends every due row now; answers how many rows reached an end (sent, skipped, given up). */
-  deliver(): Promise<number>;
-  /** Stops kicks and waits for a round under way. */
-  stop(): Promise<void>;
-}
-
 /**
  * `transport` really sends (SMTP and/or the .eml folder, or memory in tests). With `background`,
  * `kick()` starts a round on the next tick; without it (tests), rounds run only when asked.

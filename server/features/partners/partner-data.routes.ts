@@ -9,8 +9,8 @@ import {
   pixKeyBody,
   pixKeyResponse,
 } from '#common/contracts/partner';
-import type { Services } from '../../app.ts';
 import { currentUserNamed, requireRole, requireSelf } from '../../plugins/auth.ts';
+import type { Services } from '../../services.ts';
 import * as partners from './partner-data.service.ts';
 
 const tags = ['parceiro'];

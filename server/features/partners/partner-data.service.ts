@@ -9,7 +9,6 @@ import type {
   partnerDataBody,
   pixKeyBody,
 } from '#common/contracts/partner';
-import type { Services } from '../../app.ts';
 import {
   addresses,
   partnerBankAccounts,
@@ -19,6 +18,7 @@ import {
   plans,
   users,
 } from '../../db/schema.ts';
+import type { Services } from '../../services.ts';
 import { saveAddress } from '../addresses/address.repository.ts';
 import type { UserRow } from '../auth/user.repository.ts';
 import { toAddress, toContact } from '../supply.mappers.ts';

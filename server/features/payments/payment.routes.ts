@@ -2,8 +2,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { paymentStatusResponse } from '#common/contracts/booking';
 import { AppError } from '#common/errors';
-import type { Services } from '../../app.ts';
 import { currentUser, requireRole } from '../../plugins/auth.ts';
+import type { Services } from '../../services.ts';
 import { applyEvent, paymentStatus, simulatePaid } from './payment.service.ts';
 
 const statusResponse = paymentStatusResponse;

@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError, messages } from '#common/errors';
-import type { Services } from '../../app.ts';
 import { clientHas } from '../../lib/http-cache.ts';
+import type { Services } from '../../services.ts';
 import { type PhotoSize, photoSizes, variantKey } from './image.ts';
 import { findPhoto } from './photo.repository.ts';
 

@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import type { Photo } from '#common/contracts/supply';
 import { supplyMessages } from '#common/contracts/supply';
 import { AppError } from '#common/errors';
-import type { Services } from '../../app.ts';
+import type { Services } from '../../services.ts';
 import type { UserRow } from '../auth/user.repository.ts';
 import * as clinicsRepo from '../clinics/clinic.repository.ts';
 import * as roomsRepo from '../rooms/room.repository.ts';

@@ -3,9 +3,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { MAX_PHOTO_BYTES, photoListResponse, photoTypes, supplyMessages } from '#common/contracts/supply';
 import { AppError } from '#common/errors';
-import type { Services } from '../../app.ts';
 import { currentUser, requireUser } from '../../plugins/auth.ts';
 import { noContent } from '../../plugins/openapi.ts';
+import type { Services } from '../../services.ts';
 import * as photos from './photo.service.ts';
 
 const tags = ['fotos'];

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { deleteAccountBody, deleteAccountResponse } from '#common/contracts/privacy';
-import type { Services } from '../../app.ts';
 import { currentUser, requireUser } from '../../plugins/auth.ts';
+import type { Services } from '../../services.ts';
 import * as privacy from './privacy.service.ts';
 
 const tags = ['LGPD'];

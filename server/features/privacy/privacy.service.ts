@@ -14,8 +14,8 @@ import {
 } from '#common/contracts/privacy';
 import { AppError } from '#common/errors';
 import { zonedDate } from '#common/time/zone';
-import type { Services } from '../../app.ts';
 import { verifyPassword } from '../../lib/password.ts';
+import type { Services } from '../../services.ts';
 import type { UserRow } from '../auth/user.repository.ts';
 import { cancelAppointment } from '../lifecycle/lifecycle.service.ts';
 import { variantKey } from '../photos/image.ts';

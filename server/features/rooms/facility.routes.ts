@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { facilityListResponse } from '#common/contracts/supply';
-import type { Services } from '../../app.ts';
+import type { Services } from '../../services.ts';
 import { listFacilities } from './room.service.ts';
 
 /** The operator's facility list ("diferenciais"), readable by everyone: partners pick from it. */

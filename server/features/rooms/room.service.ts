@@ -5,7 +5,7 @@ import { supplyMessages } from '#common/contracts/supply';
 import { AppError } from '#common/errors';
 import { hourPriceCents } from '#common/money';
 import { toZonedIso } from '#common/time/zone';
-import type { Services } from '../../app.ts';
+import type { Services } from '../../services.ts';
 import { notFound, ownedClinic } from '../clinics/clinic.service.ts';
 import { deletePhotoFiles, photoKeysOf } from '../photos/photo.repository.ts';
 import { toHours, toPhoto } from '../supply.mappers.ts';

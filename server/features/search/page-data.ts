@@ -7,8 +7,8 @@ import { pageQuery, roomDetailResponse, roomPageResponse, searchBody } from '#co
 import { initialDataKeys, searchFromUrl } from '#common/domain/rooms';
 import { AppError } from '#common/errors';
 import { formatBrl } from '#common/money';
-import type { Services } from '../../app.ts';
 import type { PageExtras } from '../../plugins/spa.ts';
+import type { Services } from '../../services.ts';
 import { roomDetail, searchRooms } from './search.service.ts';
 
 /**

@@ -8,7 +8,7 @@ import {
   roomPageResponse,
   searchBody,
 } from '#common/contracts/rooms';
-import type { Services } from '../../app.ts';
+import type { Services } from '../../services.ts';
 import { availabilityFor } from '../availability/availability.service.ts';
 import * as search from './search.service.ts';
 

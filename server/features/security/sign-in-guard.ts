@@ -10,7 +10,7 @@
  * takes it back and clears that address's count for the account.
  */
 import { AppError, messages } from '#common/errors';
-import type { Services } from '../../app.ts';
+import type { Services } from '../../services.ts';
 import * as mails from '../auth/auth.mails.ts';
 import { signedInFrom } from '../auth/token.repository.ts';
 import * as repo from './throttle.repository.ts';

@@ -8,8 +8,8 @@ import {
   seriesPreviewResponse,
   seriesSkipBody,
 } from '#common/contracts/series';
-import type { Services } from '../../app.ts';
 import { currentUser, requireRole } from '../../plugins/auth.ts';
+import type { Services } from '../../services.ts';
 import * as seriesService from './series.service.ts';
 
 const tags = ['horário fixo'];

@@ -18,8 +18,8 @@ import {
 import { AppError } from '#common/errors';
 import { slotPriceCents } from '#common/money';
 import { toZonedIso, weekdayOf, zonedDate } from '#common/time/zone';
-import type { Services } from '../../app.ts';
 import { appointments, bookings, clinics, payments, rooms, series } from '../../db/schema.ts';
+import type { Services } from '../../services.ts';
 import type { UserRow } from '../auth/user.repository.ts';
 import { roomAvailability } from '../availability/availability.service.ts';
 import {
@@ -29,11 +29,10 @@ import {
   chosenCard,
   failed,
   getBooking,
-  isSlotConflict,
   PIX_HOLD_MINUTES,
 } from '../bookings/booking.service.ts';
 import { assertCardAttemptsLeft, assertMayBookAtAll } from '../bookings/booking-policy.ts';
-import { insertHold } from '../lifecycle/lifecycle.repository.ts';
+import { insertHold, isSlotConflict } from '../lifecycle/lifecycle.repository.ts';
 import { cancelSeries, seriesDeclined, skipSeriesWeek } from '../lifecycle/series.lifecycle.ts';
 
 type Body = z.output<typeof seriesBody>;

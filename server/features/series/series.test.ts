@@ -4,7 +4,7 @@
  */
 import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Series } from '#common/contracts/series';
 import { chargeDate, monthOf, SERIES_CHARGE_DAYS_BEFORE } from '#common/domain/series';
 import { addDays, weekdayOf, zonedDate, zonedInstant } from '#common/time/zone';
@@ -36,6 +36,11 @@ beforeAll(async () => {
   await openClinic(t, partner.user, partner.token, clinic.uuid, [0, 1, 2, 3, 4, 5, 6], ['08:00', '12:00']);
 }, 60_000);
 afterAll(() => t.close());
+// Tests move the shared clock to charge dates, up to a month on: the partner's session would idle
+// past its 30 days. Each test starts with a fresh one.
+beforeEach(async () => {
+  partner.token = await signIn(t, partner.user.email);
+});
 
 /**
  * A first date at least 3 days ahead whose 4-week series crosses into a next month whose charge
@@ -301,11 +306,8 @@ describe('horário fixo', () => {
     const madeAt = t.clock.now.getTime();
     const first = addDays(chargeDay, 3);
     expect(monthOf(first)).not.toBe(month);
-    // The partner's session may have idled past its limit on the way: a fresh one.
-    const owner = await signedInAs(t, 'partner');
-    const place = await createClinic(t, owner.user, owner.token, 'Clínica Fim do Mês');
-    await openClinic(t, owner.user, owner.token, place.uuid, [0, 1, 2, 3, 4, 5, 6], ['08:00', '12:00']);
-    const room = await createRoom(t, owner.user, owner.token, place.uuid, 'Sala Fim do Mês');
+    partner.token = await signIn(t, partner.user.email);
+    const room = await createRoom(t, partner.user, partner.token, clinic.uuid, 'Sala Fim do Mês');
     const stateOf = async (uuid: string) =>
       (await t.db.select().from(bookings).where(eq(bookings.uuid, uuid)))[0]!;
 

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { completeDataBodyAt, healthAdviceResponse, specialistProfileResponse } from '#common/contracts/auth';
-import type { Services } from '../../app.ts';
 import { currentUser, requireRole } from '../../plugins/auth.ts';
+import type { Services } from '../../services.ts';
 import * as profiles from './profile.service.ts';
 
 const tags = ['especialista'];

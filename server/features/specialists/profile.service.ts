@@ -6,8 +6,8 @@ import {
   type SpecialistProfile,
 } from '#common/contracts/auth';
 import { AppError } from '#common/errors';
-import type { Services } from '../../app.ts';
 import { pgConstraint } from '../../db/client.ts';
+import type { Services } from '../../services.ts';
 import { saveAddress } from '../addresses/address.repository.ts';
 import * as usersRepo from '../auth/user.repository.ts';
 import * as repo from './profile.repository.ts';

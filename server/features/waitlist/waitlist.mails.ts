@@ -1,10 +1,10 @@
 /** The mail that offers a freed time to the person waiting for it (decision 0025). */
 import { eq } from 'drizzle-orm';
 import { formatBrl } from '#common/money';
-import type { Services } from '../../app.ts';
 import type { Executor } from '../../db/client.ts';
 import { appointments, bookings, clinics, rooms, users, waitlistEntries } from '../../db/schema.ts';
 import { renderMail } from '../../lib/mail-template.ts';
+import type { Services } from '../../services.ts';
 import { when } from '../bookings/booking.mails.ts';
 
 export async function sendWaitlistOffer(s: Services, entryId: number, db: Executor = s.db): Promise<void> {

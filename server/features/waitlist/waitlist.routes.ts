@@ -7,9 +7,9 @@ import {
   waitlistEntryResponse,
   waitlistListResponse,
 } from '#common/contracts/waitlist';
-import type { Services } from '../../app.ts';
 import { currentUser, requireRole } from '../../plugins/auth.ts';
 import { noContent } from '../../plugins/openapi.ts';
+import type { Services } from '../../services.ts';
 import * as waitlist from './waitlist.service.ts';
 
 const tags = ['lista de espera'];

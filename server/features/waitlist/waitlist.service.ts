@@ -13,8 +13,8 @@ import {
 } from '#common/contracts/waitlist';
 import { AppError } from '#common/errors';
 import { addDays, toZonedIso, zonedInstant } from '#common/time/zone';
-import type { Services } from '../../app.ts';
 import { appointments, bookings, clinics, payments, rooms, waitlistEntries } from '../../db/schema.ts';
+import type { Services } from '../../services.ts';
 import type { UserRow } from '../auth/user.repository.ts';
 import { bookableRoom, chargeNewBooking, chosenCard, getBooking } from '../bookings/booking.service.ts';
 import { assertMayBookAtAll } from '../bookings/booking-policy.ts';

@@ -121,7 +121,7 @@ export function MyAppointmentsPage() {
           <Stack gap="sm">
             {list.data?.data.map((a) => (
               <Card key={a.uuid} withBorder padding="sm">
-                <Group justify="space-between" wrap="nowrap">
+                <Group justify="space-between" gap={4}>
                   <Text fw={700}>
                     {formatShortDate(a.date_time)} · {a.date_time.slice(11, 16)}
                   </Text>

@@ -80,7 +80,7 @@ function SeriesCard({ s }: { s: Series }) {
       <Stack gap={2} mt="sm" component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
         {s.months.map((m) => (
           <Group component="li" key={m.booking_uuid} justify="space-between" wrap="nowrap" gap="xs">
-            <Text size="sm">
+            <Text size="sm" style={{ minWidth: 0, overflowWrap: 'anywhere' }}>
               {m.month.slice(5, 7)}/{m.month.slice(0, 4)}
               {m.dates.length > 0 ? ` · ${m.dates.map(ddmm).join(', ')}` : ''}
             </Text>

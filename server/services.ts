@@ -1,0 +1,52 @@
+/**
+ * The composition root's types: what every feature is given (`Services`), and what the app adds to
+ * Fastify. Built in app.ts; features import these types from here and never app.ts, so the imports
+ * run one way: app.ts → features → services.ts (issue 27; server/architecture.test.ts checks it).
+ */
+import type { MailMessage } from './adapters/mail.ts';
+import type { PaymentProvider } from './adapters/payments.ts';
+import type { Storage } from './adapters/storage.ts';
+import type { Config } from './config.ts';
+import type { Database, Executor } from './db/client.ts';
+import type { MailKind } from './db/schema.ts';
+
+/** Everything the features need, built once per app. */
+export interface Services {
+  config: Config;
+  db: Database['db'];
+  /** The mail outbox (features/mail/outbox.service.ts): no request waits for SMTP. */
+  mailer: Outbox;
+  storage: Storage;
+  payments: PaymentProvider;
+  clock: () => Date;
+}
+
+/** The mail outbox (features/mail/outbox.service.ts): features write mail; a job sends it. */
+export interface Outbox {
+  /** Writes the mail as an outbox row with `db` (the transaction that causes it; default the pool). */
+  send(message: MailMessage, db?: Executor): Promise<void>;
+  /** Writes a request for an account mail the job decides on (see the module comment). */
+  request(kind: Exclude<MailKind, 'message'>, email: string, db?: Executor): Promise<void>;
+  /** Asks for a sending round soon (after the writing transaction committed). */
+  kick(): void;
+  /** Sends every due row now; answers how many rows reached an end (sent, skipped, given up). */
+  deliver(): Promise<number>;
+  /** Stops kicks and waits for a round under way. */
+  stop(): Promise<void>;
+}
+
+/** An API route as declared: the authorization and hostile-input tests walk these. */
+export interface RouteEntry {
+  method: string;
+  url: string;
+  schema?: { body?: unknown; querystring?: unknown; params?: unknown };
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The services the features were built with (background jobs use the same). */
+    services: Services;
+    /** Method and path of every API route (HEAD left out). */
+    routeTable: RouteEntry[];
+  }
+}
