@@ -144,7 +144,7 @@ function startHours(hours: { weekday: number; opensAt: string; closesAt: string 
   return byDay;
 }
 
-export async function seedDemoDataIfEmpty(db: Db, storage: Storage, now = new Date()): Promise<boolean> {
+export async function seedDemoDataIfEmpty(db: Db, storage: Storage, now: Date): Promise<boolean> {
   if (!(await isEmpty(db))) return false;
   const partners = [...demoPartners, ...demoNetwork];
   // libvips draws the photos on its own threads while this one fills the database; the photo
