@@ -7,39 +7,55 @@
 import { defineConfig } from 'vitest/config';
 import base from './vitest.config.ts';
 
-export const hardInstants = {
-  'fim-de-mes-23h30': '2026-11-30T23:30:00-03:00',
-  'reveillon-23h30': '2026-12-31T23:30:00-03:00',
-  'bissexto-29-02': '2028-02-29T10:00:00-03:00',
-  domingo: '2026-11-29T08:00:00-03:00',
-  'horario-de-verao-nova-york': '2027-03-14T01:30:00-05:00',
-} as const;
-
 /**
- * The suites whose outcome hangs on "now": slots and availability from today, the booking rules'
- * notice and horizon, horário fixo's months and charge dates, the lifecycle's holds, 24-hour
- * cancellation and waitlist (the model-based runs shortened: the instants test the dates, the
- * full runs stay in the unit stage), and search's horizon and daylight-saving days. Pure date code
- * (common/time, slots.test) pins its own instants and runs once, in the unit stage.
+ * The suites whose outcome hangs on "now", at every instant: slots and availability from today,
+ * the booking rules' notice and horizon, horário fixo's months and charge dates, the lifecycle's
+ * holds, 24-hour cancellation and waitlist offers.
  */
-export const dateSuites = [
+const everywhere = [
   'server/features/availability/availability.test.ts',
   'server/features/booking-rules/*.test.ts',
   'server/features/series/*.test.ts',
   'server/features/lifecycle/lifecycle.test.ts',
-  'server/features/lifecycle/lifecycle.model.test.ts',
-  'server/features/search/*.test.ts',
+];
+/** The model-based lifecycle runs (shortened: the instants test dates, not more random sequences). */
+const model = 'server/features/lifecycle/lifecycle.model.test.ts';
+/** Search over the whole demo market: its horizon and the daylight-saving days it settles. */
+const search = 'server/features/search/*.test.ts';
+
+/**
+ * The instants that break naive date code, each with the suites it runs (the costly ones where
+ * they bite: search on a month end and on New York's change of clocks, the model on month ends).
+ * Pure date code (common/time, slots.test) pins its own instants and runs once, in the unit stage.
+ */
+export const hardInstants = [
+  { name: 'fim-de-mes-23h30', at: '2026-11-30T23:30:00-03:00', also: [model, search] },
+  { name: 'reveillon-23h30', at: '2026-12-31T23:30:00-03:00', also: [] },
+  { name: 'bissexto-29-02', at: '2028-02-29T10:00:00-03:00', also: [model] },
+  { name: 'domingo', at: '2026-11-29T08:00:00-03:00', also: [] },
+  { name: 'horario-de-verao-nova-york', at: '2027-03-14T01:30:00-05:00', also: [search] },
 ];
 
 const { include: _all, ...shared } = base.test ?? {};
+
+/** One vitest project per instant; `env` adds to each (the PGlite run clears TEST_DATABASE_URL). */
+export const instantProjects = (env: Record<string, string> = {}) =>
+  hardInstants.map(({ name, at, also }) => ({
+    resolve: base.resolve,
+    test: {
+      ...shared,
+      name,
+      include: [...everywhere, ...also],
+      env: { TEST_NOW: at, LIFECYCLE_RUNS: '3', ...env },
+    },
+  }));
 
 export default defineConfig({
   resolve: base.resolve,
   test: {
     ...shared,
-    projects: Object.entries(hardInstants).map(([name, at]) => ({
-      resolve: base.resolve,
-      test: { ...shared, name, include: dateSuites, env: { TEST_NOW: at, LIFECYCLE_RUNS: '3' } },
-    })),
+    // PGlite keeps a process at ~1.4 cores: two files at once still gain on two cores.
+    maxWorkers: 2,
+    projects: instantProjects(),
   },
 });
