@@ -486,13 +486,20 @@ try {
   );
   check(doubles.rows[0].n === 0, 'nenhum horário reservado duas vezes');
 
-  // Mails: each sent once, by whichever instance claimed it.
+  // Mails: each sent once, by whichever instance claimed it. A mail instance B handed to the mail
+  // server just before it was killed is sent again when its lease ends, under the same Message-ID
+  // and into the same .eml file: one file per outbox row, never two.
   await sleep(6000);
-  const sent = (await db.query(`select count(*)::int as n from mail_outbox where status = 'sent'`)).rows[0].n;
-  const files = fs.readdirSync(mailDir).filter((f) => f.endsWith('.eml')).length;
+  const sentIds = (await db.query(`select id::int from mail_outbox where status = 'sent'`)).rows.map((r) => r.id);
+  const emls = fs.readdirSync(mailDir).filter((f) => f.endsWith('.eml'));
+  const messageIds = emls.map(
+    (f) => fs.readFileSync(path.join(mailDir, f), 'utf8').match(/^Message-ID: <outbox-(\d+)@/im)?.[1],
+  );
+  const fileIds = new Set(messageIds.filter(Boolean).map(Number));
   check(
-    sent > 0 && files === sent,
-    `cada e-mail enviado uma vez (${sent} na fila enviados, ${files} arquivos .eml)`,
+    sentIds.length > 0 && fileIds.size === emls.length && sentIds.every((id) => fileIds.has(id)),
+    `cada e-mail enviado uma vez (${sentIds.length} na fila enviados, ${emls.length} arquivos .eml, ` +
+      `${fileIds.size} Message-IDs distintos)`,
   );
 
   const ledger = await run(process.execPath, ['dist/server/ops/ledger-check.js']);

@@ -14,6 +14,12 @@ export interface MailMessage {
   text: string;
   html: string;
   attachments?: MailAttachment[];
+  /**
+   * The outbox row the message comes from. A send repeated after a crash (the process died after
+   * SMTP took the message and before the row was marked sent) keeps the same Message-ID, which
+   * receivers use to drop the copy, and overwrites its own .eml file instead of adding one.
+   */
+  key?: { id: number; writtenAt: Date };
 }
 
 export interface Mailer {
@@ -30,8 +36,8 @@ export interface MailerOptions {
   smtpUrl?: string;
 }
 
-function fileName(to: string, subject: string): string {
-  const stamp = new Date().toISOString().replace(/[:.]/g, '-');
+function fileName({ to, subject, key }: MailMessage): string {
+  const stamp = (key?.writtenAt ?? new Date()).toISOString().replace(/[:.]/g, '-');
   const slug = subject
     .normalize('NFD')
     .replace(/[\u0300-\u036f]/g, '')
@@ -39,13 +45,14 @@ function fileName(to: string, subject: string): string {
     .replace(/^-|-$/g, '')
     .toLowerCase()
     .slice(0, 40);
-  const rand = Math.random().toString(36).slice(2, 8);
+  const rand = key ? `m${key.id}` : Math.random().toString(36).slice(2, 8);
   return `${stamp}-${to.replace(/[^a-zA-Z0-9@._-]/g, '_')}-${slug}-${rand}.eml`;
 }
 
 /**
  * SMTP when configured, then an .eml copy per message in MAIL_DIR (DESIGN §3, §8). Called by the
- * outbox job only: the copy is written once SMTP took the message, so a retry leaves no duplicate.
+ * outbox job only: the copy is written once SMTP took the message, so a retry after an SMTP error
+ * leaves no duplicate, and one after a crash rewrites the same file (see `MailMessage.key`).
  * Timeouts are short so a stuck server cannot hold a job round past its lease.
  */
 export function createMailer(options: MailerOptions): Mailer {
@@ -64,13 +71,15 @@ export function createMailer(options: MailerOptions): Mailer {
   return {
     close: () => smtp?.close(),
     async send(message) {
-      const mail = { from: options.from, ...message };
+      const { key, ...fields } = message;
+      const domain = options.from.match(/@([^>\s]+)/)?.[1] ?? 'salas.local';
+      const mail = { from: options.from, ...fields, messageId: key ? `<outbox-${key.id}@${domain}>` : undefined };
       if (smtp) await smtp.sendMail(mail);
       if (options.mailDir) {
         const info = await eml.sendMail(mail);
         await fs.mkdir(options.mailDir, { recursive: true });
         await fs.writeFile(
-          path.join(options.mailDir, fileName(message.to, message.subject)),
+          path.join(options.mailDir, fileName(message)),
           info.message as Buffer,
         );
       }

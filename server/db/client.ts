@@ -24,14 +24,20 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   migrate(): Promise<void>;
   close(): Promise<void>;
+  /** PGlite only: the whole data directory as an uncompressed tarball. */
+  dump?(): Promise<Uint8Array>;
 }
 
 export const migrationsFolder = path.join(projectRoot, 'server', 'db', 'migrations');
 
-/** Embedded PostgreSQL (PGlite). `dataDir` undefined = in memory (tests). */
-export async function openPglite(dataDir?: string): Promise<Database> {
+/**
+ * Embedded PostgreSQL (PGlite). `dataDir` undefined = in memory (tests). `from` starts it from a
+ * dumped data directory (`dumpPglite`) instead of running initdb, which costs seconds each time.
+ */
+export async function openPglite(dataDir?: string, from?: Blob): Promise<Database> {
   if (dataDir) fs.mkdirSync(dataDir, { recursive: true });
   const client = await PGlite.create(dataDir ?? 'memory://', {
+    loadDataDir: from,
     extensions: { unaccent, pg_trgm },
     // Postgres' 128 MB default buffer pool would double the server's memory; an embedded
     // database of one clinic network fits in far less (docs/performance.md).
@@ -49,6 +55,7 @@ export async function openPglite(dataDir?: string): Promise<Database> {
     kind: 'pglite',
     migrate: () => migratePglite(db as never, { migrationsFolder }),
     close: () => client.close(),
+    dump: async () => new Uint8Array(await (await client.dumpDataDir('none')).arrayBuffer()),
   };
 }
 

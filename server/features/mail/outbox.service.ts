@@ -59,6 +59,7 @@ function fromRow(row: repo.OutboxRow): MailMessage {
   return {
     to: row.recipient,
     subject: row.subject,
+    key: { id: row.id, writtenAt: row.createdAt },
     text: p.text,
     html: p.html,
     attachments: p.attachments?.map((a) => ({

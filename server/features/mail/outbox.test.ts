@@ -13,7 +13,7 @@ import { createMailer, type Mailer } from '../../adapters/mail.ts';
 import { queryRows } from '../../db/client.ts';
 import { createTestContext, request, type TestContext } from '../../test/app.ts';
 import { createUser, PASSWORD, signedInAs, uniqueEmail } from '../../test/fixtures.ts';
-import { createOutbox, GIVE_UP_MS, mailBackoffMs } from './outbox.service.ts';
+import { createOutbox, GIVE_UP_MS, LEASE_MS, mailBackoffMs } from './outbox.service.ts';
 
 interface Received {
   to: string[];
@@ -240,6 +240,50 @@ describe('mail outbox', () => {
       token: operator.token,
     });
     expect(again.statusCode).toBe(404);
+  });
+
+  it('a process that dies after SMTP took a mail: the next one resends it with the same Message-ID over the same .eml', async () => {
+    const port = await freePort();
+    smtp = await startSmtp(port);
+    const mailDir = fs.mkdtempSync(path.join(os.tmpdir(), 'salas-outbox-'));
+    const transport = createMailer({
+      from: 'Salas <nao-responda@salas.app>',
+      smtpUrl: `smtp://127.0.0.1:${port}`,
+      mailDir,
+    });
+    t = await createTestContext({}, { mailer: transport });
+    const services = t.app.services;
+    await services.mailer.send({ to: 'bia@exemplo.com.br', subject: 'Reserva confirmada', text: 't', html: 'h' });
+
+    // The first process sends, then dies before it can mark the row sent (SIGKILL in production).
+    const dying = { ...services };
+    dying.mailer = createOutbox(
+      () => dying,
+      {
+        async send(message) {
+          await transport.send(message);
+          throw new Error('processo encerrado');
+        },
+      },
+      { background: false },
+    );
+    await dying.mailer.deliver().catch(() => undefined);
+    // Its error path is what a dead process never runs: put the row back as the lease left it.
+    await t.db.execute(
+      sql`update mail_outbox set status = 'pending', next_attempt_at = ${new Date(t.clock.now.getTime() + LEASE_MS)}`,
+    );
+    expect(await t.deliverMail()).toBe(0); // the lease holds: nobody resends at once
+    t.clock.advance(LEASE_MS);
+    expect(await t.deliverMail()).toBe(1);
+
+    expect((await rows(t)).map((r) => r.status)).toEqual(['sent']);
+    const ids = smtp.received.map((m) => m.raw.match(/^Message-ID: (.+)$/im)?.[1]?.trim());
+    expect(ids).toHaveLength(2);
+    expect(ids[0]).toMatch(/^<outbox-\d+@salas\.app>$/);
+    expect(ids[1]).toBe(ids[0]);
+    const files = fs.readdirSync(mailDir);
+    expect(files).toHaveLength(1);
+    expect(fs.readFileSync(path.join(mailDir, files[0]!), 'utf8')).toContain(`Message-ID: ${ids[0]}`);
   });
 
   it('sends each row once when several processes run the job at the same moment', async () => {
