@@ -8,5 +8,9 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    // One module graph per worker, not per file: the server's modules and PGlite's WebAssembly are
+    // loaded and warmed once (a file's import cost ~2 s, and its queries ran slower cold). Test
+    // files share no state through modules: each builds its own app and database (test/app.ts).
+    isolate: false,
   },
 });

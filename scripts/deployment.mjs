@@ -490,7 +490,9 @@ try {
   // server just before it was killed is sent again when its lease ends, under the same Message-ID
   // and into the same .eml file: one file per outbox row, never two.
   await sleep(6000);
-  const sentIds = (await db.query(`select id::int from mail_outbox where status = 'sent'`)).rows.map((r) => r.id);
+  const sentIds = (await db.query(`select id::int from mail_outbox where status = 'sent'`)).rows.map(
+    (r) => r.id,
+  );
   const emls = fs.readdirSync(mailDir).filter((f) => f.endsWith('.eml'));
   const messageIds = emls.map(
     (f) => fs.readFileSync(path.join(mailDir, f), 'utf8').match(/^Message-ID: <outbox-(\d+)@/im)?.[1],

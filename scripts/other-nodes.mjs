@@ -1,10 +1,11 @@
-// The fast checks on the Node versions CI does not run the whole suite on (22 and 24; the suite
-// runs on the machine's own Node, 20.19+): the built product's smoke run (scripts/smoke.mjs) and
-// the pure domain tests (common/). The binaries come from npm's node-<platform>-<arch> packages.
+// The fast checks on the Node versions CI does not run the whole suite on (24; the suite runs on
+// the floor, Node 22, the `node` devDependency that npm scripts find first on their PATH —
+// docs/decisions/0027): the built product's smoke run (scripts/smoke.mjs) and the pure domain
+// tests (common/). The binaries come from npm's node-<platform>-<arch> packages.
 // Usage: npm run build && node scripts/other-nodes.mjs [versions...]
 import { spawnSync } from 'node:child_process';
 
-const versions = process.argv.slice(2).length ? process.argv.slice(2) : ['22', '24'];
+const versions = process.argv.slice(2).length ? process.argv.slice(2) : ['24'];
 const pkg = `node-${process.platform}-${process.arch}`;
 let failed = false;
 for (const v of versions) {

@@ -2,8 +2,14 @@ import { StorageUnreachable } from './adapters/storage.ts';
 import { startServer } from './bootstrap.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { DataDirLockedError } from './lib/data-dir-lock.ts';
+import { nodeBelowFloor } from './lib/node-version.ts';
 
 async function main(): Promise<void> {
+  const old = nodeBelowFloor(process.version);
+  if (old) {
+    console.error(old);
+    process.exit(1);
+  }
   const config = loadConfig();
   const server = await startServer(config);
   server.app.log.info(`Salas pronto em ${config.publicUrl} (banco: ${server.database.kind})`);

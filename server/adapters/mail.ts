@@ -73,15 +73,16 @@ export function createMailer(options: MailerOptions): Mailer {
     async send(message) {
       const { key, ...fields } = message;
       const domain = options.from.match(/@([^>\s]+)/)?.[1] ?? 'salas.local';
-      const mail = { from: options.from, ...fields, messageId: key ? `<outbox-${key.id}@${domain}>` : undefined };
+      const mail = {
+        from: options.from,
+        ...fields,
+        messageId: key ? `<outbox-${key.id}@${domain}>` : undefined,
+      };
       if (smtp) await smtp.sendMail(mail);
       if (options.mailDir) {
         const info = await eml.sendMail(mail);
         await fs.mkdir(options.mailDir, { recursive: true });
-        await fs.writeFile(
-          path.join(options.mailDir, fileName(message)),
-          info.message as Buffer,
-        );
+        await fs.writeFile(path.join(options.mailDir, fileName(message)), info.message as Buffer);
       }
     },
   };

@@ -4,9 +4,10 @@ import { createMemoryMailer } from '../adapters/mail.ts';
 import { createMemoryStorage } from '../adapters/storage.ts';
 import { buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
-import { type Database, openPglite } from '../db/client.ts';
+import type { Database } from '../db/client.ts';
 import { insertUser } from '../features/auth/user.repository.ts';
 import { hashPassword } from '../lib/password.ts';
+import { migratedTestDatabase } from '../test/app.ts';
 import { TEST_NOW } from '../test/now.ts';
 import { loggerOptions, redactUrl } from './logging.ts';
 
@@ -19,13 +20,13 @@ const sink = new Writable({
 });
 
 let database: Database;
+let drop: () => Promise<void>;
 let app: Awaited<ReturnType<typeof buildApp>>;
 const mailer = createMemoryMailer();
 const xsrf = { cookie: 'XSRF-TOKEN=log-test-xsrf-0123456789', 'x-xsrf-token': 'log-test-xsrf-0123456789' };
 
 beforeAll(async () => {
-  database = await openPglite();
-  await database.migrate();
+  ({ database, drop } = await migratedTestDatabase());
   const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: '/tmp/salas-log-test' });
   app = await buildApp({
     config,
@@ -49,6 +50,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await app.close();
   await database.close();
+  await drop();
 });
 
 describe('request logs', () => {

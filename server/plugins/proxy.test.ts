@@ -4,7 +4,7 @@ import { createMemoryMailer } from '../adapters/mail.ts';
 import { createMemoryStorage } from '../adapters/storage.ts';
 import { buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
-import { type Database, openPglite } from '../db/client.ts';
+import { migratedTestDatabase } from '../test/app.ts';
 import { TEST_NOW } from '../test/now.ts';
 
 const opened: { close(): Promise<void> }[] = [];
@@ -14,8 +14,7 @@ afterAll(async () => {
 
 /** An app with TRUST_PROXY set and a probe answering the client address it decided on. */
 async function appWith(trust: string) {
-  const database: Database = await openPglite();
-  await database.migrate();
+  const { database, drop } = await migratedTestDatabase();
   const app = await buildApp({
     config: loadConfig({
       NODE_ENV: 'test',
@@ -32,7 +31,7 @@ async function appWith(trust: string) {
   });
   app.get('/ip-probe', async (request) => request.ip);
   await app.ready();
-  opened.push(app, database);
+  opened.push(app, database, { close: drop });
   return (xff: string | undefined, remoteAddress = '127.0.0.1') =>
     app
       .inject({

@@ -105,7 +105,8 @@ async function migratedPostgresTemplate(url: string): Promise<string> {
   return name;
 }
 
-async function freshDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
+/** A new migrated database of the test run's kind (PGlite, or TEST_DATABASE_URL's server). */
+export async function migratedTestDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
   const url = process.env.TEST_DATABASE_URL;
   if (!url) {
     const database = await openPglite(undefined, await migratedPglite());
@@ -133,7 +134,7 @@ export async function createTestContext(
     storage?: Storage;
   } = {},
 ): Promise<TestContext> {
-  const { database, drop } = await freshDatabase();
+  const { database, drop } = await migratedTestDatabase();
   await database.migrate();
   const config = loadConfig({
     NODE_ENV: 'test',

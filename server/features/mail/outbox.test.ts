@@ -253,7 +253,12 @@ describe('mail outbox', () => {
     });
     t = await createTestContext({}, { mailer: transport });
     const services = t.app.services;
-    await services.mailer.send({ to: 'bia@exemplo.com.br', subject: 'Reserva confirmada', text: 't', html: 'h' });
+    await services.mailer.send({
+      to: 'bia@exemplo.com.br',
+      subject: 'Reserva confirmada',
+      text: 't',
+      html: 'h',
+    });
 
     // The first process sends, then dies before it can mark the row sent (SIGKILL in production).
     const dying = { ...services };
