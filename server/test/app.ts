@@ -120,7 +120,9 @@ export async function migratedTestDatabase(): Promise<{ database: Database; drop
   const database = await openPostgres(target.toString(), 5);
   return {
     database,
-    drop: () => withAdmin(url, (admin) => admin.query(`drop database if exists ${name} with (force)`)),
+    drop: async () => {
+      await withAdmin(url, (admin) => admin.query(`drop database if exists ${name} with (force)`));
+    },
   };
 }
 
