@@ -1,15 +1,10 @@
 import { expect, type Page, test } from '@playwright/test';
 import sharp from 'sharp';
 import { appToday, isoDate, nextWeekday } from './support/dates.ts';
-import { bookingPanel, pickHours } from './support/room-page.ts';
+import { bookingPanel, expectNoSidewaysScroll, pickHours } from './support/room-page.ts';
 import { closeDialog, demo, expectAccessible, signInAs } from './support/session.ts';
 
 const clinicName = `Clínica Lagoa Serena ${Date.now().toString(36)}`;
-
-async function noSidewaysScroll(page: Page) {
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  expect(overflow).toBeLessThanOrEqual(0);
-}
 
 async function shoot(page: Page, name: string) {
   await page.screenshot({ path: `test-results/screens/${name}.png`, fullPage: true });
@@ -70,7 +65,7 @@ test('a partner sets up a clinic through the guided steps, with masks and 24-hou
   await expectAccessible(page);
   await shoot(page, 'setup-3-hours-desktop');
   await page.setViewportSize({ width: 390, height: 844 });
-  await noSidewaysScroll(page);
+  await expectNoSidewaysScroll(page);
   await shoot(page, 'setup-3-hours-phone');
   await page.setViewportSize({ width: 1366, height: 900 });
   await page.getByRole('button', { name: 'Salvar e continuar' }).click();
@@ -90,7 +85,7 @@ test('a partner sets up a clinic through the guided steps, with masks and 24-hou
   await expectAccessible(page);
   await shoot(page, 'setup-4-rules-desktop');
   await page.setViewportSize({ width: 390, height: 844 });
-  await noSidewaysScroll(page);
+  await expectNoSidewaysScroll(page);
   await shoot(page, 'setup-4-rules-phone');
   await page.setViewportSize({ width: 1366, height: 900 });
   await page.getByRole('button', { name: 'Salvar e continuar' }).click();
@@ -105,7 +100,7 @@ test('a partner sets up a clinic through the guided steps, with masks and 24-hou
   await expect(page.getByRole('link', { name: 'Editar Sala Vitória-régia' })).toBeVisible();
   await expectAccessible(page);
   await page.setViewportSize({ width: 390, height: 844 });
-  await noSidewaysScroll(page);
+  await expectNoSidewaysScroll(page);
   await shoot(page, 'setup-4-rooms-phone');
   await page.setViewportSize({ width: 1366, height: 900 });
   await page.getByRole('button', { name: 'Continuar' }).click();
@@ -167,7 +162,7 @@ test('a partner sets up a clinic through the guided steps, with masks and 24-hou
   await expect(page.getByLabel(/^CEP/)).toHaveValue('22470-050');
   await expect(page.getByLabel(/^Telefone da recepção/)).toHaveValue('(21) 98765-4321');
   await page.setViewportSize({ width: 390, height: 844 });
-  await noSidewaysScroll(page);
+  await expectNoSidewaysScroll(page);
   await shoot(page, 'setup-2-address-phone');
 });
 
@@ -191,7 +186,7 @@ test('a birth date typed without slashes reads dd/mm/aaaa; the phone and CPF are
   await expectAccessible(page);
   await shoot(page, 'profile-masks-desktop');
   await page.setViewportSize({ width: 390, height: 844 });
-  await noSidewaysScroll(page);
+  await expectNoSidewaysScroll(page);
   await shoot(page, 'profile-masks-phone');
 });
 
@@ -205,9 +200,9 @@ test('dashboards on a phone: revenue as bars, heat map and top rooms without sid
   await shoot(page, 'dashboard-admin-desktop');
   await page.setViewportSize({ width: 390, height: 844 });
   await expect(page.getByRole('table', { name: 'Mapa de calor por dia e hora' })).toBeVisible();
-  await noSidewaysScroll(page);
+  await expectNoSidewaysScroll(page);
   await expectAccessible(page);
   await shoot(page, 'dashboard-admin-phone');
   await page.setViewportSize({ width: 360, height: 800 });
-  await noSidewaysScroll(page);
+  await expectNoSidewaysScroll(page);
 });

@@ -1,7 +1,13 @@
 import { expect, type Page, test } from '@playwright/test';
 import { appToday, isoDate, weekdayAhead } from './support/dates.ts';
 import { waitForMail } from './support/mail.ts';
-import { bookingPanel, pickDay, pickFreeHours, reserve } from './support/room-page.ts';
+import {
+  bookingPanel,
+  expectNoSidewaysScroll,
+  pickDay,
+  pickFreeHours,
+  reserve,
+} from './support/room-page.ts';
 import { closeDialog, demo, expectAccessible, signInAs } from './support/session.ts';
 
 const shots = 'test-results/screens';
@@ -91,8 +97,7 @@ test('a specialist waits for a taken hour, is mailed when it frees up, and books
   await expect(waiter.getByText('Horário reservado! Você recebeu a confirmação por e-mail.')).toBeVisible();
   await expect(offer.getByText('Reservado')).toBeVisible();
   await waiter.setViewportSize({ width: 390, height: 844 });
-  const overflow = await waiter.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  expect(overflow).toBeLessThanOrEqual(0);
+  await expectNoSidewaysScroll(waiter);
   await waiter.screenshot({ path: `${shots}/waitlist-offer-phone.png`, fullPage: true });
   await holderContext.close();
 });
