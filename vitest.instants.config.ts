@@ -36,7 +36,8 @@ export const hardInstants = [
   { name: 'horario-de-verao-nova-york', at: '2027-03-14T01:30:00-05:00', also: [search] },
 ];
 
-const { include: _all, ...shared } = base.test ?? {};
+/** The base settings every project shares (each names its own files). */
+export const { include: unitFiles, ...shared } = base.test ?? {};
 
 /** One vitest project per instant; `env` adds to each (the PGlite run clears TEST_DATABASE_URL). */
 export const instantProjects = (env: Record<string, string> = {}) =>

@@ -7,9 +7,8 @@
  */
 import { defineConfig } from 'vitest/config';
 import base from './vitest.config.ts';
-import { instantProjects } from './vitest.instants.config.ts';
+import { instantProjects, shared, unitFiles } from './vitest.instants.config.ts';
 
-const { include: unitFiles, ...shared } = base.test ?? {};
 const postgres = process.env.TEST_DATABASE_URL;
 if (!postgres)
   throw new Error('vitest.suites.config.ts: rode com node scripts/with-postgres.mjs (TEST_DATABASE_URL)');

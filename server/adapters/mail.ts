@@ -68,11 +68,11 @@ export function createMailer(options: MailerOptions): Mailer {
       })
     : undefined;
   const eml = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  const domain = options.from.match(/@([^>\s]+)/)?.[1] ?? 'salas.local';
   return {
     close: () => smtp?.close(),
     async send(message) {
       const { key, ...fields } = message;
-      const domain = options.from.match(/@([^>\s]+)/)?.[1] ?? 'salas.local';
       const mail = {
         from: options.from,
         ...fields,

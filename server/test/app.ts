@@ -83,7 +83,13 @@ const TEMPLATE_LOCK = 7_224_617_002;
  * A migrated database on the test server, made once per schema by whichever worker comes first
  * (an advisory lock keeps the others waiting); every test database is a copy of it.
  */
-async function migratedPostgresTemplate(url: string): Promise<string> {
+let postgresTemplate: Promise<string> | undefined;
+function migratedPostgresTemplate(url: string): Promise<string> {
+  postgresTemplate ??= makePostgresTemplate(url);
+  return postgresTemplate;
+}
+
+async function makePostgresTemplate(url: string): Promise<string> {
   const name = `salas_template_${schemaKey}`;
   await withAdmin(url, async (admin) => {
     await admin.query('select pg_advisory_lock($1)', [TEMPLATE_LOCK]);
