@@ -24,6 +24,9 @@ test('a visitor searches “pinheiros” for next Monday, books 09:00–11:00 fo
   const monday = await nextMonday(page);
   await page.goto('/');
   await page.getByRole('link', { name: 'Ver salas disponíveis' }).click();
+  // The home page has its own header, shown until the room list's code has loaded: type into the
+  // room list's search bar, not the one leaving.
+  await expect(page.getByRole('heading', { name: 'Salas para alugar', level: 1 })).toBeVisible();
   await page.getByRole('textbox', { name: 'Onde?' }).fill('pinheiros');
   await page.getByRole('button', { name: 'Quando?' }).click();
   await showDay(page, monday);

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { type Browser, chromium, expect, type Page, test } from '@playwright/test';
+import { CHROMIUM_PATH } from '../playwright.config.ts';
 import { demo, expectAccessible, signInAs } from './support/session.ts';
 
 test('header, footer, help button and the search bar for visitors', async ({ page }) => {
@@ -98,7 +99,7 @@ test('installable: Chromium finds no installability error (manifest, icons, star
   // refuses every incognito window, so this runs in a profile of its own.
   const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'salas-install-'));
   const browser = await chromium.launchPersistentContext(profile, {
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    executablePath: CHROMIUM_PATH,
     args: ['--no-sandbox', '--disable-gpu'],
   });
   try {

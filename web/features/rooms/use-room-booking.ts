@@ -5,32 +5,48 @@
  * e-mail code, the specialist data) keeps them in the tab, and coming back reopens the confirm
  * step (pending-booking.ts).
  */
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import type { RoomDetail } from '#common/contracts/rooms';
 import { minimumStretch, ruleMessages, shortStretches } from '#common/domain/booking-rules';
 import { slotPriceCents } from '#common/money';
 import { withMinimum } from '#web/features/bookings/selection.ts';
 import { useSession } from '#web/lib/session.tsx';
+import { latest, settle, type Written } from './address-writes.ts';
 import { savePendingBooking, takePendingBooking } from './pending-booking.ts';
+
+const selectedIn = (params: URLSearchParams) => (params.get('h') ?? '').split(',').filter(Boolean);
+const dayIn = (params: URLSearchParams) =>
+  params.get('dia') ?? params.get('date') ?? selectedIn(params)[0]?.slice(0, 10) ?? null;
 
 export function useRoomBooking(room: RoomDetail) {
   const [params, setParams] = useSearchParams();
   const { user, loading } = useSession();
   const navigate = useNavigate();
-  const selected = (params.get('h') ?? '').split(',').filter(Boolean);
-  const day = params.get('dia') ?? params.get('date') ?? selected[0]?.slice(0, 10) ?? null;
+  const selected = selectedIn(params);
+  const day = dayIn(params);
+  // Two quick taps must build on each other, not both on the address of the last render.
+  const written = useRef<Written>([]);
+  useEffect(() => {
+    written.current = settle(written.current, params.toString());
+  }, [params]);
+  const latestParams = () => new URLSearchParams(latest(written.current, params.toString()));
   const [weeks, setWeeks] = useState('3');
   const [confirming, setConfirming] = useState(false);
   const mayBook = !user || user.role_name === 'customer' || user.role_name === 'partner';
   const here = `/rooms/${room.uuid}?${params.toString()}`;
 
   const rules = room.booking_rules;
-  const update = (next: string[], nextDay = day) => {
-    const p = new URLSearchParams(params);
+  /** Writes the picked hours (and the shown day) from the latest ones: `change(selected, day)`. */
+  const update = (change: (selected: string[], day: string | null) => string[], nextDay?: string | null) => {
+    const base = latestParams();
+    const p = new URLSearchParams(base);
+    const next = change(selectedIn(base), dayIn(base));
     if (next.length) p.set('h', [...new Set(next)].sort().join(','));
     else p.delete('h');
-    if (nextDay) p.set('dia', nextDay);
+    const shownDay = nextDay === undefined ? dayIn(base) : nextDay;
+    if (shownDay) p.set('dia', shownDay);
+    written.current = [...written.current, p.toString()];
     setParams(p, { replace: true });
   };
 
@@ -44,7 +60,7 @@ export function useRoomBooking(room: RoomDetail) {
     if (!pending) return;
     setWeeks(pending.weeks);
     const hours = selected.length ? selected : pending.dateTimes;
-    if (!selected.length && hours.length) update(hours, pending.day ?? day);
+    if (!selected.length && hours.length) update(() => hours, pending.day ?? day);
     if (hours.length) setConfirming(true);
   }, [loading, user?.uuid, room.uuid]);
 
@@ -65,21 +81,21 @@ export function useRoomBooking(room: RoomDetail) {
     /** Specialists may join a day's waitlist. */
     canWait: user?.role_name === 'customer',
     confirming,
-    pickDay: (d: string | null) => update(selected, d),
+    pickDay: (d: string | null) => update((picked) => picked, d),
     /**
      * Picks or drops a slot. Picking one that would leave a stretch shorter than the room's
      * minimum also picks the free slots right after it (or before, at the day's end) up to it.
      */
     toggle: (iso: string, daySlots: { date_time: string; available: boolean }[] = []) =>
-      update(
-        selected.includes(iso)
-          ? selected.filter((s) => s !== iso)
-          : withMinimum([...selected, iso], iso, daySlots, rules),
+      update((picked) =>
+        picked.includes(iso)
+          ? picked.filter((s) => s !== iso)
+          : withMinimum([...picked, iso], iso, daySlots, rules),
       ),
-    add: (slots: string[]) => update([...selected, ...slots]),
+    add: (slots: string[]) => update((picked) => [...picked, ...slots]),
     /** Drops every picked hour of `date`. */
-    remove: (date: string) => update(selected.filter((s) => !s.startsWith(date))),
-    clear: () => update([]),
+    remove: (date: string) => update((picked) => picked.filter((s) => !s.startsWith(date))),
+    clear: () => update(() => []),
     /** "Reservar": the confirm step, or sign-in first (the hours wait in the tab). */
     reserve: () => {
       if (user) return setConfirming(true);
@@ -91,7 +107,7 @@ export function useRoomBooking(room: RoomDetail) {
     closeConfirm: () => setConfirming(false),
     booked: () => {
       setConfirming(false);
-      update([]);
+      update(() => []);
       if (user?.role_name === 'customer') navigate('/especialista/agendamentos');
     },
   };
