@@ -26,6 +26,8 @@ const chromiumLaunch = {
 
 export default defineConfig({
   testDir: 'e2e',
+  // scripts/e2e.mjs runs the spec files in parts at once, each part with its own folder.
+  outputDir: process.env.E2E_OUTPUT_DIR ?? 'test-results',
   fullyParallel: false,
   workers: 1,
   retries: process.env.CI ? 1 : 0,
