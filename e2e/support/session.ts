@@ -43,7 +43,11 @@ export async function signInAs(
 
 /** axe: no serious or critical violation on the current page, once opening dialogs and menus have settled. */
 export async function expectAccessible(page: Page): Promise<void> {
-  // Half-faded text mid-transition would be judged on its momentary colour.
+  // Half-faded text mid-transition would be judged on its momentary colour. A notice mounted this
+  // very moment starts its transition on the next frame: let two frames pass before looking.
+  await page.evaluate(
+    () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(() => done(undefined)))),
+  );
   await page.waitForFunction(() =>
     document
       .getAnimations()
