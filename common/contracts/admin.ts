@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { isValidCnpj, isValidCpf, onlyDigits } from '../br/documents.ts';
 import { partnerAppointmentSchema } from './booking.ts';
+import { marketDate } from './dates.ts';
 import { pageMeta, pageQuery } from './rooms.ts';
 
 export const adminMessages = {
@@ -18,7 +19,7 @@ export const adminMessages = {
   planTaken: 'Já existe um plano com esse nome.',
 } as const;
 
-const isoDate = z.iso.date({ message: 'Data inválida: use aaaa-mm-dd.' });
+const isoDate = marketDate();
 const name = z.string({ message: 'Informe o nome.' }).trim().min(3, 'Informe o nome completo.').max(120);
 const email = z
   .string({ message: 'Informe o e-mail.' })

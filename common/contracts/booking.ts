@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { onlyDigits } from '../br/documents.ts';
 import { partnerStatuses } from '../domain/booking.ts';
 import { zonedDate } from '../time/zone.ts';
+import { marketDate, marketInstant } from './dates.ts';
 
 // The plain values beside the schemas (messages, labels, enums), for the server's imports.
 export * from '../domain/booking.ts';
@@ -89,7 +90,7 @@ export const cardListResponse = z.object({ data: z.array(cardSchema) });
 export const bookingBody = z.object({
   room_uuid: z.uuid({ message: 'Sala não encontrada.' }),
   date_times: z
-    .array(z.iso.datetime({ offset: true, message: 'Horário inválido.' }), {
+    .array(marketInstant('Horário inválido.'), {
       message: 'Escolha os horários.',
     })
     .min(1, 'Escolha pelo menos um horário.')
@@ -125,8 +126,8 @@ export const bookingResponse = z.object({ data: bookingSchema });
 
 export const appointmentsQueryBody = z
   .object({
-    dateInit: z.iso.date({ message: 'Data inicial inválida.' }).nullish(),
-    dateEnd: z.iso.date({ message: 'Data final inválida.' }).nullish(),
+    dateInit: marketDate('Data inicial inválida.').nullish(),
+    dateEnd: marketDate('Data final inválida.').nullish(),
   })
   .refine((b) => !b.dateInit || !b.dateEnd || b.dateInit <= b.dateEnd, {
     message: 'A data final deve ser depois da inicial.',
@@ -193,7 +194,7 @@ export const partnerAppointmentSchema = z.object({
 export type PartnerAppointment = z.infer<typeof partnerAppointmentSchema>;
 
 export const statusUpdateBody = z.object({
-  date_time: z.iso.datetime({ offset: true, message: 'Horário inválido.' }),
+  date_time: marketInstant('Horário inválido.'),
   status: z.enum(partnerStatuses, { message: 'Situação inválida.' }),
 });
 

@@ -1,6 +1,7 @@
 /** Public room browsing (SPEC §7 Rooms; DESIGN §4 "Room summary", search, availability). */
 import { z } from 'zod';
 import { searchFilters, searchSorts } from '../domain/rooms.ts';
+import { marketDate } from './dates.ts';
 
 // The plain values beside the schemas (messages, labels, enums), for the server's imports.
 export * from '../domain/rooms.ts';
@@ -61,7 +62,7 @@ export const roomDetailSchema = roomSummarySchema.extend({
 export type RoomDetail = z.infer<typeof roomDetailSchema>;
 export const roomDetailResponse = z.object({ data: roomDetailSchema });
 
-const isoDate = z.iso.date({ message: 'Data inválida: use aaaa-mm-dd.' });
+const isoDate = marketDate();
 
 export const searchBody = z.object({
   value: z.string().trim().max(120, 'Busca longa demais.').nullish(),

@@ -5,13 +5,14 @@
 import { z } from 'zod';
 import { SERIES_MAX_WEEKS, seriesMessages } from '#common/domain/series';
 import { bookingSchema } from './booking.ts';
+import { marketDate, marketInstant } from './dates.ts';
 
-const isoDate = z.iso.date({ message: 'Data inválida: use aaaa-mm-dd.' });
+const isoDate = marketDate();
 
 export const seriesBody = z.object({
   room_uuid: z.uuid({ message: 'Sala não encontrada.' }),
   /** The first occurrence's start, ISO 8601 with the clinic's offset. */
-  date_time: z.iso.datetime({ offset: true, message: 'Horário inválido.' }),
+  date_time: marketInstant('Horário inválido.'),
   minutes: z.coerce.number({ message: seriesMessages.minutes }).int(seriesMessages.minutes).min(30).max(720),
   /** Weeks in all, or null: until canceled. */
   weeks: z.coerce

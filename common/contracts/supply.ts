@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { onlyDigits } from '../br/documents.ts';
 import { contactTypes } from '../domain/supply.ts';
+import { marketInstant } from './dates.ts';
 
 // The plain values beside the schemas (messages, labels, enums), for the server's imports.
 export * from '../domain/supply.ts';
@@ -188,7 +189,7 @@ export const roomListResponse = z.object({ data: z.array(roomSchema) });
 
 // ---------------------------------------------------------------- blocked schedules
 
-const instant = z.iso.datetime({ offset: true, message: 'Data e hora inválidas (ISO 8601 com fuso).' });
+const instant = marketInstant();
 
 export const bulkBlockingBody = z
   .object({

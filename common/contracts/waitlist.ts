@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { bookingSchema } from './booking.ts';
+import { marketDate } from './dates.ts';
 
 const hhmm = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$|^24:00$/, 'Horário inválido: use HH:MM.');
 
@@ -20,7 +21,7 @@ export const waitlistMessages = {
 export const waitlistBody = z
   .object({
     room_uuid: z.uuid({ message: 'Sala não encontrada.' }),
-    date: z.iso.date({ message: 'Data inválida: use aaaa-mm-dd.' }),
+    date: marketDate(),
     from: hhmm,
     to: hhmm,
   })

@@ -1,12 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { marketDate } from '#common/contracts/dates';
 import { availabilityResponse } from '#common/contracts/supply';
 import type { Services } from '../../services.ts';
 import { availabilityFor } from './availability.service.ts';
 
 const params = z.object({
   id: z.uuid(),
-  date: z.iso.date({ message: 'Data inválida: use aaaa-mm-dd.' }),
+  date: marketDate(),
 });
 
 /** Open to visitors: browsing rooms needs no account (DESIGN §4). */

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { cancelResponse, partnerAppointmentSchema, statusUpdateBody } from '#common/contracts/booking';
+import { marketDate } from '#common/contracts/dates';
 import { pageMeta, pageQuery } from '#common/contracts/rooms';
 import { currentUser, requireRole } from '../../plugins/auth.ts';
 import type { Services } from '../../services.ts';
@@ -25,8 +26,8 @@ export const agendaRoutes =
           security,
           summary: 'Agendamentos das salas do parceiro num período ({clinic} = uuid ou "todas")',
           params: z.object({
-            dateInit: z.iso.date({ message: 'Data inicial inválida.' }),
-            dateEnd: z.iso.date({ message: 'Data final inválida.' }),
+            dateInit: marketDate('Data inicial inválida.'),
+            dateEnd: marketDate('Data final inválida.'),
             clinic: z.union([z.literal('todas'), z.uuid()]),
           }),
           querystring: pageQuery.extend({ room: z.uuid().optional() }),
