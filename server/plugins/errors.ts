@@ -38,8 +38,17 @@ export function registerErrorHandling(app: FastifyInstance): void {
       return reply.code(err.status).send(body);
     }
     if ((hasZodFastifySchemaValidationErrors(err) || err.validation) && err.validationContext === 'params') {
-      // A malformed id in the path names nothing that exists.
-      return reply.code(404).send({ message: messages.notFound } satisfies ApiErrorBody);
+      // A malformed id in the path names nothing that exists; a bad date in it is bad input.
+      const errors = fieldErrors(err);
+      const fields = Object.keys(errors);
+      if (!fields.length || !fields.every((f) => /^date/i.test(f)))
+        return reply.code(404).send({ message: messages.notFound } satisfies ApiErrorBody);
+      return reply
+        .code(422)
+        .send({
+          message: Object.values(errors)[0]?.[0] ?? messages.validation,
+          errors,
+        } satisfies ApiErrorBody);
     }
     if (hasZodFastifySchemaValidationErrors(err) || err.validation) {
       const errors = fieldErrors(err);
