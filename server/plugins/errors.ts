@@ -43,12 +43,10 @@ export function registerErrorHandling(app: FastifyInstance): void {
       const fields = Object.keys(errors);
       if (!fields.length || !fields.every((f) => /^date/i.test(f)))
         return reply.code(404).send({ message: messages.notFound } satisfies ApiErrorBody);
-      return reply
-        .code(422)
-        .send({
-          message: Object.values(errors)[0]?.[0] ?? messages.validation,
-          errors,
-        } satisfies ApiErrorBody);
+      return reply.code(422).send({
+        message: Object.values(errors)[0]?.[0] ?? messages.validation,
+        errors,
+      } satisfies ApiErrorBody);
     }
     if (hasZodFastifySchemaValidationErrors(err) || err.validation) {
       const errors = fieldErrors(err);
