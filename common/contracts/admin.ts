@@ -268,18 +268,26 @@ export const adminFacilitySchema = z.object({
 });
 export type AdminFacility = z.infer<typeof adminFacilitySchema>;
 
+/** A number typed in a form (a string is coerced); null or an empty field is missing, not zero. */
+const formNumber = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((v) => (v === null || v === '' ? undefined : v), schema);
+
 export const planBody = z.object({
   name: z.string({ message: 'Informe o nome.' }).trim().min(2, 'Informe o nome.').max(60),
-  commission_percent: z.coerce
-    .number({ message: 'Informe a comissão.' })
-    .min(0, 'A comissão vai de 0 a 100%.')
-    .max(100, 'A comissão vai de 0 a 100%.')
-    .multipleOf(0.01, 'Use no máximo duas casas decimais.'),
-  monthly_fee_cents: z.coerce
-    .number({ message: 'Informe a mensalidade.' })
-    .int('Informe a mensalidade em centavos.')
-    .min(0, 'A mensalidade não pode ser negativa.')
-    .max(100_000_000),
+  commission_percent: formNumber(
+    z.coerce
+      .number({ message: 'Informe a comissão.' })
+      .min(0, 'A comissão vai de 0 a 100%.')
+      .max(100, 'A comissão vai de 0 a 100%.')
+      .multipleOf(0.01, 'Use no máximo duas casas decimais.'),
+  ),
+  monthly_fee_cents: formNumber(
+    z.coerce
+      .number({ message: 'Informe a mensalidade.' })
+      .int('Informe a mensalidade em centavos.')
+      .min(0, 'A mensalidade não pode ser negativa.')
+      .max(100_000_000),
+  ),
   active: z.boolean().optional(),
 });
 

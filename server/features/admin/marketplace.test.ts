@@ -155,6 +155,25 @@ describe('operator: facilities and plans', () => {
       monthly_fee_cents: 0,
     });
     expect(taken.json().errors.name).toEqual(['Já existe um plano com esse nome.']);
+
+    // A missing fee or commission is missing, not zero: 422, and the plan keeps what it had.
+    for (const missing of [null, '']) {
+      const cleared = await op('PUT', `/api/fusion/plan/${planUuid}`, {
+        name: 'Teste 12,5',
+        commission_percent: missing,
+        monthly_fee_cents: missing,
+      });
+      expect(cleared.statusCode).toBe(422);
+      expect(cleared.json().errors).toMatchObject({
+        commission_percent: ['Informe a comissão.'],
+        monthly_fee_cents: ['Informe a mensalidade.'],
+      });
+    }
+    const kept = (await op('GET', '/api/fusion/plan')).json().data;
+    expect(kept.find((p: { uuid: string }) => p.uuid === planUuid)).toMatchObject({
+      commission_percent: '12.50',
+      monthly_fee_cents: 4990,
+    });
   });
 });
 
