@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { isValidCnpj, isValidCpf, onlyDigits } from '../br/documents.ts';
 import { partnerAppointmentSchema } from './booking.ts';
 import { marketDate } from './dates.ts';
+import { formNumber } from './form-number.ts';
 import { pageMeta, pageQuery } from './rooms.ts';
 
 export const adminMessages = {
@@ -267,10 +268,6 @@ export const adminFacilitySchema = z.object({
   rooms_count: z.number().int(),
 });
 export type AdminFacility = z.infer<typeof adminFacilitySchema>;
-
-/** A number typed in a form (a string is coerced); null or an empty field is missing, not zero. */
-const formNumber = <T extends z.ZodType>(schema: T) =>
-  z.preprocess((v) => (v === null || v === '' ? undefined : v), schema);
 
 export const planBody = z.object({
   name: z.string({ message: 'Informe o nome.' }).trim().min(2, 'Informe o nome.').max(60),

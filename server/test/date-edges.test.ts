@@ -17,6 +17,14 @@ const room = randomUUID();
 const instant = (d: string) => `${d}T10:00:00-03:00`;
 const dashboards = ['coworkingcount', 'frequentschedules', 'salesturnover', 'specialists', 'availableRooms'];
 
+/** A POST of a period, both ends the same day. */
+const period = (who: Who, url: string): Case => ({
+  who,
+  method: 'POST',
+  url: () => url,
+  body: (d) => ({ dateInit: d, dateEnd: d }),
+});
+
 const cases: Case[] = [
   {
     who: 'visitor',
@@ -31,12 +39,7 @@ const cases: Case[] = [
     url: () => `/api/customer/room/${room}/availability`,
     body: (d) => ({ dateBulk: [d] }),
   },
-  {
-    who: 'customer',
-    method: 'POST',
-    url: () => '/api/customer/appointments',
-    body: (d) => ({ dateInit: d, dateEnd: d }),
-  },
+  period('customer', '/api/customer/appointments'),
   {
     who: 'customer',
     method: 'POST',
@@ -76,24 +79,9 @@ const cases: Case[] = [
       url: (d) => `/api/fusion/dashboard/${name}?dateInit=${d}&dateEnd=${d}`,
     }),
   ),
-  {
-    who: 'operator',
-    method: 'POST',
-    url: () => '/api/fusion/appointments',
-    body: (d) => ({ dateInit: d, dateEnd: d }),
-  },
-  {
-    who: 'operator',
-    method: 'POST',
-    url: () => '/api/fusion/exportAppointments',
-    body: (d) => ({ dateInit: d, dateEnd: d }),
-  },
-  {
-    who: 'operator',
-    method: 'POST',
-    url: () => '/api/fusion/exportFinance',
-    body: (d) => ({ dateInit: d, dateEnd: d }),
-  },
+  period('operator', '/api/fusion/appointments'),
+  period('operator', '/api/fusion/exportAppointments'),
+  period('operator', '/api/fusion/exportFinance'),
 ];
 
 let t: TestContext;
