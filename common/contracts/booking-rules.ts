@@ -5,9 +5,8 @@
  */
 import { z } from 'zod';
 import { type BookingRules, ruleMessages, ruleProblems } from '#common/domain/booking-rules';
-import { formNumber } from './form-number.ts';
 
-const minutes = (message: string) => formNumber(z.coerce.number({ message }).int(message));
+const minutes = (message: string) => z.coerce.number({ message }).int(message);
 
 export const bookingRulesSchema = z.object({
   slot_minutes: z.number().int(),
