@@ -23,8 +23,12 @@ export interface Services {
 
 /** The mail outbox (features/mail/outbox.service.ts): features write mail; a job sends it. */
 export interface Outbox {
-  /** Writes the mail as an outbox row with `db` (the transaction that causes it; default the pool). */
-  send(message: MailMessage, db?: Executor): Promise<void>;
+  /**
+   * Writes the mail as an outbox row with `db` (the transaction that causes it; default the pool).
+   * `forgetAs`: once the mail has left (or been given up), the row keeps this address instead of
+   * the real one, and no content — the last mail to an account being erased.
+   */
+  send(message: MailMessage & { forgetAs?: string }, db?: Executor): Promise<void>;
   /** Writes a request for an account mail the job decides on (see the module comment). */
   request(kind: Exclude<MailKind, 'message'>, email: string, db?: Executor): Promise<void>;
   /** Asks for a sending round soon (after the writing transaction committed). */

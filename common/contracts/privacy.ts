@@ -24,6 +24,9 @@ export const exportSections = [
   'phone_contacts',
   'cards',
   'bookings',
+  'series',
+  'waitlist',
+  'mails',
   'sessions',
   'audit_log',
   'partner',
@@ -39,8 +42,9 @@ export const privacyMessages = {
     'Sua conta foi excluída. Enviamos uma confirmação para o seu e-mail. Reservas e pagamentos ficam guardados de forma anônima pelo prazo da lei.',
   lastOperator:
     'Você é o único operador ativo do Salas. Antes de excluir a sua conta, outro operador precisa estar ativo para administrar a plataforma.',
+  /** An hour could not be canceled inside the deletion: nothing was canceled, the account stays. */
   bookingDuringDeletion:
-    'Uma reserva foi feita enquanto sua conta era excluída. Tente excluir de novo: ela será cancelada pelas regras de sempre.',
+    'Não foi possível cancelar agora todos os seus horários futuros, então nada foi cancelado e sua conta continua ativa. Tente excluir de novo em alguns minutos.',
   /** A partner with rooms still offered or hours still to come in them. */
   partnerBusy: (activeRooms: number, futureHours: number) => {
     const steps = [

@@ -33,7 +33,8 @@ import * as tokens from '../auth/token.repository.ts';
 import type { UserRow } from '../auth/user.repository.ts';
 import { insertUser } from '../auth/user.repository.ts';
 import { partnerFutureAppointments } from '../bookings/agenda.service.ts';
-import { cancelAppointment } from '../lifecycle/lifecycle.service.ts';
+import { cancelAppointment, transition } from '../lifecycle/lifecycle.service.ts';
+import { endCommitments } from '../lifecycle/person.lifecycle.ts';
 import * as audit from './audit.repository.ts';
 import * as repo from './people.repository.ts';
 
@@ -291,13 +292,24 @@ export async function setActive(
     throw new AppError('forbidden', adminMessages.notOwner);
   const now = s.clock();
   if (target.active !== active) {
-    await s.db.transaction(async (tx) => {
+    await transition(s, async (tx, fx) => {
+      // The person's row first: a booking, a series or a place in line being made for them waits,
+      // then finds the account suspended (holdActivePerson).
+      await tx.select({ id: users.id }).from(users).where(eq(users.id, target.id)).for('update');
       await tx.update(users).set({ active, updatedAt: now }).where(eq(users.id, target.id));
       if (!active) await tokens.revokeAllForUser(tx, target.id, now);
+      // Their waitlist places and horários fixos end; unpaid time held for them goes to the next.
+      const ended = active
+        ? undefined
+        : await endCommitments(s, tx, fx, { kind: 'operator', userId: operator.id }, target.id);
       await audit.record(tx, {
         actorId: operator.id,
         targetUserId: target.id,
         action: active ? 'user.activated' : 'user.deactivated',
+        details:
+          ended?.waitlist || ended?.series
+            ? { ended_waitlist: ended.waitlist, ended_series: ended.series }
+            : undefined,
         now,
       });
     });

@@ -1,6 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { User } from '#common/contracts/user';
-import type { Executor } from '../../db/client.ts';
+import { AppError, messages } from '#common/errors';
+import type { Executor, Tx } from '../../db/client.ts';
 import { photos, users } from '../../db/schema.ts';
 
 export type UserRow = typeof users.$inferSelect;
@@ -17,6 +18,22 @@ export async function findUserByEmail(db: Executor, email: string): Promise<User
 export async function findUserById(db: Executor, id: number): Promise<UserRow | undefined> {
   const rows = await db.select().from(users).where(eq(users.id, id)).limit(1);
   return rows[0];
+}
+
+/**
+ * Holds the person's row for a transaction that gives them hours or a place in line (a booking, a
+ * horário fixo, the waitlist): a deletion or a suspension, which lock the same row, waits for it
+ * to commit — and it, started after them, finds the account gone (401) instead of holding time
+ * for nobody. `update` when the person's own moves must also run one at a time.
+ */
+export async function holdActivePerson(tx: Tx, userId: number, mode: 'share' | 'update' = 'share') {
+  const [row] = await tx
+    .select({ active: users.active, deletedAt: users.deletedAt })
+    .from(users)
+    .where(eq(users.id, userId))
+    .for(mode);
+  if (!row || row.deletedAt) throw new AppError('unauthenticated', messages.unauthenticated);
+  if (!row.active) throw new AppError('unauthenticated', messages.suspended, { extra: { Status: false } });
 }
 
 export async function insertUser(

@@ -18,10 +18,10 @@ import {
 import { AppError } from '#common/errors';
 import { slotPriceCents } from '#common/money';
 import { toZonedIso, zonedDate } from '#common/time/zone';
-import { appointments, bookings, clinics, payments, rooms, users } from '../../db/schema.ts';
+import { appointments, bookings, clinics, payments, rooms } from '../../db/schema.ts';
 import { qrDataUrl } from '../../lib/qr.ts';
 import type { Services } from '../../services.ts';
-import type { UserRow } from '../auth/user.repository.ts';
+import { holdActivePerson, type UserRow } from '../auth/user.repository.ts';
 import { roomAvailability } from '../availability/availability.service.ts';
 import { insertHold, isSlotConflict } from '../lifecycle/lifecycle.repository.ts';
 import { cardDeclined, chargeOpened, paymentCaptured } from '../lifecycle/lifecycle.service.ts';
@@ -88,11 +88,9 @@ export async function createBooking(
   let created: { bookingId: number; bookingUuid: string; paymentId: number; paymentUuid: string };
   try {
     created = await s.db.transaction(async (tx) => {
-      if (body.payment_method === 'pix') {
-        // One person's Pix bookings one after another: the limits hold when they arrive together.
-        await tx.select({ id: users.id }).from(users).where(eq(users.id, user.id)).for('update');
-        await assertPixLimits(tx, user, starts, now);
-      }
+      // One person's Pix bookings one after another: the limits hold when they arrive together.
+      await holdActivePerson(tx, user.id, body.payment_method === 'pix' ? 'update' : 'share');
+      if (body.payment_method === 'pix') await assertPixLimits(tx, user, starts, now);
       const held = await insertHold(tx, {
         customerId: user.id,
         roomId: room.id,

@@ -61,26 +61,45 @@ async function writeMails(tx: Tx, fx: Effects) {
 }
 
 /**
- * Runs `work` on the locked booking and then its effects. Effects never undo the transition: a
- * mail or refund that fails here is logged and, for refunds, retried by the job.
+ * Runs `work` on the locked booking inside the caller's transaction; what it leaves to do joins
+ * `fx`. Several bookings can move in one transaction this way (an account's deletion), all or none.
  */
-export async function withBooking<T>(
-  s: Services,
+export async function onBooking<T>(
+  tx: Tx,
   bookingId: number,
+  fx: Effects,
   work: (tx: Tx, locked: Locked, fx: Effects) => Promise<T>,
 ): Promise<T> {
+  const locked = await repo.lockBooking(tx, bookingId);
+  if (!locked) throw new AppError('not_found', 'Reserva não encontrada.');
+  const before = new Map(locked.items.map((a) => [a.id, a.status as string]));
+  const out = await work(tx, locked, fx);
+  fx.released.push(...(await releasedBy(tx, locked, before)));
+  return out;
+}
+
+/**
+ * One transaction for transitions, and then their effects. Effects never undo the transition: a
+ * mail or refund that fails here is logged and, for refunds, retried by the job.
+ */
+export async function transition<T>(s: Services, work: (tx: Tx, fx: Effects) => Promise<T>): Promise<T> {
   const fx = new Effects();
   const result = await s.db.transaction(async (tx) => {
-    const locked = await repo.lockBooking(tx, bookingId);
-    if (!locked) throw new AppError('not_found', 'Reserva não encontrada.');
-    const before = new Map(locked.items.map((a) => [a.id, a.status as string]));
-    const out = await work(tx, locked, fx);
-    fx.released.push(...(await releasedBy(tx, locked, before)));
+    const out = await work(tx, fx);
     await writeMails(tx, fx);
     return out;
   });
   await runEffects(s, fx);
   return result;
+}
+
+/** Runs `work` on the locked booking in a transaction of its own, and then its effects. */
+export function withBooking<T>(
+  s: Services,
+  bookingId: number,
+  work: (tx: Tx, locked: Locked, fx: Effects) => Promise<T>,
+): Promise<T> {
+  return transition(s, (tx, fx) => onBooking(tx, bookingId, fx, work));
 }
 
 async function runEffects(s: Services, fx: Effects) {
@@ -349,10 +368,9 @@ export function paymentRefundedByProvider(
 // ------------------------------------------------------------------ holds
 
 /** Frees the hours of unpaid holds past their time, in any number of processes at once. */
-export async function expireHolds(s: Services): Promise<number> {
+export function expireHolds(s: Services): Promise<number> {
   const now = s.clock();
-  const fx = new Effects();
-  const count = await s.db.transaction(async (tx) => {
+  return transition(s, async (tx, fx) => {
     const ids = await repo.claimExpiredHolds(tx, now, 500);
     // A waitlist offer nobody paid in time: that person's turn is over, the next one's comes.
     await expireOffers(tx, ids, now);
@@ -379,11 +397,8 @@ export async function expireHolds(s: Services): Promise<number> {
         if (locked.payment.providerRef) fx.withdrawals.push(locked.payment.providerRef);
       }
     }
-    await writeMails(tx, fx);
     return ids.length;
   });
-  await runEffects(s, fx);
-  return count;
 }
 
 // ------------------------------------------------------------------ people's moves

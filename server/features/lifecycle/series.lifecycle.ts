@@ -21,6 +21,7 @@ import type { Tx } from '../../db/client.ts';
 import { queryRows } from '../../db/client.ts';
 import { appointments, bookings, cards, clinics, payments, rooms, series, users } from '../../db/schema.ts';
 import type { Services } from '../../services.ts';
+import { holdActivePerson } from '../auth/user.repository.ts';
 import { roomAvailability } from '../availability/availability.service.ts';
 import { sendBookingCanceled, sendSeriesChargeRefused } from '../bookings/booking.mails.ts';
 import { payerOf } from '../bookings/payer.ts';
@@ -303,10 +304,14 @@ export const graceEnd = (chargeAt: Date) => new Date(chargeAt.getTime() + SERIES
  * or whose grid no longer fits the series' length, ends the extension there.
  */
 export async function extendOpenSeries(s: Services): Promise<number> {
+  // A suspended or erased person's series ended with the account; never extended for them.
   const open = await s.db
     .select({ id: series.id })
     .from(series)
-    .where(and(eq(series.status, 'active'), isNull(series.weeks)));
+    .innerJoin(users, eq(users.id, series.customerId))
+    .where(
+      and(eq(series.status, 'active'), isNull(series.weeks), eq(users.active, true), isNull(users.deletedAt)),
+    );
   let added = 0;
   for (const { id } of open) added += await extendSeries(s, id).catch(() => 0);
   return added;
@@ -370,6 +375,8 @@ async function extendSeries(s: Services, seriesId: number): Promise<number> {
     const taken = list.filter((o) => !open.includes(o)).map((o) => o.date);
     try {
       await s.db.transaction(async (tx) => {
+        // The person's row first, in a deletion's or suspension's order: their end waits for this.
+        await holdActivePerson(tx, row.series.customerId);
         // One process extends a series at a time; a canceled one is left alone.
         const [still] = await tx
           .select({ id: series.id })

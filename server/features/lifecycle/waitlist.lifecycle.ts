@@ -4,12 +4,12 @@
  * held for 15 minutes (a booking of theirs awaiting payment, mailed with the link to pay); when
  * that hold passes unpaid the hold job expires it, which gives the time back again, to the next.
  */
-import { and, asc, eq, gt, inArray, lt, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNull, lt, sql } from 'drizzle-orm';
 import { bufferAfter, minimumStretch, stretchesOf } from '#common/domain/booking-rules';
 import { slotPriceCents } from '#common/money';
 import { zonedDate } from '#common/time/zone';
 import type { Tx } from '../../db/client.ts';
-import { clinics, rooms, waitlistEntries } from '../../db/schema.ts';
+import { clinics, rooms, users, waitlistEntries } from '../../db/schema.ts';
 import type { Services } from '../../services.ts';
 import { roomAvailability } from '../availability/availability.service.ts';
 import { sendWaitlistOffer } from '../waitlist/waitlist.mails.ts';
@@ -40,19 +40,23 @@ export async function offerReleased(s: Services, released: ReleasedTime[]): Prom
     const mine = released.filter((r) => r.roomId === roomId);
     const from = new Date(Math.min(...mine.map((r) => r.startsAt.getTime())));
     const to = new Date(Math.max(...mine.map((r) => r.endsAt.getTime())));
+    // Only people who can still book: an account suspended or erased is never offered time.
     const waiting = await s.db
-      .select()
+      .select({ entry: waitlistEntries })
       .from(waitlistEntries)
+      .innerJoin(users, eq(users.id, waitlistEntries.customerId))
       .where(
         and(
           eq(waitlistEntries.roomId, roomId),
           eq(waitlistEntries.status, 'waiting'),
           lt(waitlistEntries.startsAt, to),
           gt(waitlistEntries.endsAt, from),
+          eq(users.active, true),
+          isNull(users.deletedAt),
         ),
       )
       .orderBy(asc(waitlistEntries.createdAt), asc(waitlistEntries.id));
-    for (const entry of waiting) if (await offerTo(s, entry, mine)) offers++;
+    for (const { entry } of waiting) if (await offerTo(s, entry, mine)) offers++;
   }
   if (offers) s.mailer.kick();
   return offers;
@@ -100,6 +104,14 @@ async function offerTo(s: Services, entry: Entry, released: ReleasedTime[]): Pro
   const until = new Date(now.getTime() + WAITLIST_OFFER_MINUTES * 60_000);
   try {
     return await s.db.transaction(async (tx) => {
+      // The person's row before their entry, in the order a deletion or suspension takes them:
+      // suspended or erased since the list was read, their place ended with the account.
+      const [person] = await tx
+        .select({ active: users.active, deletedAt: users.deletedAt })
+        .from(users)
+        .where(eq(users.id, entry.customerId))
+        .for('share');
+      if (!person?.active || person.deletedAt) return false;
       const [still] = await tx
         .select({ id: waitlistEntries.id })
         .from(waitlistEntries)

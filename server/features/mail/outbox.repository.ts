@@ -53,7 +53,15 @@ export async function update(
   values: Partial<
     Pick<
       OutboxRow,
-      'kind' | 'subject' | 'payload' | 'status' | 'nextAttemptAt' | 'lastError' | 'sentAt' | 'updatedAt'
+      | 'kind'
+      | 'recipient'
+      | 'subject'
+      | 'payload'
+      | 'status'
+      | 'nextAttemptAt'
+      | 'lastError'
+      | 'sentAt'
+      | 'updatedAt'
     >
   >,
 ): Promise<void> {

@@ -37,6 +37,8 @@ interface StoredAttachment {
 interface StoredMessage {
   text: string;
   html: string;
+  /** The address the row keeps once the mail has left (see Outbox.send). */
+  forgetAs?: string;
   attachments?: StoredAttachment[];
 }
 
@@ -47,11 +49,18 @@ const storeAttachment = (a: MailAttachment): StoredAttachment => ({
 });
 
 export function toPayload(
-  message: Pick<MailMessage, 'text' | 'html' | 'attachments'>,
+  message: Pick<MailMessage, 'text' | 'html' | 'attachments'> & { forgetAs?: string },
 ): Record<string, unknown> {
   const stored: StoredMessage = { text: message.text, html: message.html };
+  if (message.forgetAs) stored.forgetAs = message.forgetAs;
   if (message.attachments?.length) stored.attachments = message.attachments.map(storeAttachment);
   return stored as unknown as Record<string, unknown>;
+}
+
+/** A mail to an erased account, once it reached its end: the row keeps neither address nor content. */
+function forgotten(row: repo.OutboxRow) {
+  const forgetAs = (row.payload as unknown as StoredMessage).forgetAs;
+  return forgetAs ? { recipient: forgetAs, subject: '', payload: {} } : {};
 }
 
 function fromRow(row: repo.OutboxRow): MailMessage {
@@ -190,13 +199,19 @@ async function deliverOne(s: Services, transport: Mailer, claimed: repo.OutboxRo
       sentAt: s.clock(),
       lastError: null,
       updatedAt: s.clock(),
+      ...forgotten(row),
     });
     return 1;
   } catch (err) {
     const at = s.clock();
     const error = String((err as Error)?.message ?? err).slice(0, 500);
     if (at.getTime() - row.createdAt.getTime() >= GIVE_UP_MS) {
-      await repo.update(s.db, row.id, { status: 'failed', lastError: error, updatedAt: at });
+      await repo.update(s.db, row.id, {
+        status: 'failed',
+        lastError: error,
+        updatedAt: at,
+        ...forgotten(row),
+      });
       return 1;
     }
     await repo.update(s.db, row.id, {

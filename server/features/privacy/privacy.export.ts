@@ -134,14 +134,60 @@ async function partnerSection(db: Executor, user: UserRow) {
   };
 }
 
+async function seriesSection(db: Executor, userId: number) {
+  return (await repo.seriesOf(db, userId)).map(({ series, room, clinic }) => ({
+    uuid: series.uuid,
+    status: series.status,
+    room,
+    clinic: { uuid: clinic.uuid, name: clinic.name },
+    first_starts_at: at(series.firstStartsAt, clinic.timezone),
+    minutes: series.minutes,
+    weeks: series.weeks,
+    skipped_dates: series.skippedDates,
+    payment_method: series.paymentMethod,
+    created_at: at(series.createdAt, clinic.timezone),
+    canceled_at: at(series.canceledAt, clinic.timezone),
+  }));
+}
+
+async function waitlistSection(db: Executor, userId: number) {
+  return (await repo.waitlistOf(db, userId)).map(({ entry, room, clinic }) => ({
+    uuid: entry.uuid,
+    status: entry.status,
+    room,
+    clinic: { uuid: clinic.uuid, name: clinic.name },
+    from: at(entry.startsAt, clinic.timezone),
+    to: at(entry.endsAt, clinic.timezone),
+    created_at: at(entry.createdAt, clinic.timezone),
+  }));
+}
+
+/** The mails written to the person, as they read them (text), without attachments. */
+async function mailsSection(db: Executor, email: string) {
+  return (await repo.mailsTo(db, email)).map((m) => ({
+    uuid: m.uuid,
+    subject: m.kind === 'message' ? m.subject : null,
+    kind: m.kind,
+    status: m.status,
+    text: typeof m.payload.text === 'string' ? m.payload.text : null,
+    created_at: at(m.createdAt),
+    sent_at: at(m.sentAt),
+  }));
+}
+
 export async function collectPersonalData(db: Executor, user: UserRow, now: Date): Promise<PersonalData> {
-  const [profile, addresses, phones, cards, bookings, sessions, audit, partner, photos] = await Promise.all([
+  const [profile, addresses, phones, cards, bookings, series, waitlist, mails, sessions] = await Promise.all([
     repo.specialistProfileOf(db, user.id),
     repo.addressesOf(db, user.id),
     repo.phoneContactsOf(db, user.id),
     repo.cardsOf(db, user.id),
     bookingsSection(db, user.id),
+    seriesSection(db, user.id),
+    waitlistSection(db, user.id),
+    mailsSection(db, user.email),
     repo.sessionsOf(db, user.id),
+  ]);
+  const [audit, partner, photos] = await Promise.all([
     repo.auditEntriesAbout(db, user.id),
     partnerSection(db, user),
     repo.photosOf(db, user.id),
@@ -197,6 +243,9 @@ export async function collectPersonalData(db: Executor, user: UserRow, now: Date
       created_at: at(c.createdAt),
     })),
     bookings,
+    series,
+    waitlist,
+    mails,
     sessions: sessions.map((t) => ({
       created_at: at(t.createdAt),
       last_used_at: at(t.lastUsedAt),

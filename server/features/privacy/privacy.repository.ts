@@ -26,10 +26,12 @@ import {
   plans,
   refunds,
   rooms,
+  series,
   specialistProfiles,
   throttleCounters,
   users,
   verificationCodes,
+  waitlistEntries,
 } from '../../db/schema.ts';
 
 export type UserRow = typeof users.$inferSelect;
@@ -211,6 +213,50 @@ export async function photosOf(db: Executor, userId: number) {
     .orderBy(asc(photos.type), asc(photos.position), asc(photos.id));
 }
 
+/** The horários fixos the person made, with room and clinic. */
+export const seriesOf = (db: Executor, userId: number) =>
+  db
+    .select({
+      series,
+      room: { uuid: rooms.uuid, name: rooms.name },
+      clinic: { uuid: clinics.uuid, name: clinics.name, timezone: clinics.timezone },
+    })
+    .from(series)
+    .innerJoin(rooms, eq(rooms.id, series.roomId))
+    .innerJoin(clinics, eq(clinics.id, rooms.clinicId))
+    .where(eq(series.customerId, userId))
+    .orderBy(asc(series.id));
+
+/** The person's places in waitlists, with room and clinic. */
+export const waitlistOf = (db: Executor, userId: number) =>
+  db
+    .select({
+      entry: waitlistEntries,
+      room: { uuid: rooms.uuid, name: rooms.name },
+      clinic: { uuid: clinics.uuid, name: clinics.name, timezone: clinics.timezone },
+    })
+    .from(waitlistEntries)
+    .innerJoin(rooms, eq(rooms.id, waitlistEntries.roomId))
+    .innerJoin(clinics, eq(clinics.id, rooms.clinicId))
+    .where(eq(waitlistEntries.customerId, userId))
+    .orderBy(asc(waitlistEntries.id));
+
+/** The mails written to the person's address (kept 30 days after they leave), oldest first. */
+export const mailsTo = (db: Executor, email: string) =>
+  db
+    .select({
+      uuid: mailOutbox.uuid,
+      kind: mailOutbox.kind,
+      subject: mailOutbox.subject,
+      payload: mailOutbox.payload,
+      status: mailOutbox.status,
+      sentAt: mailOutbox.sentAt,
+      createdAt: mailOutbox.createdAt,
+    })
+    .from(mailOutbox)
+    .where(sql`lower(${mailOutbox.recipient}) = ${email.toLowerCase()}`)
+    .orderBy(asc(mailOutbox.createdAt), asc(mailOutbox.id));
+
 // ------------------------------------------------------------------ what a deletion checks
 
 /** The user row, locked: one deletion of an account at a time, and no booking while it runs. */
@@ -351,10 +397,14 @@ export async function eraseAccount(
       ),
     );
 
-  // Mail: nothing more goes out to the old address from the queue; past rows forget it.
+  // Mail: nothing more goes out to the old address from the queue; past rows forget it and what
+  // they said (name, bookings, links and codes).
   const recipient = sql`lower(${mailOutbox.recipient}) = ${user.email.toLowerCase()}`;
   await tx.delete(mailOutbox).where(and(recipient, eq(mailOutbox.status, 'pending')));
-  await tx.update(mailOutbox).set({ recipient: anonymous.email, updatedAt: now }).where(recipient);
+  await tx
+    .update(mailOutbox)
+    .set({ recipient: anonymous.email, subject: '', payload: {}, lastError: null, updatedAt: now })
+    .where(recipient);
 
   await tx
     .update(users)

@@ -14,10 +14,12 @@ import {
 } from '#common/contracts/privacy';
 import { AppError } from '#common/errors';
 import { zonedDate } from '#common/time/zone';
+import type { Tx } from '../../db/client.ts';
 import { verifyPassword } from '../../lib/password.ts';
 import type { Services } from '../../services.ts';
 import type { UserRow } from '../auth/user.repository.ts';
-import { cancelAppointment } from '../lifecycle/lifecycle.service.ts';
+import { cancelLocked, type Effects, onBooking, transition } from '../lifecycle/lifecycle.service.ts';
+import { endCommitments } from '../lifecycle/person.lifecycle.ts';
 import { variantKey } from '../photos/image.ts';
 import { deletePhotoFiles } from '../photos/photo.repository.ts';
 import { exhausted, record, type ThrottleRule } from '../security/throttle.service.ts';
@@ -65,31 +67,38 @@ async function refusal(db: Parameters<typeof repo.countActiveRooms>[0], user: Us
 
 /**
  * Cancels the person's own hours still to come as the customer would, one lifecycle transition
- * each (refund by the usual rule; an unpaid booking goes whole). Answers what was canceled.
+ * each under the booking's lock (refund by the usual rule; an unpaid booking goes whole), inside
+ * the deletion's transaction. Quietly: the deletion's own mail says what was canceled. Answers
+ * what was canceled; an hour that could not be is left, and the deletion then refuses (409).
  */
-async function cancelFutureHours(s: Services, user: UserRow) {
+async function cancelFutureHours(s: Services, tx: Tx, fx: Effects, userId: number) {
+  const actor = { kind: 'customer', userId } as const;
   let hours = 0;
   let refundCents = 0;
-  for (const a of await repo.futureHoursOf(s.db, user.id, s.clock())) {
-    const result = await cancelAppointment(s, { kind: 'customer', userId: user.id }, a.bookingId, a.id).catch(
-      (err: unknown) => {
-        // Gone meanwhile: canceled with the rest of its unpaid booking, or by someone else.
-        if (err instanceof AppError && err.code === 'conflict') return undefined;
-        throw err;
-      },
-    );
-    if (!result) continue;
-    hours += 1;
-    refundCents += result.refund_cents;
+  for (const a of await repo.futureHoursOf(tx, userId, s.clock())) {
+    const result = await onBooking(tx, a.bookingId, fx, async (tx, locked, fx) => {
+      const hour = locked.items.find((x) => x.id === a.id);
+      // Gone meanwhile: canceled with the rest of its unpaid booking.
+      if (hour?.status !== 'pending_payment' && hour?.status !== 'confirmed') return { n: 0, refund: 0 };
+      const held = locked.items.filter((x) => x.status === 'pending_payment').length;
+      const out = await cancelLocked(s, tx, locked, fx, actor, a.id, false);
+      return { n: hour.status === 'pending_payment' ? held : 1, refund: out.refund_cents };
+    }).catch((err: unknown) => {
+      if (err instanceof AppError && err.code === 'conflict') return { n: 0, refund: 0 };
+      throw err;
+    });
+    hours += result.n;
+    refundCents += result.refund;
   }
   return { hours, refundCents };
 }
 
 /**
  * `POST /api/user/delete`. The password first (422 on `password`); then the refusals (409); then
- * the person's future hours are canceled through the lifecycle — each transition is its own
- * transaction with the booking's lock, so they run before, not inside, the erasure; then one
- * transaction erases the account, checking again under the user's lock, and writes the mail.
+ * one transaction, all or nothing, under the person's lock (no booking can start for them
+ * meanwhile): the checks again, their waitlist places and horários fixos end, their future hours
+ * are canceled through the lifecycle, the account is erased and the mail written. Refunds, the
+ * withdrawal of open charges and the offer of the freed time to the next in line follow the commit.
  */
 export async function deleteAccount(
   s: Services,
@@ -113,31 +122,34 @@ export async function deleteAccount(
   const refused = await refusal(s.db, user, now);
   if (refused) throw conflict(refused);
 
-  const canceled = await cancelFutureHours(s, user);
-
   const anonymous = { name: DELETED_ACCOUNT_NAME, email: `excluida+${randomUUID()}@salas.invalid` };
-  const erased = await s.db.transaction(async (tx) => {
+  const keys = await transition(s, async (tx, fx) => {
     const locked = await repo.lockUser(tx, user.id);
     if (!locked || locked.deletedAt) throw new AppError('unauthenticated', 'Esta conta já foi excluída.');
     if (isOperator(locked) && (await repo.lockOtherActiveOperators(tx, locked.id)) === 0)
       throw conflict(privacyMessages.lastOperator);
     const late = await refusal(tx, locked, s.clock());
     if (late) throw conflict(late);
-    // A booking that slipped in after the cancellations (its transaction locks this same row).
+    await endCommitments(s, tx, fx, { kind: 'customer', userId: locked.id }, locked.id);
+    const canceled = await cancelFutureHours(s, tx, fx, locked.id);
+    // An hour that could not be canceled: nothing above happens (the transaction rolls back).
     if ((await repo.futureHoursOf(tx, locked.id, s.clock())).length)
       throw conflict(privacyMessages.bookingDuringDeletion);
-    const keys = await repo.eraseAccount(tx, locked, anonymous, s.clock());
+    const erased = await repo.eraseAccount(tx, locked, anonymous, s.clock());
     // Written after the erasure dropped the pending mails to this address: this one goes, and
-    // only if the erasure commits (DESIGN §8 outbox).
-    await s.mailer.send({ to: locked.email, ...accountDeletedMail(locked.name, canceled) }, tx);
-    return { keys };
+    // only if the erasure commits (DESIGN §8 outbox); once sent, the row forgets the address.
+    await s.mailer.send(
+      { to: locked.email, ...accountDeletedMail(locked.name, canceled), forgetAs: anonymous.email },
+      tx,
+    );
+    return erased;
   });
   s.mailer.kick();
 
   // After the commit, and never undoing it: storage is outside the transaction (files go once the
   // rows that named them are gone).
-  await deletePhotoFiles(s.storage, erased.keys).catch((err: unknown) =>
-    log.error({ err, keys: erased.keys }, 'photos of a deleted account left in storage'),
+  await deletePhotoFiles(s.storage, keys).catch((err: unknown) =>
+    log.error({ err, keys }, 'photos of a deleted account left in storage'),
   );
   return privacyMessages.deleted;
 }

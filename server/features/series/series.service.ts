@@ -20,7 +20,7 @@ import { slotPriceCents } from '#common/money';
 import { toZonedIso, weekdayOf, zonedDate } from '#common/time/zone';
 import { appointments, bookings, clinics, payments, rooms, series } from '../../db/schema.ts';
 import type { Services } from '../../services.ts';
-import type { UserRow } from '../auth/user.repository.ts';
+import { holdActivePerson, type UserRow } from '../auth/user.repository.ts';
 import { roomAvailability } from '../availability/availability.service.ts';
 import {
   assertFollowsRules,
@@ -130,6 +130,7 @@ export async function createSeries(s: Services, user: UserRow, body: Body) {
   let created: { seriesId: number; bookingId: number; paymentUuid: string; amount: number };
   try {
     created = await s.db.transaction(async (tx) => {
+      await holdActivePerson(tx, user.id);
       const [row] = await tx
         .insert(series)
         .values({

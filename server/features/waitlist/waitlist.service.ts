@@ -15,7 +15,7 @@ import { AppError } from '#common/errors';
 import { addDays, toZonedIso, zonedInstant } from '#common/time/zone';
 import { appointments, bookings, clinics, payments, rooms, waitlistEntries } from '../../db/schema.ts';
 import type { Services } from '../../services.ts';
-import type { UserRow } from '../auth/user.repository.ts';
+import { holdActivePerson, type UserRow } from '../auth/user.repository.ts';
 import { bookableRoom, chargeNewBooking, chosenCard, getBooking } from '../bookings/booking.service.ts';
 import { assertMayBookAtAll } from '../bookings/booking-policy.ts';
 import {
@@ -39,17 +39,23 @@ export async function joinWaitlist(s: Services, user: UserRow, body: z.output<ty
   const now = s.clock();
   if (endsAt <= now)
     throw new AppError('validation', waitlistMessages.past, { errors: { from: [waitlistMessages.past] } });
-  const [open] = await s.db
-    .select({ n: count() })
-    .from(waitlistEntries)
-    .where(
-      and(eq(waitlistEntries.customerId, user.id), inArray(waitlistEntries.status, ['waiting', 'offered'])),
-    );
-  if ((open?.n ?? 0) >= MAX_WAITING) throw new AppError('validation', waitlistMessages.tooMany);
-  const [row] = await s.db
-    .insert(waitlistEntries)
-    .values({ customerId: user.id, roomId: room.id, startsAt, endsAt, createdAt: now, updatedAt: now })
-    .returning();
+  const row = await s.db.transaction(async (tx) => {
+    // One at a time per person (the limit holds when requests arrive together), and never for an
+    // account a deletion or suspension is ending.
+    await holdActivePerson(tx, user.id, 'update');
+    const [open] = await tx
+      .select({ n: count() })
+      .from(waitlistEntries)
+      .where(
+        and(eq(waitlistEntries.customerId, user.id), inArray(waitlistEntries.status, ['waiting', 'offered'])),
+      );
+    if ((open?.n ?? 0) >= MAX_WAITING) throw new AppError('validation', waitlistMessages.tooMany);
+    const [inserted] = await tx
+      .insert(waitlistEntries)
+      .values({ customerId: user.id, roomId: room.id, startsAt, endsAt, createdAt: now, updatedAt: now })
+      .returning();
+    return inserted;
+  });
   return (await entriesOf(s, user, [row!.id]))[0]!;
 }
 
