@@ -2,7 +2,7 @@ import { asc, eq, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Storage } from '../../adapters/storage.ts';
 import type { Executor } from '../../db/client.ts';
-import { clinics, photos, rooms } from '../../db/schema.ts';
+import { clinics, photos, rooms, users } from '../../db/schema.ts';
 import { photoSizes, variantKey } from './image.ts';
 
 export type PhotoRow = typeof photos.$inferSelect;
@@ -33,6 +33,35 @@ export async function deletePhotoFiles(storage: Storage, keys: string[]): Promis
       ),
     ),
   );
+}
+
+/**
+ * Locks the row that owns the photos (user, clinic or room) until the transaction ends, so uploads
+ * to one owner take turns: a profile keeps one photo and a room its limit under parallel requests.
+ * False when the owner is gone.
+ */
+export async function lockOwner(tx: Executor, owner: PhotoOwner): Promise<boolean> {
+  const rows =
+    'clinicId' in owner
+      ? await tx
+          .select({ id: clinics.id })
+          .from(clinics)
+          .where(eq(clinics.id, owner.clinicId))
+          .for('no key update')
+      : 'roomId' in owner
+        ? await tx.select({ id: rooms.id }).from(rooms).where(eq(rooms.id, owner.roomId)).for('no key update')
+        : await tx
+            .select({ id: users.id })
+            .from(users)
+            .where(eq(users.id, owner.userId))
+            .for('no key update');
+  return rows.length > 0;
+}
+
+/** Deletes every photo row of an owner; answers their storage keys (the files are the caller's). */
+export async function deletePhotosOf(db: Executor, owner: PhotoOwner): Promise<string[]> {
+  const rows = await db.delete(photos).where(ownerWhere(owner)).returning({ key: photos.storageKey });
+  return rows.map((r) => r.key);
 }
 
 export async function insertPhotos(db: Executor, rows: (typeof photos.$inferInsert)[]): Promise<PhotoRow[]> {

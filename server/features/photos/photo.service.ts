@@ -8,73 +8,95 @@ import type { UserRow } from '../auth/user.repository.ts';
 import * as clinicsRepo from '../clinics/clinic.repository.ts';
 import * as roomsRepo from '../rooms/room.repository.ts';
 import { toPhoto } from '../supply.mappers.ts';
-import { storeImage } from './image.ts';
+import { type RenderedImage, type StoredImage, storeRendered } from './image.ts';
 import * as repo from './photo.repository.ts';
-import { assertAcceptableImage } from './upload.ts';
+import { type CheckedImage, renderChecked } from './upload.ts';
 
 export type PhotoType = 'clinic' | 'room' | 'profile';
 export const MAX_PHOTOS_PER_OWNER = 20;
 const notFound = () => new AppError('not_found', supplyMessages.notFound);
+const refused = (reason: string) =>
+  new AppError('validation', supplyMessages.photoFailed, { errors: { photos: [reason] } });
+const tooMany = () => refused(`Cada clínica ou sala pode ter no máximo ${MAX_PHOTOS_PER_OWNER} fotos.`);
+
+/** Where an upload goes: the kind of photo and its owner, already checked against the user. */
+export interface PhotoTarget {
+  type: PhotoType;
+  owner: repo.PhotoOwner;
+}
 
 /** Whose photos these are, checked against the signed-in user (404 for anyone else's). */
-async function ownerOf(s: Services, user: UserRow, type: PhotoType, uuid: string): Promise<repo.PhotoOwner> {
+export async function resolveTarget(
+  s: Services,
+  user: UserRow,
+  type: PhotoType,
+  uuid: string,
+): Promise<PhotoTarget> {
   if (type === 'profile') {
     if (uuid !== user.uuid) throw notFound();
-    return { userId: user.id };
+    return { type, owner: { userId: user.id } };
   }
   if (user.role !== 'partner') throw notFound();
   if (type === 'clinic') {
     const clinic = await clinicsRepo.findOwnedClinic(s.db, user.id, uuid);
     if (!clinic) throw notFound();
-    return { clinicId: clinic.id };
+    return { type, owner: { clinicId: clinic.id } };
   }
   const room = await roomsRepo.findOwnedRoom(s.db, user.id, uuid);
   if (!room) throw notFound();
-  return { roomId: room.room.id };
+  return { type, owner: { roomId: room.room.id } };
 }
 
-export interface UploadedFile {
-  filename: string;
-  data: Buffer;
+/**
+ * A person has one profile photo: an upload carrying a second file for it is refused (422) when
+ * that file starts, before its bytes are read. Clinics and rooms take several per upload.
+ */
+export function assertMayTakeAnotherFile(target: PhotoTarget, filesSoFar: number): void {
+  if (target.type === 'profile' && filesSoFar >= 1) {
+    throw refused('A foto de perfil é uma só: envie apenas uma imagem.');
+  }
 }
 
-/** All files or none: every file is checked before any is stored. */
+/**
+ * Adds checked images to their owner, all or none: each is decoded once (one at a time), every
+ * size is stored, then the rows are written with the owner's row locked. A profile photo replaces
+ * the previous one, also when several uploads for one person run at once.
+ */
 export async function addPhotos(
   s: Services,
   user: UserRow,
-  type: PhotoType,
-  ownerUuid: string,
-  files: UploadedFile[],
+  target: PhotoTarget,
+  images: CheckedImage[],
 ): Promise<Photo[]> {
-  const owner = await ownerOf(s, user, type, ownerUuid);
-  if (files.length === 0) {
-    throw new AppError('validation', supplyMessages.photoFailed, {
-      errors: { photos: ['Escolha pelo menos uma imagem.'] },
-    });
-  }
-  for (const file of files) await assertAcceptableImage(file.data, file.filename);
-  const existing = await repo.listPhotos(s.db, owner);
+  const { type, owner } = target;
+  if (images.length === 0) throw refused('Escolha pelo menos uma imagem.');
   const replacing = type === 'profile';
-  if (!replacing && existing.length + files.length > MAX_PHOTOS_PER_OWNER) {
-    throw new AppError('validation', supplyMessages.photoFailed, {
-      errors: { photos: [`Cada clínica ou sala pode ter no máximo ${MAX_PHOTOS_PER_OWNER} fotos.`] },
-    });
+  if (replacing && images.length > 1) assertMayTakeAnotherFile(target, 1);
+  // Refused before decoding anything; checked again under the lock below.
+  if (!replacing && (await repo.listPhotos(s.db, owner)).length + images.length > MAX_PHOTOS_PER_OWNER) {
+    throw tooMany();
   }
+  const rendered: RenderedImage[] = [];
+  for (const image of images) rendered.push(await renderChecked(image));
 
   const stored: string[] = [];
+  let replaced: string[] = [];
   try {
-    const images: Awaited<ReturnType<typeof storeImage>>[] = [];
-    for (const file of files) {
+    const saved: StoredImage[] = [];
+    for (const image of rendered) {
       const key = `photos/${randomUUID()}`;
-      images.push(await storeImage(s.storage, file.data, key));
       stored.push(key);
+      saved.push(await storeRendered(s.storage, image, key));
     }
-    const base = replacing ? 0 : existing.length;
-    await s.db.transaction(async (tx) => {
-      if (replacing) for (const old of existing) await repo.deletePhoto(tx, old.id);
-      const rows = await repo.insertPhotos(
+    replaced = await s.db.transaction(async (tx) => {
+      if (!(await repo.lockOwner(tx, owner))) throw notFound();
+      const existing = replacing ? [] : await repo.listPhotos(tx, owner);
+      if (existing.length + saved.length > MAX_PHOTOS_PER_OWNER) throw tooMany();
+      const old = replacing ? await repo.deletePhotosOf(tx, owner) : [];
+      const base = existing.length;
+      await repo.insertPhotos(
         tx,
-        images.map((image, i) => ({
+        saved.map((image, i) => ({
           type,
           ...('clinicId' in owner ? { clinicId: owner.clinicId } : {}),
           ...('roomId' in owner ? { roomId: owner.roomId } : {}),
@@ -85,17 +107,14 @@ export async function addPhotos(
           uploadedBy: user.id,
         })),
       );
-      if (!rows.length) throw new Error('nenhuma foto gravada');
+      return old;
     });
-    if (replacing)
-      await repo.deletePhotoFiles(
-        s.storage,
-        existing.map((p) => p.storageKey),
-      );
   } catch (err) {
     await repo.deletePhotoFiles(s.storage, stored);
     throw err;
   }
+  // The replaced profile photo's files go once its row is gone for good.
+  await repo.deletePhotoFiles(s.storage, replaced);
   return (await repo.listPhotos(s.db, owner)).map(toPhoto);
 }
 

@@ -1,61 +1,32 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { MAX_PHOTO_BYTES, photoListResponse, photoTypes, supplyMessages } from '#common/contracts/supply';
+import { photoListResponse, photoTypes, supplyMessages } from '#common/contracts/supply';
 import { AppError } from '#common/errors';
 import { currentUser, requireUser } from '../../plugins/auth.ts';
 import { noContent } from '../../plugins/openapi.ts';
 import type { Services } from '../../services.ts';
+import type { UserRow } from '../auth/user.repository.ts';
 import * as photos from './photo.service.ts';
+import { readUpload, type TextFields } from './read-upload.ts';
 
 const tags = ['fotos'];
 const security = [{ bearer: [] }];
-export const MAX_FILES_PER_REQUEST = 10;
 const type = z.enum(photoTypes, { message: 'Tipo de foto inválido.' });
-
-/** Reads a multipart body: the text fields and every file, each within the size limit. */
-async function readMultipart(request: FastifyRequest) {
-  if (!request.isMultipart()) {
-    throw new AppError('unsupported_media_type', supplyMessages.photoFailed, {
-      errors: { photos: ['Envie as imagens como multipart/form-data.'] },
-    });
-  }
-  const fields: Record<string, string> = {};
-  const files: photos.UploadedFile[] = [];
-  try {
-    for await (const part of request.parts({
-      limits: { fileSize: MAX_PHOTO_BYTES, files: MAX_FILES_PER_REQUEST },
-    })) {
-      if (part.type === 'file')
-        files.push({ filename: part.filename || 'imagem', data: await part.toBuffer() });
-      else fields[part.fieldname] = String(part.value);
-    }
-  } catch (err) {
-    const code = (err as { code?: string }).code;
-    if (code === 'FST_REQ_FILE_TOO_LARGE') {
-      throw new AppError('payload_too_large', supplyMessages.photoFailed, {
-        errors: { photos: [supplyMessages.photoSize] },
-      });
-    }
-    if (code === 'FST_FILES_LIMIT') {
-      throw new AppError('validation', supplyMessages.photoFailed, {
-        errors: { photos: [`Envie no máximo ${MAX_FILES_PER_REQUEST} imagens de uma vez.`] },
-      });
-    }
-    throw new AppError('bad_request', supplyMessages.photoFailed, {
-      errors: { photos: ['Envio incompleto ou corrompido.'] },
-    });
-  }
-  return { fields, files };
-}
 
 const ownerFields = z.object({ type, uuid: z.uuid({ message: 'Dono da foto não encontrado.' }) });
 
-function parseOwner(fields: Record<string, string>) {
+/** type and uuid from the text fields that came before the first file. */
+function parseOwner(fields: TextFields) {
   const parsed = ownerFields.safeParse(fields);
   if (!parsed.success) {
     const errors: Record<string, string[]> = {};
-    for (const issue of parsed.error.issues) errors[String(issue.path[0])] = [issue.message];
+    for (const issue of parsed.error.issues) {
+      const name = String(issue.path[0]);
+      errors[name] = [
+        fields[name] === undefined ? `Envie o campo ${name} antes das imagens.` : issue.message,
+      ];
+    }
     throw new AppError('validation', supplyMessages.photoFailed, { errors });
   }
   return parsed.data;
@@ -67,10 +38,15 @@ export const photoUploadRoutes =
   async (app) => {
     app.addHook('preValidation', requireUser);
 
-    const upload = async (request: FastifyRequest, ownerFrom?: { type: photos.PhotoType; uuid: string }) => {
-      const { fields, files } = await readMultipart(request);
-      const owner = ownerFrom ?? parseOwner(fields);
-      return photos.addPhotos(s, currentUser(request), owner.type, owner.uuid, files);
+    /** Owner in the multipart fields: checked when the first file starts, before it is read. */
+    const targetFromFields = (user: UserRow) => async (fields: TextFields) => {
+      const owner = parseOwner(fields);
+      return photos.resolveTarget(s, user, owner.type, owner.uuid);
+    };
+    const uploadByFields = async (request: FastifyRequest) => {
+      const user = currentUser(request);
+      const { target, images } = await readUpload(request, targetFromFields(user));
+      return photos.addPhotos(s, user, target, images);
     };
 
     app.post(
@@ -79,12 +55,12 @@ export const photoUploadRoutes =
         schema: {
           tags,
           security,
-          summary: 'Envia várias fotos (multipart: type, uuid, photos)',
+          summary: 'Envia várias fotos (multipart: type e uuid antes de photos)',
           consumes: ['multipart/form-data'],
           response: { 201: photoListResponse },
         },
       },
-      async (request, reply) => reply.code(201).send({ data: await upload(request) }),
+      async (request, reply) => reply.code(201).send({ data: await uploadByFields(request) }),
     );
 
     app.post(
@@ -93,12 +69,12 @@ export const photoUploadRoutes =
         schema: {
           tags,
           security,
-          summary: 'Envia uma foto (multipart: type, uuid, photo)',
+          summary: 'Envia uma foto (multipart: type e uuid antes de photo)',
           consumes: ['multipart/form-data'],
           response: { 201: photoListResponse },
         },
       },
-      async (request, reply) => reply.code(201).send({ data: await upload(request) }),
+      async (request, reply) => reply.code(201).send({ data: await uploadByFields(request) }),
     );
 
     app.post(
@@ -113,10 +89,14 @@ export const photoUploadRoutes =
           response: { 201: photoListResponse },
         },
       },
-      async (request, reply) =>
-        reply
-          .code(201)
-          .send({ data: await upload(request, { type: request.params.type, uuid: request.params.id }) }),
+      async (request, reply) => {
+        const user = currentUser(request);
+        // The owner is in the path: checked before a byte of the body is read (a refused body is
+        // thrown away by Node as it arrives).
+        const target = await photos.resolveTarget(s, user, request.params.type, request.params.id);
+        const { images } = await readUpload(request, async () => target);
+        return reply.code(201).send({ data: await photos.addPhotos(s, user, target, images) });
+      },
     );
 
     app.delete(
