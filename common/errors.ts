@@ -53,6 +53,7 @@ export const messages = {
   forbidden: 'Você não tem permissão para acessar este recurso.',
   notFound: 'Recurso não encontrado.',
   routeNotFound: 'Rota não encontrada.',
+  methodNotAllowed: 'Este endereço não aceita este método HTTP.',
   validation: 'Os dados enviados são inválidos.',
   malformedJson: 'O corpo da requisição não é um JSON válido.',
   bodyTooLarge: 'O corpo da requisição é grande demais.',

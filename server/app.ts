@@ -118,9 +118,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(compiledSerializerCompiler({ check: deps.checkSerializers ?? false }));
-  registerErrorHandling(app);
-  registerInputGuard(app);
-  // Every API route, as declared: the authorization tests walk this table.
+  // Every API route, as declared: the authorization tests walk this table, and a path in it asked
+  // with another method answers 405.
   const routeTable: RouteEntry[] = [];
   app.decorate('routeTable', routeTable);
   app.addHook('onRoute', (route) => {
@@ -129,6 +128,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     for (const method of [route.method].flat())
       if (method !== 'HEAD') routeTable.push({ method, url: route.url, schema });
   });
+  registerErrorHandling(app, routeTable);
+  registerInputGuard(app);
 
   // Mercado Pago's secure card fields: its SDK script, its card frames and its API, only when active.
   const mp =

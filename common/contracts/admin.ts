@@ -5,6 +5,7 @@ import { partnerAppointmentSchema } from './booking.ts';
 import { marketDate } from './dates.ts';
 import { formNumber } from './form-number.ts';
 import { pageMeta, pageQuery } from './rooms.ts';
+import { singleLine } from './text.ts';
 
 export const adminMessages = {
   emailTaken: 'Email existente',
@@ -21,7 +22,10 @@ export const adminMessages = {
 } as const;
 
 const isoDate = marketDate();
-const name = z.string({ message: 'Informe o nome.' }).trim().min(3, 'Informe o nome completo.').max(120);
+const name = singleLine(
+  z.string({ message: 'Informe o nome.' }).trim().min(3, 'Informe o nome completo.').max(120),
+);
+const legalName = singleLine(z.string().trim().max(200)).nullish();
 const email = z
   .string({ message: 'Informe o e-mail.' })
   .trim()
@@ -117,7 +121,7 @@ export const partnerStoreBody = z
       .transform(onlyDigits)
       .transform((v) => v || null)
       .nullish(),
-    legal_name: z.string().trim().max(200).nullish(),
+    legal_name: legalName,
   })
   .refine((v) => !v.document || isValidCpf(v.document) || isValidCnpj(v.document), {
     message: 'CPF ou CNPJ inválido.',
@@ -157,7 +161,7 @@ export const adminBasicDataBody = z.object({
       .refine((v) => v.length === 10 || v.length === 11, 'Telefone inválido: use DDD + número.')
       .nullish(),
   ),
-  legal_name: z.string().trim().max(200).nullish(),
+  legal_name: legalName,
   plan_uuid: z.uuid({ message: 'Plano inválido.' }).optional(),
 });
 
@@ -256,11 +260,9 @@ export const adminAppointmentPage = z.object({ data: z.array(adminAppointmentSch
 // ---------------------------------------------------------------- facilities and plans
 
 export const facilityBody = z.object({
-  name: z
-    .string({ message: 'Informe o nome.' })
-    .trim()
-    .min(2, 'Informe o nome.')
-    .max(60, 'Nome longo demais.'),
+  name: singleLine(
+    z.string({ message: 'Informe o nome.' }).trim().min(2, 'Informe o nome.').max(60, 'Nome longo demais.'),
+  ),
 });
 export const adminFacilitySchema = z.object({
   uuid: z.uuid(),
@@ -270,7 +272,7 @@ export const adminFacilitySchema = z.object({
 export type AdminFacility = z.infer<typeof adminFacilitySchema>;
 
 export const planBody = z.object({
-  name: z.string({ message: 'Informe o nome.' }).trim().min(2, 'Informe o nome.').max(60),
+  name: singleLine(z.string({ message: 'Informe o nome.' }).trim().min(2, 'Informe o nome.').max(60)),
   commission_percent: formNumber(
     z.coerce
       .number({ message: 'Informe a comissão.' })

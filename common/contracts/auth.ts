@@ -7,6 +7,7 @@ import { isValidCpf, onlyDigits } from '../br/documents.ts';
 import { ufs } from '../domain/auth.ts';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, passwordMessages } from '../domain/password-policy.ts';
 import { zonedDate } from '../time/zone.ts';
+import { singleLine } from './text.ts';
 
 // The plain values beside the schemas (messages, labels, enums), for the server's imports.
 export * from '../domain/auth.ts';
@@ -42,11 +43,13 @@ const confirmationIssue = { message: 'As senhas não conferem.', path: ['passwor
 
 export const registerBody = z
   .object({
-    name: z
-      .string({ message: 'Informe o nome.' })
-      .trim()
-      .min(3, 'Informe o nome completo.')
-      .max(120, 'Nome longo demais.'),
+    name: singleLine(
+      z
+        .string({ message: 'Informe o nome.' })
+        .trim()
+        .min(3, 'Informe o nome completo.')
+        .max(120, 'Nome longo demais.'),
+    ),
     email,
     password: passwordRule,
     password_confirmation: z.string({ message: 'Confirme a senha.' }).max(128),
@@ -132,7 +135,9 @@ export type Address = z.infer<typeof addressSchema>;
  */
 export const completeDataBodyAt = (clock: () => Date) =>
   z.object({
-    name: z.string({ message: 'Informe o nome.' }).trim().min(3, 'Informe o nome completo.').max(120),
+    name: singleLine(
+      z.string({ message: 'Informe o nome.' }).trim().min(3, 'Informe o nome completo.').max(120),
+    ),
     cpf: z.string({ message: 'Informe o CPF.' }).transform(onlyDigits).refine(isValidCpf, 'CPF inválido.'),
     birth_date: z.iso
       .date({ message: 'Data de nascimento inválida.' })

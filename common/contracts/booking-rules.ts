@@ -5,8 +5,17 @@
  */
 import { z } from 'zod';
 import { type BookingRules, ruleMessages, ruleProblems } from '#common/domain/booking-rules';
+import { formNumber, nullableFormNumber } from './form-number.ts';
 
-const minutes = (message: string) => z.coerce.number({ message }).int(message);
+/** A number of minutes (or days) as typed: "15" is 15; how null and "" read is the field's own. */
+const typed = (message: string) => z.coerce.number({ message }).int(message);
+/**
+ * A clinic's rule: null or "" is missing (422 with the field's message), not zero — a clinic's
+ * cleaning time sent empty was saved as 0.
+ */
+const minutes = (message: string) => formNumber(typed(message));
+/** A room's own rule: null is "the clinic's", "" is missing. */
+const ownMinutes = (message: string) => nullableFormNumber(typed(message));
 
 export const bookingRulesSchema = z.object({
   slot_minutes: z.number().int(),
@@ -39,11 +48,11 @@ export type ClinicRulesBody = z.input<typeof clinicRulesBody>;
  * joined with the clinic's (a minimum of 90 minutes needs a half-hour grid, wherever the grid is set).
  */
 export const roomRulesBody = z.object({
-  slot_minutes: fields.slot_minutes.nullable(),
-  min_booking_minutes: fields.min_booking_minutes.nullable(),
-  buffer_minutes: fields.buffer_minutes.nullable(),
-  max_days_ahead: fields.max_days_ahead.nullable(),
-  min_notice_minutes: fields.min_notice_minutes.nullable(),
+  slot_minutes: ownMinutes(ruleMessages.slot),
+  min_booking_minutes: ownMinutes(ruleMessages.minimum),
+  buffer_minutes: ownMinutes(ruleMessages.buffer),
+  max_days_ahead: ownMinutes(ruleMessages.daysAhead),
+  min_notice_minutes: ownMinutes(ruleMessages.notice),
 });
 export type RoomRulesBody = z.input<typeof roomRulesBody>;
 

@@ -4,6 +4,7 @@ import { onlyDigits } from '../br/documents.ts';
 import { partnerStatuses } from '../domain/booking.ts';
 import { zonedDate } from '../time/zone.ts';
 import { marketDate, marketInstant } from './dates.ts';
+import { singleLine } from './text.ts';
 
 // The plain values beside the schemas (messages, labels, enums), for the server's imports.
 export * from '../domain/booking.ts';
@@ -38,11 +39,13 @@ export const cardBodyAt = (clock: () => Date) =>
         .string({ message: 'Informe o número do cartão.' })
         .transform(onlyDigits)
         .refine(isLuhnValid, 'Número de cartão inválido.'),
-      holder_name: z
-        .string({ message: 'Informe o nome impresso no cartão.' })
-        .trim()
-        .min(3, 'Informe o nome impresso no cartão.')
-        .max(60),
+      holder_name: singleLine(
+        z
+          .string({ message: 'Informe o nome impresso no cartão.' })
+          .trim()
+          .min(3, 'Informe o nome impresso no cartão.')
+          .max(60),
+      ),
       exp_month: z.coerce
         .number({ message: 'Mês inválido.' })
         .int()

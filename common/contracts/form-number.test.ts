@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { planBody } from './admin.ts';
+import { clinicRulesBody, roomRulesBody } from './booking-rules.ts';
+
+const rules = {
+  slot_minutes: 60,
+  min_booking_minutes: 60,
+  buffer_minutes: 15,
+  max_days_ahead: 90,
+  min_notice_minutes: 60,
+};
 
 describe('numbers typed in forms', () => {
   it('a plan without fee or commission is refused, not saved as zero', () => {
@@ -21,5 +30,16 @@ describe('numbers typed in forms', () => {
       commission_percent: 12.5,
       monthly_fee_cents: 0,
     });
+  });
+
+  it("a clinic's cleaning time sent as null or empty is refused, not saved as zero", () => {
+    for (const missing of [null, ''])
+      expect(clinicRulesBody.safeParse({ ...rules, buffer_minutes: missing }).success).toBe(false);
+    expect(clinicRulesBody.parse({ ...rules, buffer_minutes: '0' }).buffer_minutes).toBe(0);
+  });
+
+  it("a room's rule set to null still means the clinic's, and empty is refused", () => {
+    expect(roomRulesBody.parse({ ...rules, buffer_minutes: null }).buffer_minutes).toBeNull();
+    expect(roomRulesBody.safeParse({ ...rules, buffer_minutes: '' }).success).toBe(false);
   });
 });

@@ -4,6 +4,7 @@ import { bankByCode } from '../br/banks.ts';
 import { isValidCnpj, isValidCpf, onlyDigits } from '../br/documents.ts';
 import { addressInput, addressSchema } from './auth.ts';
 import { contactSchema } from './supply.ts';
+import { singleLine } from './text.ts';
 
 const phone = z
   .string({ message: 'Informe o telefone.' })
@@ -11,7 +12,9 @@ const phone = z
   .pipe(z.string().regex(/^[1-9]\d{9,10}$/, 'Telefone inválido: DDD e número.'));
 
 export const partnerBasicBody = z.object({
-  name: z.string({ message: 'Informe o nome.' }).trim().min(3, 'Informe o nome completo.').max(120),
+  name: singleLine(
+    z.string({ message: 'Informe o nome.' }).trim().min(3, 'Informe o nome completo.').max(120),
+  ),
   /** Optional: an empty field clears it. */
   phone: z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? null : v), phone.nullish()),
 });
@@ -21,11 +24,13 @@ export const documentTypes = ['cpf', 'cnpj'] as const;
 
 export const partnerDataBody = z
   .object({
-    legal_name: z
-      .string({ message: 'Informe a razão social ou o nome.' })
-      .trim()
-      .min(3, 'Informe a razão social ou o nome.')
-      .max(200),
+    legal_name: singleLine(
+      z
+        .string({ message: 'Informe a razão social ou o nome.' })
+        .trim()
+        .min(3, 'Informe a razão social ou o nome.')
+        .max(200),
+    ),
     document_type: z.enum(documentTypes, { message: 'Escolha CPF ou CNPJ.' }),
     document: z.string({ message: 'Informe o documento.' }).transform(onlyDigits),
     contact_email: z
@@ -88,11 +93,9 @@ export const bankAccountBody = z
       .regex(/^[0-9Xx]$/, 'Dígito inválido.')
       .transform((d) => d.toUpperCase()),
     account_type: z.enum(accountTypes, { message: 'Escolha o tipo de conta.' }),
-    holder_name: z
-      .string({ message: 'Informe o titular.' })
-      .trim()
-      .min(3, 'Informe o nome do titular.')
-      .max(200),
+    holder_name: singleLine(
+      z.string({ message: 'Informe o titular.' }).trim().min(3, 'Informe o nome do titular.').max(200),
+    ),
     holder_document: z.string({ message: 'Informe o CPF ou CNPJ do titular.' }).transform(onlyDigits),
   })
   .superRefine((v, ctx) => {

@@ -5,7 +5,9 @@
 import { z } from 'zod';
 import { onlyDigits } from '../br/documents.ts';
 import { contactTypes } from '../domain/supply.ts';
+import { hourPriceCents, MIN_HOUR_PRICE_CENTS } from '../money.ts';
 import { marketInstant } from './dates.ts';
+import { multiLine, singleLine } from './text.ts';
 
 // The plain values beside the schemas (messages, labels, enums), for the server's imports.
 export * from '../domain/supply.ts';
@@ -103,12 +105,14 @@ export const photoListResponse = z.object({ data: z.array(photoSchema) });
 const timezones = Intl.supportedValuesOf('timeZone');
 
 export const clinicBody = z.object({
-  name: z
-    .string({ message: 'Informe o nome.' })
-    .trim()
-    .min(2, 'Informe o nome da clínica.')
-    .max(120, 'Nome longo demais.'),
-  description: z.string().trim().max(2000, 'Descrição longa demais.').default(''),
+  name: singleLine(
+    z
+      .string({ message: 'Informe o nome.' })
+      .trim()
+      .min(2, 'Informe o nome da clínica.')
+      .max(120, 'Nome longo demais.'),
+  ),
+  description: multiLine(z.string().trim().max(2000, 'Descrição longa demais.')).default(''),
   email: z
     .string()
     .trim()
@@ -147,7 +151,17 @@ export const facilityListResponse = z.object({ data: z.array(facilitySchema) });
 
 // ---------------------------------------------------------------- rooms
 
-/** Up to 4 decimal places, positive, at most R$ 100/min. */
+export const priceMessages = {
+  positive: 'O preço deve ser maior que zero.',
+  maximum: 'O preço pode ser no máximo R$ 100,00 por minuto.',
+  /** MIN_HOUR_PRICE_CENTS in words. */
+  minimum: 'O preço mínimo é R$ 2,00 por hora (R$ 1,00 a meia hora).',
+} as const;
+
+/**
+ * Up to 4 decimal places, at most R$ 100/min, and an hour of at least MIN_HOUR_PRICE_CENTS: no
+ * slot a specialist can book is charged under R$ 1,00 (decision 0030).
+ */
 export const pricePerMinute = z
   .union([z.string(), z.number()], { message: 'Informe o preço.' })
   .transform((v) => String(v).trim().replace(',', '.'))
@@ -155,16 +169,20 @@ export const pricePerMinute = z
     z
       .string()
       .regex(/^\d{1,3}(\.\d{1,4})?$/, 'Preço inválido: use até 4 casas decimais.')
-      .refine((v) => Number(v) > 0 && Number(v) <= 100, 'O preço deve ser maior que zero.'),
+      .refine((v) => Number(v) > 0, priceMessages.positive)
+      .refine((v) => Number(v) <= 100, priceMessages.maximum)
+      .refine((v) => !(Number(v) > 0) || hourPriceCents(v) >= MIN_HOUR_PRICE_CENTS, priceMessages.minimum),
   );
 
 export const roomBody = z.object({
-  name: z
-    .string({ message: 'Informe o nome.' })
-    .trim()
-    .min(2, 'Informe o nome da sala.')
-    .max(120, 'Nome longo demais.'),
-  description: z.string().trim().max(2000, 'Descrição longa demais.').default(''),
+  name: singleLine(
+    z
+      .string({ message: 'Informe o nome.' })
+      .trim()
+      .min(2, 'Informe o nome da sala.')
+      .max(120, 'Nome longo demais.'),
+  ),
+  description: multiLine(z.string().trim().max(2000, 'Descrição longa demais.')).default(''),
   price_per_minute: pricePerMinute,
   active: z.boolean().default(true),
 });

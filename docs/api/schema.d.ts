@@ -469,7 +469,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Envia várias fotos (multipart: type, uuid, photos) */
+        /** Envia várias fotos (multipart: type e uuid antes de photos) */
         post: operations["postPhotoBulk"];
         delete?: never;
         options?: never;
@@ -486,7 +486,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Envia uma foto (multipart: type, uuid, photo) */
+        /** Envia uma foto (multipart: type e uuid antes de photo) */
         post: operations["postPhoto"];
         delete?: never;
         options?: never;

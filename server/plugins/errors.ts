@@ -1,6 +1,8 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { type ApiErrorBody, AppError, messages } from '#common/errors';
+import type { RouteEntry } from '../services.ts';
+import { allowedMethods } from './method-not-allowed.ts';
 
 /** Zod issues of a request validation error, grouped by field path. */
 function fieldErrors(err: FastifyError): Record<string, string[]> {
@@ -26,8 +28,11 @@ const transportErrors: Record<string, { status: number; message: string }> = {
   FST_ERR_ASYNC_CONSTRAINT: { status: 400, message: 'Requisição inválida.' },
 };
 
-/** One error handler and one 404 handler for the whole API (DESIGN §4 shape). */
-export function registerErrorHandling(app: FastifyInstance): void {
+/**
+ * One error handler and one 404 handler for the whole API (DESIGN §4 shape). `routes` is the API's
+ * route table (filled as routes are declared): a path it has under other methods answers 405.
+ */
+export function registerErrorHandling(app: FastifyInstance, routes: RouteEntry[] = []): void {
   app.setErrorHandler((err: FastifyError, request, reply) => {
     if (err instanceof AppError) {
       const body: ApiErrorBody = {
@@ -66,7 +71,13 @@ export function registerErrorHandling(app: FastifyInstance): void {
       .send({ message: `${messages.generic} (código ${request.id})`, request_id: request.id });
   });
 
-  app.setNotFoundHandler((_request, reply) => {
-    reply.code(404).send({ message: messages.routeNotFound } satisfies ApiErrorBody);
+  app.setNotFoundHandler((request, reply) => {
+    const allow = allowedMethods(routes, request.url);
+    if (allow.length)
+      return reply
+        .code(405)
+        .header('Allow', allow.join(', '))
+        .send({ message: messages.methodNotAllowed } satisfies ApiErrorBody);
+    return reply.code(404).send({ message: messages.routeNotFound } satisfies ApiErrorBody);
   });
 }

@@ -137,9 +137,8 @@ export async function registerSpa(
     reply.code(404).header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(html);
   app.get('/*', async (request, reply) => {
     const urlPath = request.url.split('?')[0] ?? '/';
-    if (urlPath.startsWith('/api/') || urlPath === '/api') {
-      return reply.code(404).send({ message: 'Rota não encontrada.' });
-    }
+    // An API path is the API's not-found handler's (404, or 405 for a path with other methods).
+    if (urlPath.startsWith('/api/') || urlPath === '/api') return reply.callNotFound();
     if (!isPagePath(urlPath)) {
       if (path.extname(urlPath) && !urlPath.endsWith('.html')) {
         return reply.code(404).type('text/plain; charset=utf-8').send('Arquivo não encontrado.');

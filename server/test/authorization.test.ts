@@ -30,6 +30,7 @@ const sample: Record<string, string> = {
 const ghost = '00000000-0000-4000-8000-00000000dead';
 
 type Person = { token?: string; uuid?: string; role?: Who };
+type Operation = { security?: Record<string, string[]>[] };
 let t: TestContext;
 let people: Record<'visitor' | 'customer' | 'customer2' | 'partner' | 'partner2' | 'operator', Person>;
 
@@ -123,6 +124,34 @@ describe('authorization matrix', () => {
         if (res.statusCode !== 404)
           failures.push(`${method} ${url}: ${caller} nomeando ${named} → ${res.statusCode}`);
       }
+    }
+    expect(failures).toEqual([]);
+  });
+
+  it('documents a bearer token on exactly the routes that answer 401 without one', async () => {
+    const paths = (t.app.swagger() as { paths: Record<string, Record<string, Operation>> }).paths;
+    const failures: string[] = [];
+    for (const { method, url } of t.app.routeTable) {
+      const key = `${method} ${url}`;
+      const policy = matrix[key]!;
+      const op = paths[url.replace(/:([A-Za-z]+)/g, '{$1}')]?.[method.toLowerCase()];
+      if (!op) {
+        failures.push(`${key}: fora do documento`);
+        continue;
+      }
+      const documented = (op.security ?? []).some((r) => 'bearer' in r);
+      // The webhook's credential is its signature (documented in its summary), not a session.
+      const needsToken = policy.allow !== 'public' && !policy.signed;
+      if (documented !== needsToken)
+        failures.push(`${key}: documentado ${documented ? 'com' : 'sem'} token, política ${policy.allow}`);
+      if (key === 'GET /api/logout') continue;
+      const res = await request(t.app, {
+        method: method as 'GET',
+        url: urlFor(url, undefined, policy),
+        payload: method === 'GET' || method === 'DELETE' ? undefined : {},
+      });
+      if ((res.statusCode === 401) !== (needsToken || Boolean(policy.signed)))
+        failures.push(`${key}: sem token → ${res.statusCode}`);
     }
     expect(failures).toEqual([]);
   });

@@ -118,6 +118,38 @@ describe('setting the rules', () => {
     expect((await call(partner.token, 'GET', clinicUrl)).json().data).toEqual(half);
   });
 
+  it('refuses minutes sent as null or empty instead of saving them as zero; a room’s null is the clinic’s', async () => {
+    const own = await createClinic(t, partner.user, partner.token, 'Clínica Campos Vazios');
+    const url = `/api/partner/${partner.user.uuid}/coworking/${own.uuid}/booking-rules`;
+    const set = { ...defaultBookingRules, buffer_minutes: 15, min_notice_minutes: 120 };
+    expect((await call(partner.token, 'PUT', url, set)).statusCode).toBe(200);
+    for (const missing of [null, '']) {
+      const res = await call(partner.token, 'PUT', url, {
+        ...set,
+        buffer_minutes: missing,
+        min_notice_minutes: missing,
+      });
+      expect(res.statusCode, JSON.stringify(missing)).toBe(422);
+      expect(res.json().errors).toMatchObject({
+        buffer_minutes: ['O intervalo entre reservas pode ser 0, 15 ou 30 minutos.'],
+        min_notice_minutes: ['Escolha uma antecedência mínima entre as opções (até 7 dias).'],
+      });
+    }
+    expect((await call(partner.token, 'GET', url)).json().data).toEqual(set);
+
+    const room = await newRoom('Sala Campos Vazios', { buffer_minutes: 30 });
+    const empty = await roomRules(room.uuid, { buffer_minutes: '' });
+    expect(empty.statusCode).toBe(422);
+    expect(empty.json().errors.buffer_minutes).toEqual([
+      'O intervalo entre reservas pode ser 0, 15 ou 30 minutos.',
+    ]);
+    const rules = `/api/partner/room/${room.uuid}/booking-rules`;
+    expect((await call(partner.token, 'GET', rules)).json().data.own.buffer_minutes).toBe(30);
+    const inherit = await roomRules(room.uuid, { buffer_minutes: null });
+    expect(inherit.statusCode, inherit.body).toBe(200);
+    expect(inherit.json().data.own.buffer_minutes).toBeNull();
+  });
+
   it("answers 404 for another partner's clinic or room and 403 to a specialist", async () => {
     const room = await createRoom(t, partner.user, partner.token, clinic.uuid, 'Sala Alheia');
     const stranger = await signedInAs(t, 'partner');

@@ -1,7 +1,8 @@
 /**
  * The partner's private agenda feed: a secret URL that calendar apps subscribe to. Only the
  * secret's hash is stored, so the URL is shown once, when it is created; creating a new one
- * retires the old, and turning it off removes it.
+ * retires the old, and turning it off removes it. Events name the specialist, never their e-mail
+ * (DESIGN §9 "Edges").
  */
 import { and, eq, gte, inArray, lt } from 'drizzle-orm';
 import type { IcalFeed } from '#common/contracts/booking';
@@ -62,7 +63,8 @@ export async function feedCalendar(s: Services, token: string): Promise<string> 
   if (!owner) throw notFound;
   const now = s.clock();
   const rows = await s.db
-    .select({ a: appointments, room: rooms, clinic: clinics, address: addresses, customer: users })
+    // The specialist's name only: a feed may be shared or synced anywhere, never their e-mail.
+    .select({ a: appointments, room: rooms, clinic: clinics, address: addresses, customerName: users.name })
     .from(appointments)
     .innerJoin(rooms, eq(rooms.id, appointments.roomId))
     .innerJoin(clinics, eq(clinics.id, rooms.clinicId))
@@ -83,9 +85,9 @@ export async function feedCalendar(s: Services, token: string): Promise<string> 
       uid: appointmentUid(r.a.uuid, s.config.publicUrl),
       start: r.a.startsAt,
       end: r.a.endsAt,
-      summary: `${r.room.name} — ${r.customer.name}`,
+      summary: `${r.room.name} — ${r.customerName}`,
       location: clinicLocation(r.clinic, r.address),
-      description: `Especialista: ${r.customer.name} (${r.customer.email})\nSituação: ${appointmentStatusLabels[r.a.status]}`,
+      description: `Especialista: ${r.customerName}\nSituação: ${appointmentStatusLabels[r.a.status]}`,
       cancelled: r.a.status === 'canceled',
       revisedAt: r.a.updatedAt,
     })),

@@ -88,6 +88,15 @@ describe('partner iCal feed', () => {
     expect(again.json()).toEqual({ data: { active: true, url: null } });
   });
 
+  it('names the specialist of each booking but never carries a specialist’s e-mail', async () => {
+    const url = (await create()).json().data.url;
+    const body = (await request(t.app, { method: 'GET', url: feedPath(url) })).body;
+    const unfolded = body.replace(/\r\n[ \t]/g, '');
+    expect(unfolded).toContain(`Especialista: ${specialist.user.name}`);
+    expect(unfolded.toLowerCase()).not.toContain(specialist.user.email.toLowerCase());
+    expect(unfolded).not.toMatch(/@exemplo\.com\.br|mailto:|^(ATTENDEE|ORGANIZER)/im);
+  });
+
   it('retires the old link when a new one is made, and stops when turned off', async () => {
     const first = (await create()).json().data.url;
     const second = (await create()).json().data.url;

@@ -7,6 +7,7 @@ import type { Services } from '../../services.ts';
 import { applyEvent, paymentStatus, simulatePaid } from './payment.service.ts';
 
 const statusResponse = paymentStatusResponse;
+const security = [{ bearer: [] }];
 
 /** POST /api/payments/webhook: authenticated by its HMAC signature, not by XSRF or a session. */
 export const paymentWebhookRoutes =
@@ -57,6 +58,7 @@ export const paymentCustomerRoutes =
       {
         schema: {
           tags: ['pagamentos'],
+          security,
           summary: 'Situação de um pagamento (para acompanhar o Pix)',
           params,
           response: { 200: statusResponse },
@@ -69,6 +71,7 @@ export const paymentCustomerRoutes =
       {
         schema: {
           tags: ['pagamentos'],
+          security,
           summary: 'Simula o pagamento de um Pix (fora de produção)',
           params,
           response: { 200: statusResponse },

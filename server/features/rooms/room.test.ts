@@ -90,6 +90,27 @@ describe('rooms', () => {
     expect(wrongPath.statusCode).toBe(404);
   });
 
+  it('refuses a price under R$ 2,00 an hour (a half-hour slot under R$ 1,00), on create and on edit', async () => {
+    const rooms = `/api/partner/${partner.user.uuid}/coworking/${clinic.uuid}/room`;
+    const message = 'O preço mínimo é R$ 2,00 por hora (R$ 1,00 a meia hora).';
+    for (const price of ['0.0001', '0,0166', '0.0332']) {
+      const res = await as('POST', rooms, { name: 'Sala Barata', price_per_minute: price });
+      expect(res.statusCode, price).toBe(422);
+      expect(res.json().errors.price_per_minute).toEqual([message]);
+    }
+    // R$ 2,00 an hour as the editor sends it (2 / 60 to 4 places): R$ 2,00 and R$ 1,00 a half hour.
+    const room = await createRoom(t, partner.user, partner.token, clinic.uuid, 'Sala Mínima', '0.0333');
+    const got = await as('GET', `/api/partner/room/${room.uuid}`);
+    expect(got.json().data.hour_price_cents).toBe(200);
+    const edited = await as('PUT', `${rooms}/${room.uuid}`, {
+      name: 'Sala Mínima',
+      price_per_minute: '0.0001',
+    });
+    expect(edited.statusCode).toBe(422);
+    expect(edited.json()).toMatchObject({ message, errors: { price_per_minute: [message] } });
+    expect((await as('GET', `/api/partner/room/${room.uuid}`)).json().data.price_per_minute).toBe('0.0333');
+  });
+
   it("refuses to delete a room with a pending appointment with the SPEC's message", async () => {
     const room = await createRoom(t, partner.user, partner.token, clinic.uuid, 'Sala com reserva');
     const specialist = await signedInAs(t, 'customer');

@@ -11,6 +11,7 @@ import { formatBrl } from '#web/lib/format.ts';
 import { notifyError, notifySuccess } from '#web/lib/notify.ts';
 import { useRooms, useSaveRoom } from '../api.ts';
 import { text } from '../messages.ts';
+import { hourlyPriceProblem, roomNameProblem } from '../room-fields.ts';
 
 const t = text.clinic;
 
@@ -21,8 +22,8 @@ export function ClinicRoomsStep({ clinic, actions }: { clinic: Clinic; actions: 
   const form = useForm<{ name: string; hourly: number | string }>({
     initialValues: { name: '', hourly: '' },
     validate: {
-      name: (v) => (v.trim().length >= 2 ? null : 'Informe o nome da sala.'),
-      hourly: (v) => (Number(v) > 0 ? null : 'Informe o preço por hora.'),
+      name: roomNameProblem,
+      hourly: hourlyPriceProblem,
     },
   });
   const add = form.onSubmit((v) =>

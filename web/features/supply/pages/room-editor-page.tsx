@@ -41,6 +41,7 @@ import { HoursEditor } from '../components/hours-editor.tsx';
 import { PhotoManager } from '../components/photo-manager.tsx';
 import { RoomBlocks } from '../components/room-blocks.tsx';
 import { text } from '../messages.ts';
+import { hourlyPriceProblem, roomNameProblem } from '../room-fields.ts';
 
 const t = text.room;
 
@@ -73,8 +74,8 @@ function RoomDataForm({
     },
     validate: {
       clinic: (v) => (v ? null : 'Escolha a clínica.'),
-      name: (v) => (v.trim().length >= 2 ? null : 'Informe o nome da sala.'),
-      hourly: (v) => (Number(v) > 0 ? null : 'Informe o preço por hora.'),
+      name: roomNameProblem,
+      hourly: hourlyPriceProblem,
     },
   });
   return (
