@@ -6,6 +6,9 @@ export const bookingMessages = {
   failedTitle: 'Erro ao efetuar reserva!',
   failed: 'Não foi possível efetuar a reserva.',
   success: 'Reserva efetuada com sucesso.',
+  /** A room whose price was saved below the floor (decision 0030) before there was one. */
+  priceBelowMinimum:
+    'Esta sala está com um preço abaixo do mínimo de R$ 2,00 por hora e não aceita reservas até o parceiro corrigir o valor.',
   slotTaken: 'Um ou mais horários não estão mais livres.',
   declined: 'O pagamento foi recusado pelo emissor do cartão.',
   canceledWhilePaying:

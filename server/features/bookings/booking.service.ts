@@ -16,7 +16,7 @@ import {
   shortStretches,
 } from '#common/domain/booking-rules';
 import { AppError } from '#common/errors';
-import { slotPriceCents } from '#common/money';
+import { hourPriceCents, MIN_HOUR_PRICE_CENTS, slotPriceCents } from '#common/money';
 import { toZonedIso, zonedDate } from '#common/time/zone';
 import { appointments, bookings, clinics, payments, rooms } from '../../db/schema.ts';
 import { qrDataUrl } from '../../lib/qr.ts';
@@ -43,6 +43,9 @@ export async function bookableRoom(s: Services, uuid: string) {
     .where(and(eq(rooms.uuid, uuid), bookableRoomCondition()))
     .limit(1);
   if (!row) throw new AppError('not_found', supplyMessages.notFound);
+  // A price saved before the floor (decision 0030) would make charges the providers refuse.
+  if (hourPriceCents(row.room.pricePerMinute) < MIN_HOUR_PRICE_CENTS)
+    throw new AppError('conflict', bookingMessages.priceBelowMinimum);
   return row;
 }
 

@@ -4,7 +4,7 @@ import { addDays, weekdayOf, zonedDate } from '#common/time/zone';
 import * as schema from '../../db/schema.ts';
 import { createTestContext, request, type TestContext } from '../../test/app.ts';
 import { signedInAs } from '../../test/fixtures.ts';
-import { createClinic, createRoom } from '../../test/supply-fixtures.ts';
+import { createClinic, createRoom, saveCard } from '../../test/supply-fixtures.ts';
 
 let t: TestContext;
 let partner: Awaited<ReturnType<typeof signedInAs>>;
@@ -109,6 +109,49 @@ describe('rooms', () => {
     expect(edited.statusCode).toBe(422);
     expect(edited.json()).toMatchObject({ message, errors: { price_per_minute: [message] } });
     expect((await as('GET', `/api/partner/room/${room.uuid}`)).json().data.price_per_minute).toBe('0.0333');
+  });
+
+  it('takes no booking, series or waiting place for a room priced under the floor before it existed', async () => {
+    const room = await createRoom(
+      t,
+      partner.user,
+      partner.token,
+      clinic.uuid,
+      'Sala Antiga Barata',
+      '0.0333',
+    );
+    // As saved before decision 0030: R$ 0,0001 a minute.
+    await t.db.update(schema.rooms).set({ pricePerMinute: '0.0001' }).where(eq(schema.rooms.uuid, room.uuid));
+    const specialist = await signedInAs(t, 'customer');
+    const card = await saveCard(t, specialist.user, specialist.token);
+    const day = addDays(zonedDate(t.clock.now, 'America/Sao_Paulo'), 3);
+    const message = /preço abaixo do mínimo de R\$ 2,00 por hora/;
+    const attempts = [
+      [
+        '/api/customer/appointment/bulk',
+        { room_uuid: room.uuid, date_times: [`${day}T10:00:00-03:00`], payment_method: 'pix' },
+      ],
+      [
+        '/api/customer/series',
+        {
+          room_uuid: room.uuid,
+          date_time: `${day}T10:00:00-03:00`,
+          minutes: 60,
+          weeks: 4,
+          payment_method: 'card',
+          card_uuid: card.uuid,
+        },
+      ],
+      ['/api/customer/waitlist', { room_uuid: room.uuid, date: day, from: '10:00', to: '11:00' }],
+    ] as const;
+    for (const [url, payload] of attempts) {
+      const res = await request(t.app, { method: 'POST', url, token: specialist.token, payload });
+      expect(res.statusCode, `${url} ${res.body}`).toBe(409);
+      expect(res.json().message).toMatch(message);
+    }
+    expect(
+      await t.db.select().from(schema.bookings).where(eq(schema.bookings.customerId, specialist.user.id)),
+    ).toEqual([]);
   });
 
   it("refuses to delete a room with a pending appointment with the SPEC's message", async () => {
