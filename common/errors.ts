@@ -52,6 +52,7 @@ export const messages = {
   unauthenticated: 'Você precisa entrar na sua conta para continuar.',
   forbidden: 'Você não tem permissão para acessar este recurso.',
   notFound: 'Recurso não encontrado.',
+  badRequest: 'Requisição inválida.',
   routeNotFound: 'Rota não encontrada.',
   methodNotAllowed: 'Este endereço não aceita este método HTTP.',
   validation: 'Os dados enviados são inválidos.',

@@ -42,7 +42,7 @@ import { waitlistRoutes } from './features/waitlist/waitlist.routes.ts';
 import { projectRoot } from './lib/paths.ts';
 import { registerAuth } from './plugins/auth.ts';
 import { registerCompression } from './plugins/compression.ts';
-import { registerErrorHandling } from './plugins/errors.ts';
+import { clientErrorHandler, frameworkErrors, registerErrorHandling } from './plugins/errors.ts';
 import { registerInputGuard } from './plugins/input-guard.ts';
 import { loggerOptions } from './plugins/logging.ts';
 import { completeOpenApi } from './plugins/openapi.ts';
@@ -106,6 +106,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     clock: deps.clock,
   };
 
+  // The security headers, for the answers Fastify and Node make before any hook runs.
+  let edgeHeaders: Record<string, string> = {};
   const app = Fastify({
     logger: deps.logger ?? loggerOptions(config.logLevel),
     bodyLimit: MAX_JSON_BODY,
@@ -114,6 +116,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     requestIdHeader: false,
     genReqId: () => crypto.randomUUID(),
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+    frameworkErrors: frameworkErrors(() => edgeHeaders),
+    clientErrorHandler: clientErrorHandler(() => edgeHeaders),
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -145,7 +149,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
           frame: ['https://*.mercadopago.com', 'https://*.mercadolibre.com'],
         }
       : { script: [], img: [], connect: [], frame: [] };
-  registerSecurityHeaders(app, {
+  edgeHeaders = registerSecurityHeaders(app, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],

@@ -1,4 +1,5 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { Socket } from 'node:net';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { type ApiErrorBody, AppError, messages } from '#common/errors';
 import type { RouteEntry } from '../services.ts';
@@ -25,7 +26,7 @@ const transportErrors: Record<string, { status: number; message: string }> = {
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: { status: 400, message: messages.malformedJson },
   FST_ERR_CTP_INVALID_TYPE: { status: 400, message: messages.unsupportedMediaType },
   FST_ERR_BAD_URL: { status: 400, message: 'Endereço inválido.' },
-  FST_ERR_ASYNC_CONSTRAINT: { status: 400, message: 'Requisição inválida.' },
+  FST_ERR_ASYNC_CONSTRAINT: { status: 400, message: messages.badRequest },
 };
 
 /**
@@ -80,4 +81,59 @@ export function registerErrorHandling(app: FastifyInstance, routes: RouteEntry[]
         .send({ message: messages.methodNotAllowed } satisfies ApiErrorBody);
     return reply.code(404).send({ message: messages.routeNotFound } satisfies ApiErrorBody);
   });
+}
+
+/**
+ * Fastify's answers before any route or hook runs — a path that is not valid percent-encoding, a
+ * path parameter over 200 characters — in the API's shape and language, with the security headers
+ * (`headers()`: the onRequest hook that sets them does not run here). A parameter that long names
+ * nothing (404, as a malformed id does).
+ */
+export function frameworkErrors(headers: () => Record<string, string>) {
+  return (err: FastifyError, _request: FastifyRequest, reply: FastifyReply) => {
+    reply.headers(headers());
+    if (err.code === 'FST_ERR_MAX_PARAM_LENGTH')
+      return reply.code(404).send({ message: messages.notFound } satisfies ApiErrorBody);
+    const known = transportErrors[err.code] ?? { status: 400, message: messages.badRequest };
+    return reply.code(known.status).send({ message: known.message } satisfies ApiErrorBody);
+  };
+}
+
+const clientErrors: Record<string, { status: number; reason: string; message: string }> = {
+  HPE_HEADER_OVERFLOW: {
+    status: 431,
+    reason: 'Request Header Fields Too Large',
+    message: 'Os cabeçalhos da requisição passam do tamanho permitido.',
+  },
+  ERR_HTTP_REQUEST_TIMEOUT: {
+    status: 408,
+    reason: 'Request Timeout',
+    message: 'A requisição demorou demais para chegar.',
+  },
+};
+
+/**
+ * Node's HTTP parser refusing a request (headers over 16 KB, a malformed request line, a request
+ * too slow): the socket gets a Portuguese answer in the API's shape, then is closed — as Fastify's
+ * default does, in English.
+ */
+export function clientErrorHandler(headers: () => Record<string, string>) {
+  return (err: NodeJS.ErrnoException, socket: Socket) => {
+    if (err.code === 'ECONNRESET' || socket.destroyed) return;
+    const known = (err.code && clientErrors[err.code]) || {
+      status: 400,
+      reason: 'Bad Request',
+      message: messages.badRequest,
+    };
+    const body = JSON.stringify({ message: known.message } satisfies ApiErrorBody);
+    const lines = [
+      `HTTP/1.1 ${known.status} ${known.reason}`,
+      'Content-Type: application/json; charset=utf-8',
+      `Content-Length: ${Buffer.byteLength(body)}`,
+      'Connection: close',
+      ...Object.entries(headers()).map(([name, value]) => `${name}: ${value}`),
+    ];
+    if (socket.writable) socket.write(`${lines.join('\r\n')}\r\n\r\n${body}`);
+    socket.destroy(err);
+  };
 }

@@ -25,10 +25,15 @@ export function securityHeaders(options: HelmetOptions): Record<string, string> 
   return headers;
 }
 
-export function registerSecurityHeaders(app: FastifyInstance, options: HelmetOptions): void {
+/** Sets the headers on every answer; answers them (for the answers made before the hooks run). */
+export function registerSecurityHeaders(
+  app: FastifyInstance,
+  options: HelmetOptions,
+): Record<string, string> {
   const headers = securityHeaders(options);
   app.addHook('onRequest', (_request, reply, done) => {
     reply.headers(headers);
     done();
   });
+  return headers;
 }
