@@ -27,8 +27,8 @@
 //
 // Checks on every answer: no 5xx (and no dropped connection); every 4xx is JSON with a `message`
 // in Portuguese (the `Erro` schema); the status is one the operation documents (a 4xx must be
-// one of 400/401/403/404/405/409/413/415/419/422/429; 419 is the XSRF refusal the document
-// describes); a 2xx has the documented media type and, when JSON, matches the documented schema
+// one of 400/401/403/404/405/409/413/415/419/422/429/431; 419 is the XSRF refusal the document
+// describes, 431 the answer to headers over 16 KB on any route); a 2xx has the documented media type and, when JSON, matches the documented schema
 // (ajv and ajv-formats, already in node_modules through fastify). Exits 1 on a server error (5xx
 // or no answer; a body over 1 MB the server refuses and closes on is counted apart), 2 when the
 // run could not start. A report (falhas.json, operacoes.json, the server's log, the bodies of the
@@ -1396,7 +1396,7 @@ function buildRequest(job) {
 
 // ---------------------------------------------------------------------------------------------
 // Checks
-const GENERIC_4XX = new Set([400, 401, 403, 404, 405, 409, 413, 415, 419, 422, 429]);
+const GENERIC_4XX = new Set([400, 401, 403, 404, 405, 409, 413, 415, 419, 422, 429, 431]);
 const ENGLISH =
   /\b(the|must|should|not found|invalid|request|required|error|body|property|unexpected|expected|cannot|failed|unsupported|too large|unauthorized|forbidden|internal|route|params|querystring|exceeded|exceeding|maximum|allowed|header|client|length|is not|valid|component)\b|FST_/i;
 /** A Portuguese sentence has an accent or one of its little words. */
