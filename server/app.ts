@@ -81,13 +81,14 @@ export const MAX_JSON_BODY = 1024 * 1024;
 const trustHops = (hops: number) => (_address: string, hop: number) => hop < hops;
 
 /** The provider PAYMENT_PROVIDER names (validated at start with its keys). */
-function paymentProviderFor(config: Config, db: Database['db']): PaymentProvider {
+function paymentProviderFor(config: Config, db: Database['db'], clock: () => Date): PaymentProvider {
   if (config.paymentProvider === 'mercadopago' && config.mercadopago) {
     return createMercadoPagoProvider({
       accessToken: config.mercadopago.accessToken,
       webhookSecret: config.mercadopago.webhookSecret,
       notificationUrl: `${config.publicUrl}/api/payments/webhook`,
       apiUrl: config.mercadopago.apiUrl,
+      clock,
     });
   }
   return createSandboxProvider(config.paymentWebhookSecret, db);
@@ -102,7 +103,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       background: (deps.mailDelivery ?? 'background') === 'background',
     }),
     storage: deps.storage,
-    payments: deps.payments ?? paymentProviderFor(config, deps.database.db),
+    payments: deps.payments ?? paymentProviderFor(config, deps.database.db, deps.clock),
     clock: deps.clock,
   };
 

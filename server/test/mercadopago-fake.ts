@@ -260,6 +260,15 @@ export async function startFakeMercadoPago(opts: { accessToken?: string; clock?:
           "The following parameters must be valid date and format (yyyy-MM-dd'T'HH:mm:ssz) date_of_expiration",
           23,
         );
+      // "Pix" (Checkout Transparente, mercadopago.com.br/developers/pt/docs/checkout-api/
+      // integration-configuration/integrate-with-pix): "A data configurada deve estar entre 30
+      // minutos até 30 dias a partir da data de emissão do pagamento." The docs do not give the
+      // error the API answers outside it: this one is the format error's shape.
+      if (typeof body.date_of_expiration === 'string') {
+        const ahead = Date.parse(body.date_of_expiration) - now.getTime();
+        if (ahead < 30 * 60_000 || ahead > 30 * 86_400_000)
+          return badRequest('date_of_expiration must be between 30 minutes and 30 days from now', 4020);
+      }
       status = 'pending';
       detail = 'pending_waiting_transfer';
     } else {
@@ -514,6 +523,8 @@ export async function startFakeMercadoPago(opts: { accessToken?: string; clock?:
   return {
     url: `http://127.0.0.1:${port}`,
     accessToken,
+    /** The provider's clock, for an adapter that should count from the same instant. */
+    clock,
     requests,
     payments,
     customers,

@@ -157,7 +157,7 @@ describe('Mercado Pago through the product', () => {
       transaction_amount: 65,
       installments: 3,
       external_reference: booking.payment.uuid,
-      notification_url: 'https://salas.example.com.br/api/payments/webhook',
+      notification_url: 'https://salas.example.com.br/api/payments/webhook?source_news=webhooks',
       payer: { type: 'customer' },
     });
   });
