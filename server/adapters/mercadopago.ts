@@ -378,6 +378,17 @@ export function createMercadoPagoProvider(options: MercadoPagoOptions): PaymentP
       }
     },
 
+    async readCharge(providerRef) {
+      let payment: PaymentResponse;
+      try {
+        payment = await call((c) => new Payment(c).get({ id: providerRef }));
+      } catch (err) {
+        if (statusOf(err) === 404) return null;
+        throw toRequestError(err);
+      }
+      return readBack(payment, providerRef);
+    },
+
     async readWebhook({ rawBody, headers, query }) {
       const dataId = query['data.id']?.trim() || undefined;
       const requestId = header(headers, 'x-request-id');
@@ -399,19 +410,23 @@ export function createMercadoPagoProvider(options: MercadoPagoOptions): PaymentP
         if (statusOf(err) === 404) return 'ignored';
         throw toRequestError(err);
       }
-      const event: WebhookEvent = {
-        // The notification's own id is the same on every redelivery of it.
-        eventId:
-          body.id !== undefined && body.id !== null
-            ? `mercadopago:${String(body.id)}`
-            : `mercadopago:${dataId}:${payment.status}:${payment.date_last_updated ?? ''}`,
-        providerRef: String(payment.id ?? dataId),
-        outcome: webhookOutcome(payment.status),
-      };
-      if (payment.external_reference) event.paymentUuid = payment.external_reference;
+      const event = readBack(payment, dataId);
+      // The notification's own id is the same on every redelivery of it.
+      if (body.id !== undefined && body.id !== null) event.eventId = `mercadopago:${String(body.id)}`;
       return event;
     },
   };
+}
+
+/** A payment as read back: one event per state it reached (the same state read twice is one). */
+function readBack(payment: PaymentResponse, ref: string): WebhookEvent {
+  const event: WebhookEvent = {
+    eventId: `mercadopago:${String(payment.id ?? ref)}:${payment.status}:${payment.date_last_updated ?? ''}`,
+    providerRef: String(payment.id ?? ref),
+    outcome: webhookOutcome(payment.status),
+  };
+  if (payment.external_reference) event.paymentUuid = payment.external_reference;
+  return event;
 }
 
 function webhookOutcome(status: string | undefined): WebhookEvent['outcome'] {

@@ -106,6 +106,12 @@ export interface PaymentProvider {
     payer: Payer;
     description: string;
   }): Promise<{ providerRef: string; copyPaste: string }>;
+  /**
+   * Reads a charge's state back from the provider, for the reconciliation job (nothing may depend
+   * on a webhook arriving); `null` when the provider does not know it. A provider whose charges are
+   * settled only by its own signed events (the sandbox) leaves it out.
+   */
+  readCharge?(providerRef: string): Promise<WebhookEvent | null>;
   /** Gives back part or all of a charge; the same idempotency key never refunds twice. */
   refund(providerRef: string, amountCents: number, idempotencyKey: string): Promise<RefundOutcome>;
   /**

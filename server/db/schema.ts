@@ -677,6 +677,8 @@ export const payments = pgTable(
     pixCopyPaste: text('pix_copy_paste'),
     pixExpiresAt: tstz('pix_expires_at'),
     paidAt: tstz('paid_at'),
+    /** When the charge was last read back from the provider by the reconciliation job. */
+    providerCheckedAt: tstz('provider_checked_at'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

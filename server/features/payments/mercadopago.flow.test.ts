@@ -19,6 +19,7 @@ import {
 } from '../../test/mercadopago-fake.ts';
 import { createClinic, createRoom, openClinic } from '../../test/supply-fixtures.ts';
 import { chargeOpened, expireHolds } from '../lifecycle/lifecycle.service.ts';
+import { readBackOpenCharges } from './reconcile.service.ts';
 
 const SECRET = 'mp-webhook-secret-0123456789';
 let fake: FakeMercadoPago;
@@ -267,6 +268,56 @@ describe('Mercado Pago through the product', () => {
     expect(refund.body).toMatchObject({ amount: 65 });
     expect(status).toMatchObject({ status: 'refunded', refunded_cents: 6500 });
     expect(status.refunds[0]).toMatchObject({ status: 'succeeded' });
+  });
+
+  it('confirms a paid Pix whose notification never came, by reading it back while its hours are held', async () => {
+    const booking = (await book({ payment_method: 'pix' })).json().data;
+    const mpId = await mpIdOf(booking.payment.uuid);
+    const reads = () =>
+      fake.requests.filter((r) => r.method === 'GET' && r.path === `/v1/payments/${mpId}`).length;
+    // Read while pending: nothing changes, and it is not read again for 5 minutes.
+    expect(await readBackOpenCharges(t.app.services)).toBeGreaterThanOrEqual(1);
+    expect(reads()).toBe(1);
+    await readBackOpenCharges(t.app.services);
+    expect(reads()).toBe(1);
+    fake.approve(mpId);
+    t.clock.advance(5 * 60_000);
+    // Two processes' jobs at once: the charge is claimed by one (SKIP LOCKED), read once.
+    await Promise.all([readBackOpenCharges(t.app.services), readBackOpenCharges(t.app.services)]);
+    expect(reads()).toBe(2);
+    const [row] = await t.db.select().from(bookings).where(eq(bookings.uuid, booking.uuid));
+    expect(row!.status).toBe('confirmed');
+    const [paid] = await t.db.select().from(payments).where(eq(payments.uuid, booking.payment.uuid));
+    expect(paid!.status).toBe('paid');
+    // A late notification of the same payment changes nothing more.
+    expect((await notify(mpId, { notificationId: 77 })).json().data).toMatchObject({ received: true });
+    expect((await t.db.select().from(bookings).where(eq(bookings.uuid, booking.uuid)))[0]!.status).toBe(
+      'confirmed',
+    );
+  });
+
+  it('refunds a Pix paid after its hold ended, read back once after the hold', async () => {
+    const booking = (await book({ payment_method: 'pix' })).json().data;
+    const mpId = await mpIdOf(booking.payment.uuid);
+    await readBackOpenCharges(t.app.services);
+    t.clock.advance(16 * 60_000);
+    await expireHolds(t.app.services);
+    // Paid at the provider just as the hold ended (the withdrawal came too late), never notified.
+    fake.approve(mpId);
+    await readBackOpenCharges(t.app.services);
+    const [payment] = await t.db.select().from(payments).where(eq(payments.uuid, booking.payment.uuid));
+    expect(payment).toMatchObject({ status: 'refunded', refundedCents: 6500 });
+    expect(lastPost(/^\/v1\/payments\/\d+\/refunds$/).path).toBe(`/v1/payments/${mpId}/refunds`);
+    expect((await t.db.select().from(bookings).where(eq(bookings.uuid, booking.uuid)))[0]!.status).toBe(
+      'expired',
+    );
+    // Read once after the hold: not again.
+    const reads = fake.requests.filter((r) => r.method === 'GET' && r.path === `/v1/payments/${mpId}`).length;
+    t.clock.advance(10 * 60_000);
+    await readBackOpenCharges(t.app.services);
+    expect(fake.requests.filter((r) => r.method === 'GET' && r.path === `/v1/payments/${mpId}`).length).toBe(
+      reads,
+    );
   });
 
   it('refuses a notification with a wrong signature, and the sandbox simulation', async () => {

@@ -1,0 +1,60 @@
+/**
+ * Nothing depends on a webhook arriving (DESIGN §9 "Mercado Pago as it behaves"): every charge still
+ * open at the provider — a Pix to pay, a card in review — is read back at least every 10 minutes
+ * while its hold runs and once after the hold ends, and what the provider says goes through the same
+ * path as a webhook (`applyEvent`: recorded once, the lifecycle decides). A Pix paid while the hours
+ * are held confirms them; one paid after the hold ended is refunded by the lifecycle.
+ */
+import { sql } from 'drizzle-orm';
+import { queryRows } from '../../db/client.ts';
+import type { Services } from '../../services.ts';
+import { applyEvent } from './payment.service.ts';
+
+/** A charge is read again after this long while its hold runs (the job runs every minute). */
+export const READ_BACK_EVERY_MS = 5 * 60_000;
+/** Holds that ended longer ago are left alone (read once after they ended, already). */
+const LOOK_BACK_MS = 24 * 60 * 60_000;
+const BATCH = 100;
+
+/** Reads back the charges due, in any number of processes at once; answers how many were read. */
+export async function readBackOpenCharges(s: Services): Promise<number> {
+  const provider = s.payments;
+  if (!provider.readCharge) return 0;
+  const now = s.clock();
+  const due = await s.db.transaction(async (tx) => {
+    const rows = await queryRows<{ id: number; provider_ref: string }>(
+      tx,
+      sql`select p.id, p.provider_ref from payments p join bookings b on b.id = p.booking_id
+          where p.provider = ${provider.name} and p.provider_ref is not null
+            and p.status in ('pending', 'expired')
+            and b.hold_expires_at > ${new Date(now.getTime() - LOOK_BACK_MS).toISOString()}::timestamptz
+            and (p.provider_checked_at is null
+                 or (b.hold_expires_at > ${now.toISOString()}::timestamptz
+                     and p.provider_checked_at <= ${new Date(now.getTime() - READ_BACK_EVERY_MS).toISOString()}::timestamptz)
+                 or (b.hold_expires_at <= ${now.toISOString()}::timestamptz
+                     and p.provider_checked_at < b.hold_expires_at))
+          order by p.provider_checked_at nulls first, p.id
+          limit ${BATCH} for update of p skip locked`,
+    );
+    const ids = rows.map((r) => Number(r.id));
+    if (ids.length)
+      await tx.execute(
+        sql`update payments set provider_checked_at = ${now.toISOString()}::timestamptz
+            where id in (${sql.join(
+              ids.map((id) => sql`${id}`),
+              sql`, `,
+            )})`,
+      );
+    return rows;
+  });
+  for (const row of due) {
+    const event = await provider.readCharge(row.provider_ref).catch(() => undefined);
+    if (event === undefined) {
+      // The provider could not answer now: read again on the next round.
+      await s.db.execute(sql`update payments set provider_checked_at = null where id = ${Number(row.id)}`);
+      continue;
+    }
+    if (event && event.outcome !== 'pending') await applyEvent(s, event);
+  }
+  return due.length;
+}
