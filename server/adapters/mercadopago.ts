@@ -348,8 +348,18 @@ export function createMercadoPagoProvider(options: MercadoPagoOptions): PaymentP
     },
 
     async cancelCharge(providerRef) {
-      // Only a pending or in-review payment can be cancelled; anything else is left as it is.
-      await call((c) => new Payment(c).cancel({ id: providerRef })).catch(() => undefined);
+      try {
+        await call((c) => new Payment(c).cancel({ id: providerRef }));
+      } catch (err) {
+        // "Somente é possível cancelar pagamentos que se encontrem com status `pending` ou
+        // `in_process`" (Devoluções e cancelamentos, devsite-docs guides/manage-account/account/
+        // cancellations-and-refunds.pt.md): a 400 is a payment already approved or closed, left as
+        // it is (a capture is refunded by the lifecycle); 404 one it does not know. Anything else
+        // (no answer, 5xx) is thrown, and the reconciliation job withdraws it again.
+        const status = statusOf(err);
+        if (status === 400 || status === 404) return;
+        throw toRequestError(err);
+      }
     },
 
     async refund(providerRef, amountCents, idempotencyKey): Promise<RefundOutcome> {

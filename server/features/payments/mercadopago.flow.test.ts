@@ -320,6 +320,23 @@ describe('Mercado Pago through the product', () => {
     );
   });
 
+  it('withdraws again a Pix the provider still holds open after its hold, when the first withdrawal failed', async () => {
+    const booking = (await book({ payment_method: 'pix' })).json().data;
+    const mpId = await mpIdOf(booking.payment.uuid);
+    t.clock.advance(16 * 60_000);
+    // The withdrawal at the end of the hold meets an outage (the SDK retries, all fail).
+    fake.script(...[1, 2, 3].map(() => ({ method: 'PUT', path: `/v1/payments/${mpId}`, status: 503 })));
+    await expireHolds(t.app.services);
+    expect(fake.payments.get(Number(mpId))!.status).toBe('pending');
+    await readBackOpenCharges(t.app.services);
+    expect(fake.payments.get(Number(mpId))!.status).toBe('cancelled');
+    // Settled at the provider: read once more, nothing left to do.
+    await readBackOpenCharges(t.app.services);
+    await readBackOpenCharges(t.app.services);
+    const [payment] = await t.db.select().from(payments).where(eq(payments.uuid, booking.payment.uuid));
+    expect(payment).toMatchObject({ status: 'expired', refundedCents: 0 });
+  });
+
   it('refuses a notification with a wrong signature, and the sandbox simulation', async () => {
     const res = await book({ payment_method: 'pix' });
     const mpId = await mpIdOf(res.json().data.payment.uuid);

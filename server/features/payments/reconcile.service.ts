@@ -3,7 +3,8 @@
  * open at the provider — a Pix to pay, a card in review — is read back at least every 10 minutes
  * while its hold runs and once after the hold ends, and what the provider says goes through the same
  * path as a webhook (`applyEvent`: recorded once, the lifecycle decides). A Pix paid while the hours
- * are held confirms them; one paid after the hold ended is refunded by the lifecycle.
+ * are held confirms them; one paid after the hold ended is refunded by the lifecycle; one still
+ * open at the provider after its booking ended (a withdrawal that failed) is withdrawn again.
  */
 import { sql } from 'drizzle-orm';
 import { queryRows } from '../../db/client.ts';
@@ -22,9 +23,9 @@ export async function readBackOpenCharges(s: Services): Promise<number> {
   if (!provider.readCharge) return 0;
   const now = s.clock();
   const due = await s.db.transaction(async (tx) => {
-    const rows = await queryRows<{ id: number; provider_ref: string }>(
+    const rows = await queryRows<{ id: number; provider_ref: string; status: string }>(
       tx,
-      sql`select p.id, p.provider_ref from payments p join bookings b on b.id = p.booking_id
+      sql`select p.id, p.provider_ref, p.status from payments p join bookings b on b.id = p.booking_id
           where p.provider = ${provider.name} and p.provider_ref is not null
             and p.status in ('pending', 'expired')
             and b.hold_expires_at > ${new Date(now.getTime() - LOOK_BACK_MS).toISOString()}::timestamptz
@@ -51,6 +52,14 @@ export async function readBackOpenCharges(s: Services): Promise<number> {
     const event = await provider.readCharge(row.provider_ref).catch(() => undefined);
     if (event === undefined) {
       // The provider could not answer now: read again on the next round.
+      await s.db.execute(sql`update payments set provider_checked_at = null where id = ${Number(row.id)}`);
+      continue;
+    }
+    if (event?.outcome === 'pending' && row.status === 'expired') {
+      // Still open at the provider though its booking is gone: the withdrawal after the hold
+      // failed or has not reached it. Withdrawn again, and read again on the next round (for a
+      // day: a capture meanwhile is refunded like any late one).
+      await provider.cancelCharge(row.provider_ref).catch(() => undefined);
       await s.db.execute(sql`update payments set provider_checked_at = null where id = ${Number(row.id)}`);
       continue;
     }
