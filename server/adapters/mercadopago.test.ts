@@ -633,3 +633,205 @@ describe('webhook signature and read-back', () => {
     );
   });
 });
+
+/** A request straight to the fake, for what the adapter never sends (the adapter prevents it). */
+async function direct(path: string, body: unknown, o: { key?: string | null; method?: string } = {}) {
+  const key = o.key === undefined ? `direct-${Math.random().toString(36).slice(2)}` : o.key;
+  const res = await fetch(`${fake.url}${path}`, {
+    method: o.method ?? 'POST',
+    headers: {
+      authorization: `Bearer ${fake.accessToken}`,
+      'content-type': 'application/json',
+      ...(key === null ? {} : { 'x-idempotency-key': key }),
+    },
+    body: JSON.stringify(body),
+  });
+  const json = (await res.json()) as Record<string, unknown> & { cause?: Array<{ code: unknown }> };
+  return { status: res.status, body: json, code: json.cause?.[0]?.code };
+}
+const chargeInput = (): Parameters<PaymentProvider['chargeCard']>[0] => ({
+  token: fakeCardToken('APRO'),
+  amountCents: 12345,
+  reference: 'pay-old',
+  idempotencyKey: 'unused',
+  installments: 1,
+  payer,
+  description: 'Sala 1',
+});
+const pixBody = (over: Record<string, unknown> = {}) => ({
+  payment_method_id: 'pix',
+  transaction_amount: 65,
+  description: 'Sala 1',
+  payer: { email: payer.email },
+  ...over,
+});
+
+describe("the fake enforces Mercado Pago's documented limits", () => {
+  it('X-Idempotency-Key: a POST without it is refused (4292); the same key gets the same answer, done once', async () => {
+    const missing = await direct('/v1/payments', pixBody(), { key: null });
+    expect(missing).toMatchObject({ status: 400, code: 4292 });
+    const refund = await direct('/v1/payments/1/refunds', {}, { key: null });
+    expect(refund).toMatchObject({ status: 400, code: 4292 });
+    expect(fake.payments.size).toBe(0);
+
+    const first = await direct('/v1/payments', pixBody(), { key: 'same-key' });
+    const again = await direct('/v1/payments', pixBody({ transaction_amount: 99 }), { key: 'same-key' });
+    expect(first.status).toBe(201);
+    expect(again).toEqual(first);
+    expect(fake.payments.size).toBe(1);
+
+    // Through the adapter: a charge, a Pix and a refund repeated with their keys are done once.
+    const card = await charge(fakeCardToken('APRO'), { idempotencyKey: 'k-card' });
+    expect(await charge(fakeCardToken('APRO'), { idempotencyKey: 'k-card' })).toEqual(card);
+    const pixInput = {
+      amountCents: 6500,
+      reference: 'pay-k',
+      idempotencyKey: 'k-pix',
+      expiresAt: new Date(fake.clock().getTime() + 60 * 60_000),
+      payer,
+      description: 'Sala 1',
+    };
+    const pix = await mp.createPix(pixInput);
+    expect(await mp.createPix(pixInput)).toEqual(pix);
+    expect(fake.payments.size).toBe(3);
+    const r = await mp.refund(card.providerRef, 1000, 'k-refund');
+    expect(await mp.refund(card.providerRef, 1000, 'k-refund')).toEqual(r);
+    expect(fake.payments.get(Number(card.providerRef))?.refunds).toHaveLength(1);
+  });
+
+  it('amounts: more than two decimals, zero, negative or not a number are refused; R$ 0,01 (no documented minimum) is accepted', async () => {
+    for (const transaction_amount of [10.005, 0.001, 0, -5, '65', null]) {
+      expect(await direct('/v1/payments', pixBody({ transaction_amount }))).toMatchObject({
+        status: 400,
+        code: 4037,
+      });
+    }
+    expect(fake.payments.size).toBe(0);
+    expect((await direct('/v1/payments', pixBody({ transaction_amount: 0.01 }))).status).toBe(201);
+    expect((await direct('/v1/payments', pixBody({ transaction_amount: 123.45 }))).status).toBe(201);
+    // The adapter sends centavos as reais with two decimals at most, so it never sends the refused ones.
+    expect(await charge(fakeCardToken('APRO'), { amountCents: 1, idempotencyKey: 'k-1' })).toMatchObject({
+      status: 'approved',
+    });
+    const sent = posts('/v1/payments').at(-1)!.body as { transaction_amount: number };
+    expect(sent.transaction_amount).toBe(0.01);
+  });
+
+  it('payer e-mail: required of a payer who is not a customer; a customer is charged by id', async () => {
+    expect(await direct('/v1/payments', pixBody({ payer: {} }))).toMatchObject({ status: 400, code: 4050 });
+    expect(await direct('/v1/payments', pixBody({ payer: { email: 'ana' } }))).toMatchObject({
+      status: 400,
+      code: 4050,
+    });
+    expect(await direct('/v1/payments', pixBody({ payer: undefined }))).toMatchObject({
+      status: 400,
+      code: 4050,
+    });
+    expect(fake.payments.size).toBe(0);
+
+    // Through the adapter: a one-off card and a Pix send the e-mail, a saved card sends only the customer.
+    await charge(fakeCardToken('APRO'), { idempotencyKey: 'k-oneoff' });
+    const oneOff = posts('/v1/payments').at(-1)!.body as { payer: { email?: string } };
+    expect(oneOff.payer.email).toBe(payer.email);
+    const saved = await mp.saveCard({ kind: 'token', token: fakeCardToken('APRO') }, payer);
+    if (!saved.approved) throw new Error('card not saved');
+    const result = await charge(`${saved.card.token}:${fakeCardToken('APRO')}`, {
+      idempotencyKey: 'k-saved',
+    });
+    expect(result.status).toBe('approved');
+    const sent = posts('/v1/payments').at(-1)!.body as { payer: Record<string, unknown> };
+    expect(sent.payer.email).toBeUndefined();
+    expect(fake.payments.get(Number(result.providerRef))?.payer).toMatchObject({
+      type: 'customer',
+      email: payer.email,
+    });
+  });
+
+  it('refunds: never more than captured, in one or several refunds; a full refund closes the payment', async () => {
+    const { providerRef: ref } = await charge(fakeCardToken('APRO'), {
+      amountCents: 5000,
+      idempotencyKey: 'k-cap',
+    });
+    expect(await mp.refund(ref, 5001, 'r-over')).toEqual({
+      status: 'refused',
+      reason: 'Valor maior que o disponível para reembolso.',
+    });
+    expect((await mp.refund(ref, 2000, 'r-1')).status).toBe('succeeded');
+    expect(await mp.refund(ref, 3001, 'r-over-2')).toMatchObject({ status: 'refused' });
+    expect(await direct(`/v1/payments/${ref}/refunds`, { amount: 0.005 })).toMatchObject({
+      status: 400,
+      code: 4040,
+    });
+    // No amount: the rest (R$ 30,00), and the payment is refunded in full.
+    const rest = await direct(`/v1/payments/${ref}/refunds`, {});
+    expect(rest).toMatchObject({ status: 201, body: { amount: 30 } });
+    expect(fake.payments.get(Number(ref))).toMatchObject({
+      status: 'refunded',
+      transaction_amount_refunded: 50,
+    });
+    expect(await mp.refund(ref, 1, 'r-after')).toEqual({
+      status: 'refused',
+      reason: 'Este pagamento não pode ser reembolsado.',
+    });
+  });
+
+  it.each([
+    ['rejected', 'OTHE'],
+    ['in_process', 'CONT'],
+    ['pending', 'PEND'],
+  ])('refunds: a %s payment (not approved) is refused with 2063', async (_, code) => {
+    const { providerRef: ref } = await charge(fakeCardToken(code), { idempotencyKey: `k-${code}` });
+    expect(await mp.refund(ref, 100, `r-${code}`)).toEqual({
+      status: 'refused',
+      reason: 'Este pagamento não pode ser reembolsado.',
+    });
+    expect(await direct(`/v1/payments/${ref}/refunds`, { amount: 1 })).toMatchObject({
+      status: 400,
+      code: 2063,
+    });
+    expect(fake.payments.get(Number(ref))?.refunds).toHaveLength(0);
+  });
+
+  it('refunds: within 180 days of the approval, not after (2024)', async () => {
+    let now = TEST_NOW.getTime();
+    const own = await startFakeMercadoPago({ clock: () => new Date(now) });
+    try {
+      const p = createMercadoPagoProvider({
+        accessToken: own.accessToken,
+        webhookSecret: SECRET,
+        notificationUrl: NOTIFY,
+        apiUrl: own.url,
+        timeoutMs: 300,
+        retries: 0,
+        clock: own.clock,
+      });
+      const a = await p.chargeCard({ ...chargeInput(), idempotencyKey: 'old-a' });
+      const b = await p.chargeCard({ ...chargeInput(), idempotencyKey: 'old-b' });
+      now += 179 * 86_400_000;
+      expect((await p.refund(a.providerRef, 1000, 'old-r-a')).status).toBe('succeeded');
+      now += 2 * 86_400_000;
+      expect(await p.refund(b.providerRef, 1000, 'old-r-b')).toEqual({
+        status: 'refused',
+        reason: 'Este pagamento não pode ser reembolsado.',
+      });
+      expect(own.payments.get(Number(b.providerRef))?.refunds).toHaveLength(0);
+    } finally {
+      await own.close();
+    }
+  });
+
+  it('cancellations: only a pending or in_process payment is cancelled; an approved one is left as it is', async () => {
+    const pending = await charge(fakeCardToken('CONT'), { idempotencyKey: 'k-c1' });
+    await mp.cancelCharge(pending.providerRef);
+    expect(fake.payments.get(Number(pending.providerRef))).toMatchObject({
+      status: 'cancelled',
+      status_detail: 'by_collector',
+    });
+    const approved = await charge(fakeCardToken('APRO'), { idempotencyKey: 'k-c2' });
+    await mp.cancelCharge(approved.providerRef);
+    expect(fake.payments.get(Number(approved.providerRef))?.status).toBe('approved');
+    expect(
+      await direct(`/v1/payments/${approved.providerRef}`, { status: 'cancelled' }, { method: 'PUT' }),
+    ).toMatchObject({ status: 400, code: 4006 });
+  });
+});

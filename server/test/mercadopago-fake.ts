@@ -8,6 +8,11 @@
  * Card tokens are opaque to Mercado Pago's API; here `fakeCardToken()` makes tokens whose outcome is
  * one of Mercado Pago's test cardholder names (APRO approves, OTHE/CALL/FUND/SECU/EXPI/FORM refuse,
  * CONT stays in_process) or any `status_detail` itself. Any other token approves.
+ *
+ * A witness, not a mirror: every rule the product relies on cites the page of Mercado Pago's
+ * documentation it comes from (mercadopago/devsite-docs; the API reference is its
+ * reference/api-json/*.json, which the guides link as /developers/pt/reference/...), with the
+ * sentence quoted; where the docs are silent the comment says so and what the fake does instead.
  */
 import { createHmac, randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
@@ -133,7 +138,11 @@ export async function startFakeMercadoPago(opts: { accessToken?: string; clock?:
     }
     if (method === 'POST' && refundOf) return refund(Number(refundOf), body);
     if (method === 'PUT' && paymentId) {
-      // PUT /v1/payments/{id} { status: 'cancelled' }: only a payment not yet approved.
+      // PUT /v1/payments/{id} { status: 'cancelled' }. "Reembolsos e cancelamentos" (devsite-docs
+      // guides/additional-content/account/cancellations-and-refunds.pt.md; it links the API as
+      // /developers/pt/reference/chargebacks/_payments_payment_id/put): "Os cancelamentos somente
+      // poderão ser realizados caso o status de pagamento esteja como Pending ou In process." A
+      // documentação não diz o erro de um cancelamento recusado; o fake responde 400 (4006).
       const payment = payments.get(Number(paymentId));
       if (!payment)
         return mpError(404, 'Payment not found', 'not_found', [
@@ -163,6 +172,10 @@ export async function startFakeMercadoPago(opts: { accessToken?: string; clock?:
   }
 
   function createCustomer(body: Json): Reply {
+    // "Armazene os dados dos seus clientes e cartões": "Para criar um cliente e associá-lo ao seu
+    // cartão, é preciso enviar o campo do e-mail, o tipo de meio de pagamento, o ID do banco emissor e
+    // o token gerado." A documentação não diz o erro de um e-mail repetido; o fake responde 101 "the
+    // customer already exist" (o adapter procura o cliente antes de criar).
     const email = typeof body.email === 'string' ? body.email : '';
     if (!/^[^@\s]+@[^@\s]+$/.test(email))
       return badRequest('invalid email', '100', 'invalid parameter email');
@@ -228,6 +241,15 @@ export async function startFakeMercadoPago(opts: { accessToken?: string; clock?:
 
   async function createPayment(body: Json): Promise<Reply> {
     const amount = body.transaction_amount;
+    // transaction_amount. "Criar pagamento" (reference/api-json/payments.json, POST /v1/payments):
+    // `"type": "number"`, `"required": true`, "Custo do produto. Exemplo - A venda de um produto por
+    // R$100,00 terá um transactionAmount = 100." (its example is 58.8).
+    // Valor mínimo: a documentação não diz qual é o valor mínimo de um pagamento (nem de cartão, nem
+    // de Pix); o fake recusa só o que não é um número maior que zero e aceita R$ 0,01.
+    // Casas decimais: a documentação não diz quantas casas decimais o valor aceita; o fake, como
+    // testemunha do que o produto envia (centavos de real), recusa mais de duas.
+    // A documentação também não traz o código nem a mensagem dessa recusa; o fake mantém os de antes
+    // (400, 4037 "Invalid transaction_amount").
     if (
       typeof amount !== 'number' ||
       !(amount > 0) ||
@@ -241,6 +263,16 @@ export async function startFakeMercadoPago(opts: { accessToken?: string; clock?:
     let detail: string;
     let card: Json = {};
     let payerOut: Json;
+    // payer. "Criar pagamento" (reference/api-json/payments.json) marks `payer` and `payer.email`
+    // `"required": true` ("Email associado ao payer."). A saved card is paid as the customer:
+    // "Armazene os dados dos seus clientes e cartões" (devsite-docs guides/checkout-api/
+    // remember-customers-and-cards.pt.md): "Ao ser pago com um cartão guardado, deve-se enviar o ID
+    // do cliente junto do token.", and its examples send `payer: { type: "customer", id }` with no
+    // e-mail. For Pix, the Pix page (guides/checkout-api/receiving-payment-by-pix.pt.md): "você deve
+    // encaminhar o e-mail do comprador, o tipo e número de documento, o meio de pagamento utilizado e
+    // o detalhe do valor." So the e-mail is required of every payer that is not a customer; a
+    // customer's payment takes the customer's e-mail. A documentação não diz o código do erro de um
+    // e-mail ausente ou inválido; o fake responde 400 com o código 4050.
     if (payer.type === 'customer') {
       const customer = customers.get(String(payer.id));
       if (!customer) return badRequest('Customer not found', 2002);
@@ -251,7 +283,8 @@ export async function startFakeMercadoPago(opts: { accessToken?: string; clock?:
         identification: customer.identification,
       };
     } else {
-      if (typeof payer.email !== 'string') return badRequest('payer.email must be a valid email', 4050);
+      if (typeof payer.email !== 'string' || !/^[^@\s]+@[^@\s]+$/.test(payer.email))
+        return badRequest('payer.email must be a valid email', 4050);
       payerOut = { type: null, id: null, entity_type: null, ...payer };
     }
     if (isPix) {
@@ -263,7 +296,10 @@ export async function startFakeMercadoPago(opts: { accessToken?: string; clock?:
       // "Pix" (Checkout Transparente, mercadopago.com.br/developers/pt/docs/checkout-api/
       // integration-configuration/integrate-with-pix): "A data configurada deve estar entre 30
       // minutos até 30 dias a partir da data de emissão do pagamento." The docs do not give the
-      // error the API answers outside it: this one is the format error's shape.
+      // error the API answers outside it: this one is the format error's shape. The same rule in
+      // devsite-docs guides/checkout-api/receiving-payment-by-pix.pt.md: "Note que a data configurada
+      // deve ser entre 30 minutos e até 30 dias a partir da data de emissão." Without the field: "Por
+      // padrão, a data de vencimento para pagamentos com Pix é de 24 horas" (the fake's default).
       if (typeof body.date_of_expiration === 'string') {
         const ahead = Date.parse(body.date_of_expiration) - now.getTime();
         if (ahead < 30 * 60_000 || ahead > 30 * 86_400_000)
@@ -272,6 +308,9 @@ export async function startFakeMercadoPago(opts: { accessToken?: string; clock?:
       status = 'pending';
       detail = 'pending_waiting_transfer';
     } else {
+      // "Criar pagamento": token "Identificador de token card (obrigatório para cartão de crédito).";
+      // installments `"required": true`, "Número de parcelas selecionado". A documentação não diz o
+      // mínimo de parcelas; o fake exige um inteiro ≥ 1.
       if (typeof body.token !== 'string' || !body.token) return badRequest('Card Token not found', 2006);
       if (!Number.isInteger(body.installments) || (body.installments as number) < 1)
         return badRequest('Invalid installments', 3011, 'Invalid installments');
@@ -372,15 +411,41 @@ export async function startFakeMercadoPago(opts: { accessToken?: string; clock?:
       return mpError(404, 'Payment not found', 'not_found', [
         { code: 2000, description: 'Payment not found' },
       ]);
+    // Only what was paid is refunded. "Cancelamentos e reembolsos" (devsite-docs guides/checkout-api/
+    // cancellations-and-refunds.pt.md): "Os reembolsos ocorrem quando o pagamento se realizou mas o
+    // vendedor decide anulá-lo total ou parcialmente." "Reembolsos e cancelamentos" (guides/
+    // additional-content/account/cancellations-and-refunds.pt.md): "**Cancelamentos** acontecem quando
+    // uma compra é realizada mas o pagamento ainda não foi aprovado por algum motivo." A payment not
+    // approved (pending, in_process, rejected, cancelled, or already refunded in full) is refused with
+    // the 400 that "Criar reembolso" (reference/api-json/chargebacks.json) lists: 2063
+    // "The-action-requested-is-not-valid-for-the-current-payment-state".
     if (payment.status !== 'approved')
       return badRequest(
         'Payment not refundable',
         2063,
         `Invalid payment status for refund: ${payment.status}`,
       );
+    // "Reembolsos e cancelamentos": "é possível reembolsar um pagamento dentro de 180 dias a partir
+    // da sua data de aprovação." "Criar reembolso" lists 2024 "Payment-too-old-to-be-refunded" (under
+    // 404; the fake answers it as a 400, as the other refusals of a refund).
+    const approvedAt = Date.parse(String(payment.date_approved ?? payment.date_created));
+    if (clock().getTime() - approvedAt > 180 * 86_400_000)
+      return badRequest('Payment too old to be refunded', 2024, 'Payment-too-old-to-be-refunded');
+    // "Criar reembolso": "Se o campo amount estiver preechido, será criado um reembolso parcial, caso
+    // contrário, se criará um reembolso total", and 4040 "amount-attribute-must-be-positive".
+    // "Reembolsos e cancelamentos": "Reembolsos podem ser feitos de duas maneiras: **integral**,
+    // quando o valor total da venda é devolvido ao comprador ou **parcial**, quando apenas parte do
+    // valor pago é retornado ao comprador." So the refunds of a payment add up to at most what was
+    // captured. A documentação não diz o erro de um reembolso maior que o saldo do pagamento; o fake
+    // responde 400 `refund_amount_exceeds`. Nem diz quantas casas decimais `amount` aceita; o fake
+    // recusa mais de duas (4040), como em transaction_amount.
     const available = cents(payment.transaction_amount) - cents(payment.transaction_amount_refunded);
     const amount = body.amount === undefined ? available / 100 : body.amount;
-    if (typeof amount !== 'number' || !(amount > 0))
+    if (
+      typeof amount !== 'number' ||
+      !(amount > 0) ||
+      Math.abs(amount * 100 - Math.round(amount * 100)) > 1e-6
+    )
       return badRequest('Invalid refund amount', 4040, 'amount attribute must be positive');
     if (cents(amount) > available)
       return badRequest(
@@ -485,9 +550,30 @@ export async function startFakeMercadoPago(opts: { accessToken?: string; clock?:
         Object.fromEntries(url.searchParams),
         method === 'PUT' && body && typeof body === 'object' ? (body as Json) : {},
       );
+    // X-Idempotency-Key. "Criar pagamento" (devsite-docs reference/api-json/payments.json, POST
+    // /v1/payments) and "Criar reembolso" (reference/api-json/chargebacks.json, POST
+    // /v1/payments/{id}/refunds; linked as /developers/pt/reference/chargebacks/_payments_id_refunds/
+    // post from "Reembolsos e cancelamentos") declare the header `"required": true` and describe
+    // it: "Esta função permite repetir solicitações de forma
+    // segura, sem o risco de realizar a mesma ação mais de uma vez por engano. Isso é útil para evitar
+    // erros, como a criação de dois pagamentos idênticos, por exemplo." ("… dois reembolsos
+    // idênticos …" on the refund page). "Criar reembolso" lists the error for a missing one: 4292
+    // "Header-X-Idempotency-Key-can’t-be-null". "Reembolsos e cancelamentos" (guides/
+    // additional-content/account/cancellations-and-refunds.pt.md): "Seu preenchimento é importante
+    // para garantir a execução e re-execução de requisições sem que haja efeitos colaterais como por
+    // exemplo, pagamentos em duplicidade em casos de reembolso."
+    // A documentação não diz que a repetição devolve a mesma resposta, nem por quanto tempo a chave
+    // vale, nem o que acontece com a mesma chave e outro corpo; o fake devolve a primeira resposta,
+    // byte a byte, para toda repetição (mesmo método, caminho e chave), sem olhar o corpo, para sempre.
+    // The docs give 4292 only on the refund page (listed under 404); the fake answers it, as a 400,
+    // for every POST.
     const key = req.headers['x-idempotency-key'];
     if (typeof key !== 'string' || !key)
-      return badRequest("Header X-Idempotency-Key can't be null", 'empty_required_header');
+      return badRequest(
+        'Header X-Idempotency-Key can’t be null',
+        4292,
+        'Header-X-Idempotency-Key-can’t-be-null',
+      );
     const cacheKey = `${method} ${path} ${key}`;
     const seen = idempotent.get(cacheKey);
     if (seen) return seen;
