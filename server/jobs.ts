@@ -8,7 +8,7 @@ import { expireHolds } from './features/lifecycle/lifecycle.service.ts';
 import { retryRefunds } from './features/lifecycle/refunds.service.ts';
 import { chargeDueSeriesMonths, extendOpenSeries } from './features/lifecycle/series.lifecycle.ts';
 import { sendDueMails } from './features/mail/outbox.service.ts';
-import { readBackOpenCharges } from './features/payments/reconcile.service.ts';
+import { compareRecentCharges, readBackOpenCharges } from './features/payments/reconcile.service.ts';
 
 const jobs = [
   // The mail outbox: retries with backoff, and rows written inside transactions (DESIGN §8).
@@ -17,6 +17,8 @@ const jobs = [
   { name: 'expirar reservas Pix', every: 30_000, run: expireHolds },
   // Charges still open at the provider read back (a webhook that never comes loses nothing).
   { name: 'conferir cobranças abertas', every: 60_000, run: readBackOpenCharges },
+  // Once a day: the provider's charges of the last 7 days against ours.
+  { name: 'comparar cobranças da semana', every: 24 * 60 * 60_000, run: compareRecentCharges },
   // Refunds the provider has not confirmed yet, with backoff (first retry within 30 s).
   { name: 'reembolsos pendentes', every: 15_000, run: retryRefunds },
   // Later months of horários fixos: card charged or Pix mailed a few days before the month.

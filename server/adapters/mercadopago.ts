@@ -48,6 +48,8 @@ export interface MercadoPagoOptions {
 }
 
 export const MERCADOPAGO_API_URL = 'https://api.mercadopago.com';
+/** Payments per page of a search. */
+const SEARCH_PAGE = 50;
 
 /**
  * A Pix's `date_of_expiration` at the provider. "Pix" (Checkout Transparente, mercadopago.com.br/
@@ -397,6 +399,34 @@ export function createMercadoPagoProvider(options: MercadoPagoOptions): PaymentP
         throw toRequestError(err);
       }
       return readBack(payment, providerRef);
+    },
+
+    async searchCharges(from, to) {
+      // "Pesquisa de pagamentos" (Ferramentas adicionais, devsite-docs guides/additional-content/
+      // notifications/ipn/additional-tools.pt.md): `GET /v1/payments/search?limit=30&range=
+      // date_created&begin_date=…&end_date=…&sort=date_created&criteria=desc`. Page by page.
+      const events: WebhookEvent[] = [];
+      for (let offset = 0; offset < 10_000; offset += SEARCH_PAGE) {
+        const page = await call((c) =>
+          new Payment(c).search({
+            options: {
+              range: 'date_created',
+              begin_date: toMercadoPagoDate(from),
+              end_date: toMercadoPagoDate(to),
+              sort: 'date_created',
+              criteria: 'asc',
+              limit: SEARCH_PAGE,
+              offset,
+            },
+          }),
+        ).catch((err: unknown) => {
+          throw toRequestError(err);
+        });
+        const results = page.results ?? [];
+        for (const r of results) if (r.id) events.push(readBack(r as PaymentResponse, String(r.id)));
+        if (results.length < SEARCH_PAGE) break;
+      }
+      return events;
     },
 
     async readWebhook({ rawBody, headers, query }) {

@@ -112,6 +112,11 @@ export interface PaymentProvider {
    * settled only by its own signed events (the sandbox) leaves it out.
    */
   readCharge?(providerRef: string): Promise<WebhookEvent | null>;
+  /**
+   * The provider's charges created in [from, to], each as its state read back (for the daily
+   * comparison with ours); left out by a provider settled by its own signed events.
+   */
+  searchCharges?(from: Date, to: Date): Promise<WebhookEvent[]>;
   /** Gives back part or all of a charge; the same idempotency key never refunds twice. */
   refund(providerRef: string, amountCents: number, idempotencyKey: string): Promise<RefundOutcome>;
   /**

@@ -155,6 +155,30 @@ export async function startFakeMercadoPago(opts: { accessToken?: string; clock?:
       setStatus(payment.id, 'cancelled', 'by_collector');
       return { status: 200, body: payment };
     }
+    if (method === 'GET' && path === '/v1/payments/search') {
+      // "Pesquisa de pagamentos" (Ferramentas adicionais, devsite-docs guides/additional-content/
+      // notifications/ipn/additional-tools.pt.md): "Você pode usar os parâmetros do body de um
+      // `pagamento` como query params para poder filtrar os resultados: Data de início … Data de
+      // término … Status", with the example `?limit=30&range=date_created&begin_date=…&end_date=…
+      // &sort=date_created&criteria=desc`. The docs do not say whether the ends are inclusive; the
+      // fake includes both.
+      const field = (query.range ?? 'date_created') as keyof FakePayment;
+      const from = query.begin_date ? Date.parse(query.begin_date) : Number.NEGATIVE_INFINITY;
+      const to = query.end_date ? Date.parse(query.end_date) : Number.POSITIVE_INFINITY;
+      const all = [...payments.values()]
+        .filter((p) => {
+          const at = Date.parse(String(p[field] ?? ''));
+          return at >= from && at <= to && (!query.status || p.status === query.status);
+        })
+        .sort((a, b) => Date.parse(String(a.date_created)) - Date.parse(String(b.date_created)));
+      if (query.criteria === 'desc') all.reverse();
+      const limit = Number(query.limit ?? 30);
+      const offset = Number(query.offset ?? 0);
+      return {
+        status: 200,
+        body: { paging: { total: all.length, limit, offset }, results: all.slice(offset, offset + limit) },
+      };
+    }
     if (method === 'GET' && path === '/v1/customers/search') {
       const email = (query.email ?? '').toLowerCase();
       const results = [...customers.values()].filter((c) => !email || c.email.toLowerCase() === email);

@@ -18,8 +18,9 @@ import {
   startFakeMercadoPago,
 } from '../../test/mercadopago-fake.ts';
 import { createClinic, createRoom, openClinic } from '../../test/supply-fixtures.ts';
+import { checkLedger } from '../lifecycle/ledger.ts';
 import { chargeOpened, expireHolds } from '../lifecycle/lifecycle.service.ts';
-import { readBackOpenCharges } from './reconcile.service.ts';
+import { compareRecentCharges, readBackOpenCharges } from './reconcile.service.ts';
 
 const SECRET = 'mp-webhook-secret-0123456789';
 let fake: FakeMercadoPago;
@@ -335,6 +336,45 @@ describe('Mercado Pago through the product', () => {
     await readBackOpenCharges(t.app.services);
     const [payment] = await t.db.select().from(payments).where(eq(payments.uuid, booking.payment.uuid));
     expect(payment).toMatchObject({ status: 'expired', refundedCents: 0 });
+  });
+
+  it("compares the provider's week with ours once a day: a payment it knows as paid or refunded and we don't is settled", async () => {
+    // Paid there, its notification lost and the hold long over: refunded here.
+    const lost = (await book({ payment_method: 'pix' })).json().data;
+    const lostId = await mpIdOf(lost.payment.uuid);
+    // Confirmed here, then refunded at the provider (from its panel) without a notification.
+    const paid = (await book({ payment_method: 'pix' })).json().data;
+    const paidId = await mpIdOf(paid.payment.uuid);
+    fake.approve(paidId);
+    expect((await notify(paidId, { notificationId: 501 })).json().data).toMatchObject({ applied: true });
+    t.clock.advance(16 * 60_000);
+    await expireHolds(t.app.services);
+    fake.approve(lostId);
+    fake.setStatus(paidId, 'refunded', 'refunded');
+
+    // Every state not yet recorded here is applied once (the two above among them).
+    expect(await compareRecentCharges(t.app.services)).toBeGreaterThanOrEqual(2);
+    expect(lastPost(/^\/v1\/payments\/\d+\/refunds$/).path).toBe(`/v1/payments/${lostId}/refunds`);
+    const status = async (uuid: string) =>
+      (await t.db.select().from(payments).where(eq(payments.uuid, uuid)))[0]!.status;
+    expect(await status(lost.payment.uuid)).toBe('refunded');
+    expect(await status(paid.payment.uuid)).toBe('refunded');
+    expect((await t.db.select().from(bookings).where(eq(bookings.uuid, paid.uuid)))[0]!.status).toBe(
+      'canceled',
+    );
+    // The next day's comparison reads our own refund of `lost` there (nothing to do here); the
+    // day after, nothing new at all. One refund each, no more.
+    await compareRecentCharges(t.app.services);
+    expect(await compareRecentCharges(t.app.services)).toBe(0);
+    for (const uuid of [lost.payment.uuid, paid.payment.uuid]) {
+      const [row] = await t.db.select().from(payments).where(eq(payments.uuid, uuid));
+      expect(row).toMatchObject({ status: 'refunded', refundedCents: 6500 });
+    }
+    expect(await checkLedger(t.db, { now: t.clock.now })).toEqual([]);
+    const search = fake.requests
+      .filter((r) => r.method === 'GET' && r.path === '/v1/payments/search')
+      .at(-1)!;
+    expect(search.query).toMatchObject({ range: 'date_created', limit: '50' });
   });
 
   it('refuses a notification with a wrong signature, and the sandbox simulation', async () => {

@@ -67,3 +67,26 @@ export async function readBackOpenCharges(s: Services): Promise<number> {
   }
   return due.length;
 }
+
+/** How far back the daily comparison looks. */
+export const COMPARE_DAYS = 7;
+
+/**
+ * The daily comparison: the provider's charges of the last 7 days, each applied through the
+ * webhook's path — a state we already know changes nothing (same event id, or the lifecycle finds
+ * nothing to do); a charge paid there but not here is confirmed while its hours are held, else
+ * refunded; one refunded there but not here is recorded. Answers how many states were recorded
+ * here for the first time.
+ */
+export async function compareRecentCharges(s: Services): Promise<number> {
+  const provider = s.payments;
+  if (!provider.searchCharges) return 0;
+  const now = s.clock();
+  const charges = await provider.searchCharges(new Date(now.getTime() - COMPARE_DAYS * 86_400_000), now);
+  let settled = 0;
+  for (const event of charges) {
+    if (event.outcome === 'pending' || !event.paymentUuid) continue;
+    if ((await applyEvent(s, event)).applied) settled++;
+  }
+  return settled;
+}
