@@ -561,6 +561,8 @@ export const bookings = pgTable(
   (t) => [
     index('bookings_customer_idx').on(t.customerId, t.createdAt),
     index('bookings_hold_idx').on(t.holdExpiresAt).where(sql`${t.status} = 'pending_payment'`),
+    /** Holds that ended lately, whatever became of them: the read-back job of open charges. */
+    index('bookings_hold_ended_idx').on(t.holdExpiresAt),
     index('bookings_series_idx').on(t.seriesId),
     index('bookings_charge_idx').on(t.chargeAt).where(sql`${t.chargeAt} is not null`),
     check('bookings_status_check', sql`${t.status} in (${inList(bookingStatuses)})`),
