@@ -59,6 +59,16 @@ interface Reply {
   headers?: Record<string, string>;
 }
 
+/**
+ * Test cardholder names. "Cartões de teste" (devsite-docs guides/snippets/test-integration/
+ * test-cards.pt.md, Brasil): "Para testar diferentes resultados de pagamento, preencha o status
+ * desejado no nome do titular do cartão", with `APRO` "Pagamento aprovado", `OTHE` "Recusado por
+ * erro geral", `CONT` "Pagamento pendente", `CALL` "Recusado com validação para autorizar", `FUND`
+ * "Recusado por quantia insuficiente", `SECU` "Recusado por código de segurança inválido", `EXPI`
+ * "Recusado por problema com a data de vencimento", `FORM` "Recusado por erro no formulário". The
+ * page does not give the `status_detail` of each (those here are the SDK's `cc_rejected_*` names
+ * the adapter maps) nor `PEND`, which is the fake's own (a card left in manual review).
+ */
 const STATUS_BY_CODE: Record<string, [string, string]> = {
   APRO: ['approved', 'accredited'],
   CONT: ['in_process', 'pending_contingency'],
@@ -70,7 +80,11 @@ const STATUS_BY_CODE: Record<string, [string, string]> = {
   EXPI: ['rejected', 'cc_rejected_bad_filled_date'],
   FORM: ['rejected', 'cc_rejected_bad_filled_other'],
 };
-/** Tokens Mercado Pago would not even accept into a customer (card data the issuer refuses). */
+/**
+ * Tokens Mercado Pago would not even accept into a customer (card data the issuer refuses). A
+ * documentação não diz o que o cadastro de um cartão de teste SECU/EXPI/FORM responde; o fake recusa
+ * com os códigos de causa que o adapter lê (security_code, expiration, card_number).
+ */
 const CARD_SAVE_ERRORS: Record<string, { code: string; description: string }> = {
   SECU: { code: 'E302', description: 'invalid security_code' },
   EXPI: { code: '325', description: 'invalid expiration_month' },
@@ -131,6 +145,8 @@ export async function startFakeMercadoPago(opts: { accessToken?: string; clock?:
     const cardsOf = path.match(/^\/v1\/customers\/([^/]+)\/cards$/)?.[1];
     if (method === 'POST' && path === '/v1/payments') return createPayment(body);
     if (method === 'GET' && paymentId) {
+      // A documentação não mostra a resposta de um pagamento que não existe; o fake responde 404
+      // (causa 2000), que o adapter trata como "desconhecido".
       const payment = payments.get(Number(paymentId));
       return payment
         ? { status: 200, body: payment }
@@ -231,6 +247,8 @@ export async function startFakeMercadoPago(opts: { accessToken?: string; clock?:
   }
 
   function createCard(customer: Json & { id: string; cards: Json[] }, body: Json): Reply {
+    // "Armazene os dados dos seus clientes e cartões": "…é preciso enviar … o token gerado." A
+    // documentação não diz o erro sem token; o fake responde 2006 "Card Token not found".
     if (typeof body.token !== 'string' || !body.token)
       return badRequest('invalid parameters', '2006', 'Card Token not found');
     const info = tokenInfo(body.token);
@@ -299,6 +317,7 @@ export async function startFakeMercadoPago(opts: { accessToken?: string; clock?:
     // e-mail ausente ou inválido; o fake responde 400 com o código 4050.
     if (payer.type === 'customer') {
       const customer = customers.get(String(payer.id));
+      // A documentação não diz o erro de um cliente que não existe; o fake responde 2002.
       if (!customer) return badRequest('Customer not found', 2002);
       payerOut = {
         type: 'customer',
@@ -312,6 +331,10 @@ export async function startFakeMercadoPago(opts: { accessToken?: string; clock?:
       payerOut = { type: null, id: null, entity_type: null, ...payer };
     }
     if (isPix) {
+      // "Modelo de pagamento - Pix" (devsite-docs guides/integration-guide-for-partners/pix.pt.md):
+      // "Para utilizar esse campo, é necessário seguir o formato de data ISO 8601:
+      // yyyy-MM-dd'T'HH:mm:ssz." (example "2023-01-28T22:59:59.000-04:00"). The error's code is not
+      // documented there; the fake answers 23.
       if (typeof body.date_of_expiration === 'string' && !MP_DATE.test(body.date_of_expiration))
         return badRequest(
           "The following parameters must be valid date and format (yyyy-MM-dd'T'HH:mm:ssz) date_of_expiration",
@@ -563,6 +586,9 @@ export async function startFakeMercadoPago(opts: { accessToken?: string; clock?:
     req: IncomingMessage,
     body: unknown,
   ): Promise<Reply> {
+    // "Pesquisa de pagamentos" (Ferramentas adicionais) and every API example send
+    // `--header 'Authorization: Bearer ACCESS_TOKEN'`. A documentação não mostra a resposta a um
+    // token errado; o fake responde 401.
     if (req.headers.authorization !== `Bearer ${accessToken}`)
       return mpError(401, 'invalid access token', 'unauthorized', [
         { code: 2000, description: 'invalid access token' },
@@ -647,6 +673,9 @@ export async function startFakeMercadoPago(opts: { accessToken?: string; clock?:
     reject: (id: number | string, detail = 'cc_rejected_other_reason') => setStatus(id, 'rejected', detail),
     setStatus,
     /** The notification Mercado Pago would POST to our webhook about a payment, signed. */
+    // Signed as "Webhooks" (devsite-docs guides/additional-content/your-integrations/webhooks.pt.md)
+    // says: `x-signature: ts=…,v1=…`, v1 the HMAC SHA256 in hex, with the secret, of
+    // "id:[data.id_url];request-id:[x-request-id_header];ts:[ts_header];".
     notification(
       id: number | string,
       o: {
