@@ -466,14 +466,36 @@ function readBack(payment: PaymentResponse, ref: string): WebhookEvent {
     outcome: webhookOutcome(payment.status),
   };
   if (payment.external_reference) event.paymentUuid = payment.external_reference;
+  const fee = providerFee(payment);
+  if (fee !== undefined) event.providerFeeCents = fee;
   return event;
 }
 
+/**
+ * A payment's status, as Mercado Pago defines it (sdk-java, resources/payment/PaymentStatus.java:
+ * `in_mediation` "Users have initiated a dispute."; `charged_back` "Was made a chargeback in the
+ * buyer's credit card."; `refunded` "Payment was refunded to the user."), in our words.
+ */
 function webhookOutcome(status: string | undefined): WebhookEvent['outcome'] {
   if (status === 'approved') return 'paid';
   if (status === 'rejected' || status === 'cancelled') return 'failed';
-  if (status === 'refunded' || status === 'charged_back') return 'refunded';
+  if (status === 'refunded') return 'refunded';
+  if (status === 'in_mediation') return 'disputed';
+  if (status === 'charged_back') return 'charged_back';
   return 'pending';
+}
+
+/**
+ * Mercado Pago's own fee on a payment, in centavos: the `fee_details` the collector pays (sdk-nodejs
+ * clients/payment/commonTypes.d.ts, FeeDetails: "Fee type (e.g. `mercadopago_fee`…)", "Who absorbs
+ * the fee: `collector` or `payer`."). Absent until the payment reports one.
+ */
+function providerFee(payment: PaymentResponse): number | undefined {
+  const fees = (payment.fee_details ?? []).filter(
+    (f) => f.fee_payer !== 'payer' && typeof f.amount === 'number',
+  );
+  if (fees.length === 0) return undefined;
+  return Math.round(fees.reduce((t, f) => t + (f.amount ?? 0), 0) * 100);
 }
 
 function causeText(err: unknown): string {

@@ -71,7 +71,9 @@ export interface WebhookEvent {
   /** Our payment's uuid when the event names it, else the provider's reference. */
   paymentUuid?: string;
   providerRef?: string;
-  outcome: 'paid' | 'failed' | 'refunded' | 'pending';
+  outcome: 'paid' | 'failed' | 'refunded' | 'pending' | 'disputed' | 'charged_back';
+  /** The provider's own fee on the charge, in centavos, when it reports one. */
+  providerFeeCents?: number;
 }
 
 export interface PaymentProvider {
@@ -151,13 +153,22 @@ export const SANDBOX_DECLINE_CARD = '4000000000000002';
 /** The sandbox's webhook body (DESIGN §4). */
 const sandboxEvent = z.object({
   id: z.string().min(1).max(200),
-  type: z.enum(['payment.paid', 'payment.failed', 'payment.refunded']),
+  /** DESIGN §4's three, and a dispute opened or charged back (so the sandbox can play one too). */
+  type: z.enum([
+    'payment.paid',
+    'payment.failed',
+    'payment.refunded',
+    'payment.disputed',
+    'payment.charged_back',
+  ]),
   data: z.object({ payment_uuid: z.uuid() }),
 });
 const sandboxOutcomes = {
   'payment.paid': 'paid',
   'payment.failed': 'failed',
   'payment.refunded': 'refunded',
+  'payment.disputed': 'disputed',
+  'payment.charged_back': 'charged_back',
 } as const;
 
 /**

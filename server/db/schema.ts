@@ -76,6 +76,10 @@ export const paymentStatuses = [
   'refunded',
   'partially_refunded',
   'expired',
+  /** The customer opened a dispute at the provider (Mercado Pago `in_mediation`): money frozen. */
+  'disputed',
+  /** The card's issuer took the money back (Mercado Pago `charged_back`). */
+  'charged_back',
 ] as const;
 export const photoTypes = ['clinic', 'room', 'profile'] as const;
 export const contactTypes = ['mobile', 'landline', 'whatsapp', 'commercial'] as const;
@@ -679,6 +683,18 @@ export const payments = pgTable(
     pixCopyPaste: text('pix_copy_paste'),
     pixExpiresAt: tstz('pix_expires_at'),
     paidAt: tstz('paid_at'),
+    /**
+     * The split of what was kept (DESIGN §9 "Every payment split in the ledger"), kept up to date
+     * by the lifecycle with every change of the payment: `gross_cents` is what was captured (0
+     * until then), `fee_cents` the plan's commission of what was kept at `fee_percent` (the plan
+     * in force when the money arrived), `net_cents = gross − refunded − fee` the partner's share,
+     * `provider_fee_cents` the provider's own fee when it reports one.
+     */
+    grossCents: integer('gross_cents').notNull().default(0),
+    feePercent: numeric('fee_percent', { precision: 5, scale: 2 }),
+    feeCents: integer('fee_cents').notNull().default(0),
+    netCents: integer('net_cents').notNull().default(0),
+    providerFeeCents: integer('provider_fee_cents'),
     /** When the charge was last read back from the provider by the reconciliation job. */
     providerCheckedAt: tstz('provider_checked_at'),
     createdAt: createdAt(),
@@ -689,16 +705,33 @@ export const payments = pgTable(
     check('payments_method_check', sql`${t.method} in (${inList(paymentMethods)})`),
     check('payments_status_check', sql`${t.status} in (${inList(paymentStatuses)})`),
     check('payments_refund_check', sql`${t.refundedCents} between 0 and ${t.amountCents}`),
+    /** The disputes the operator's dashboard lists. */
+    index('payments_dispute_idx').on(t.updatedAt).where(sql`${t.status} in ('disputed', 'charged_back')`),
   ],
 );
 
-/** Webhook events already applied (idempotency by event id). */
-export const paymentEvents = pgTable('payment_events', {
-  eventId: text('event_id').primaryKey(),
-  type: text('type').notNull(),
-  paymentId: ref('payment_id').references(() => payments.id, { onDelete: 'set null' }),
-  receivedAt: tstz('received_at').notNull().defaultNow(),
-});
+export const paymentEventSources = ['webhook', 'read_back', 'daily', 'simulated'] as const;
+export type PaymentEventSource = (typeof paymentEventSources)[number];
+
+/**
+ * Provider events already applied (idempotency by event id), with where they came from and whether
+ * they changed our books: the daily comparison's changes are the differences the operator sees.
+ */
+export const paymentEvents = pgTable(
+  'payment_events',
+  {
+    eventId: text('event_id').primaryKey(),
+    type: text('type').notNull(),
+    paymentId: ref('payment_id').references(() => payments.id, { onDelete: 'set null' }),
+    source: text('source').$type<PaymentEventSource>().notNull().default('webhook'),
+    changed: boolean('changed').notNull().default(false),
+    receivedAt: tstz('received_at').notNull().defaultNow(),
+  },
+  (t) => [
+    check('payment_events_source_check', sql`${t.source} in (${inList(paymentEventSources)})`),
+    index('payment_events_changed_idx').on(t.receivedAt).where(sql`${t.changed}`),
+  ],
+);
 
 export const refundStatuses = ['pending', 'succeeded', 'failed'] as const;
 export type RefundStatus = (typeof refundStatuses)[number];
@@ -730,6 +763,8 @@ export const refunds = pgTable(
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: tstz('next_attempt_at').notNull().defaultNow(),
     lastError: text('last_error'),
+    /** When the operators were told this refund is still pending after a day. */
+    reportedAt: tstz('reported_at'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -11,6 +11,7 @@ import { isValidCnpj } from '#common/br/documents';
 import { hourPriceCents, pricePerMinuteFromHourly } from '#common/money';
 import { addDays, zonedDate, zonedInstant } from '#common/time/zone';
 import type { Storage } from '../../adapters/storage.ts';
+import { refreshSplit } from '../../features/lifecycle/split.ts';
 import {
   type PhotoSize,
   photoSizes,
@@ -234,6 +235,8 @@ export async function seedDemoDataIfEmpty(db: Db, storage: Storage, now: Date): 
 
     const history = await seedPeopleAndHistory(tx, { now, operatorId, passwordHash, rooms, partnerIds });
     await insertHistory(tx, history);
+    // Each payment's split, by the lifecycle's own rule (its plan's commission of what was kept).
+    await refreshSplit(tx, sql`true`);
 
     const images = await drawing;
     const rows = photoOwners.flatMap((o) =>

@@ -20,6 +20,7 @@ import {
   checkLedger,
   LATE_MONEY_KEPT,
   type LedgerViolation,
+  PAYMENT_SPLIT,
   REFUND_NOT_ONCE,
   REFUND_OVER_CAPTURE,
   REFUND_STUCK,
@@ -27,6 +28,7 @@ import {
   SLOT_TWICE,
 } from './ledger.ts';
 import { expireHolds } from './lifecycle.service.ts';
+import { refreshSplit } from './split.ts';
 
 let t: TestContext;
 let partner: Awaited<ReturnType<typeof signedInAs>>;
@@ -109,6 +111,13 @@ async function partnerSets(booking: Booking, status: 'canceled' | 'completed' | 
 beforeAll(async () => {
   t = await createTestContext();
   partner = await signedInAs(t, 'partner');
+  // The partner's plan takes 12,5 % of what is kept (later changed, to show each payment keeps its own).
+  await t.db.execute(sql`insert into plans (name, commission_percent) values ('Livro-Caixa', 12.5)`);
+  await t.db.execute(
+    sql`insert into partner_profiles (user_id, plan_id)
+        select u.id, p.id from users u, plans p where u.uuid = ${partner.user.uuid} and p.name = 'Livro-Caixa'
+        on conflict (user_id) do update set plan_id = excluded.plan_id`,
+  );
   specialist = await signedInAs(t, 'customer');
   const clinic = await createClinic(t, partner.user, partner.token);
   await openClinic(t, partner.user, partner.token, clinic.uuid);
@@ -153,12 +162,21 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(() => t?.close());
 
-/** Runs `corrupt` and the check in one transaction, then rolls it back: each test starts clean. */
-async function violationsAfter(corrupt: (tx: Tx) => Promise<unknown>, now = t.clock.now) {
+/**
+ * Runs `corrupt` and the check in one transaction, then rolls it back: each test starts clean. The
+ * payments' split is computed again after the corruption, as the lifecycle would (so each test sees
+ * only its own rule), unless the test corrupts the split itself.
+ */
+async function violationsAfter(
+  corrupt: (tx: Tx) => Promise<unknown>,
+  now = t.clock.now,
+  { resplit = true } = {},
+) {
   let found: LedgerViolation[] = [];
   await t.db
     .transaction(async (tx) => {
       await corrupt(tx);
+      if (resplit) await refreshSplit(tx, sql`true`);
       found = await checkLedger(tx, { now });
       tx.rollback();
     })
@@ -202,6 +220,52 @@ describe('ledger check on a consistent database', () => {
       { status: 'pending_payment', payment: 'pending' },
     ]);
     expect(await checkLedger(t.db, { now: t.clock.now })).toEqual([]);
+  });
+
+  it('splits each payment: gross captured, the plan commission of what was kept, the partner net', async () => {
+    const split = (booking: Booking) =>
+      one<Record<string, number | string | null>>(
+        t.db,
+        sql`select amount_cents, refunded_cents, gross_cents, fee_percent::float as fee_percent, fee_cents, net_cents
+            from payments where uuid = ${booking.payment.uuid}`,
+      );
+    // Two hours, one refunded: 12,5 % of the hour kept.
+    const partly = await split(b.partlyCanceled);
+    const kept = Number(partly.amount_cents) - Number(partly.refunded_cents);
+    expect(Number(partly.refunded_cents)).toBeGreaterThan(0);
+    expect(partly).toMatchObject({
+      gross_cents: partly.amount_cents,
+      fee_percent: 12.5,
+      fee_cents: Math.round((kept * 12.5) / 100),
+      net_cents: kept - Math.round((kept * 12.5) / 100),
+    });
+    // Refunded in full: nothing kept, no commission. Never paid: nothing at all.
+    expect(await split(b.partnerCanceled)).toMatchObject({ fee_cents: 0, net_cents: 0, fee_percent: 12.5 });
+    expect(await split(b.pixPending)).toMatchObject({
+      gross_cents: 0,
+      fee_cents: 0,
+      net_cents: 0,
+      fee_percent: null,
+    });
+    // A new plan applies to money that arrives later, not to what was already paid.
+    await t.db.execute(sql`update plans set commission_percent = 30 where name = 'Livro-Caixa'`);
+    try {
+      await t.db.transaction(async (tx) => {
+        await refreshSplit(tx, sql`true`);
+        expect(
+          await one(
+            tx,
+            sql`select fee_percent::float as p from payments where uuid = ${b.partlyCanceled.payment.uuid}`,
+          ),
+        ).toEqual({ p: 12.5 });
+        expect(await checkLedger(tx, { now: t.clock.now })).toEqual([]);
+        tx.rollback();
+      });
+    } catch (err) {
+      if (!(err instanceof TransactionRollbackError)) throw err;
+    } finally {
+      await t.db.execute(sql`update plans set commission_percent = 12.5 where name = 'Livro-Caixa'`);
+    }
   });
 });
 
@@ -382,6 +446,29 @@ describe('ledger check finds each corruption', () => {
         }),
       ]);
     }
+  });
+
+  it(`${PAYMENT_SPLIT}: a commission off by a centavo, gross on money never captured, a provider fee above the gross`, async () => {
+    const found = await violationsAfter(
+      async (tx) => {
+        await tx.execute(
+          sql`update payments set fee_cents = fee_cents + 1 where uuid = ${b.pixPaid.payment.uuid}`,
+        );
+        await tx.execute(
+          sql`update payments set gross_cents = amount_cents where uuid = ${b.pixPending.payment.uuid}`,
+        );
+        await tx.execute(
+          sql`update payments set provider_fee_cents = gross_cents + 1 where uuid = ${b.partlyCanceled.payment.uuid}`,
+        );
+      },
+      t.clock.now,
+      { resplit: false },
+    );
+    expect(rulesOf(found)).toEqual([PAYMENT_SPLIT]);
+    expect(found.map((v) => v.ids.payment).sort()).toEqual(
+      [b.pixPaid.payment.uuid, b.pixPending.payment.uuid, b.partlyCanceled.payment.uuid].sort(),
+    );
+    expect(found[0]!.message).toMatch(/^Divisão do pagamento não confere/);
   });
 
   it(`${REFUND_STUCK}: a refund still pending a day later (not before)`, async () => {

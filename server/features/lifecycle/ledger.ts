@@ -11,6 +11,7 @@ import { appointmentStatusLabels, FREE_CANCELLATION_HOURS } from '#common/domain
 import { formatBrl } from '#common/money';
 import { type Executor, queryRows } from '../../db/client.ts';
 import { slotHoldingStatuses } from '../../db/schema.ts';
+import { splitMismatch } from './split.ts';
 
 export interface LedgerViolation {
   rule: string;
@@ -29,6 +30,7 @@ export const CONFIRMED_UNPAID = 'confirmed_unpaid';
 export const CANCEL_REFUND_POLICY = 'cancel_refund_policy';
 export const LATE_MONEY_KEPT = 'late_money_kept';
 export const REFUND_STUCK = 'refund_stuck';
+export const PAYMENT_SPLIT = 'payment_split';
 
 export const LEDGER_RULES = [
   REFUND_OVER_CAPTURE,
@@ -40,6 +42,7 @@ export const LEDGER_RULES = [
   CANCEL_REFUND_POLICY,
   LATE_MONEY_KEPT,
   REFUND_STUCK,
+  PAYMENT_SPLIT,
 ] as const;
 
 /** Reported like the others, but a state the retry job may still resolve on its own. */
@@ -58,6 +61,8 @@ const paymentLabels: Record<string, string> = {
   expired: 'expirado',
   partially_refunded: 'devolvido em parte',
   refunded: 'devolvido',
+  disputed: 'em disputa',
+  charged_back: 'estornado pelo banco',
 };
 const paymentLabel = (status: unknown) =>
   status == null ? 'inexistente' : `“${paymentLabels[String(status)] ?? String(status)}”`;
@@ -286,7 +291,7 @@ async function confirmedUnpaid(db: Executor) {
         join bookings b on b.id = a.booking_id
         left join payments p on p.booking_id = b.id
         where a.status in ('confirmed', 'completed', 'no_show')
-          and coalesce(p.status, '') not in ('paid', 'partially_refunded')
+          and coalesce(p.status, '') not in ('paid', 'partially_refunded', 'disputed', 'charged_back')
           and not ${disputed(sql`a.status in ('completed', 'no_show')`)}
         order by a.id`,
     ['appointment', 'booking', 'payment'],
@@ -299,7 +304,7 @@ async function confirmedUnpaid(db: Executor) {
     sql`select b.uuid as booking, p.uuid as payment, b.status, p.status as payment_status
         from bookings b
         left join payments p on p.booking_id = b.id
-        where (b.status = 'confirmed' and coalesce(p.status, '') not in ('paid', 'partially_refunded')
+        where (b.status = 'confirmed' and coalesce(p.status, '') not in ('paid', 'partially_refunded', 'disputed', 'charged_back')
                and not ${disputed(sql`not exists (
                  select 1 from appointments a where a.booking_id = b.id and a.status = 'confirmed')`)})
            or (b.status = 'pending_payment' and coalesce(p.status, '') <> 'pending')
@@ -336,6 +341,8 @@ function cancelRefundPolicy(db: Executor) {
         join payments p on p.booking_id = b.id
         left join users u on u.id = a.canceled_by
         where a.status = 'canceled' and p.paid_at is not null and a.canceled_by is not null
+          -- charged back: the issuer already gave the customer the money, nothing more goes back
+          and p.status <> 'charged_back'
           and b.id not in (${lateMoneyBookings})
           and (
             (u.role in ('partner', 'admin', 'owner') and a.refund_cents <> a.price_cents)
@@ -376,12 +383,28 @@ function refundStuck(db: Executor, now: Date) {
         from refunds r
         join payments p on p.id = r.payment_id
         join bookings b on b.id = p.booking_id
-        where r.status = 'pending'
+        where r.status = 'pending' and p.status <> 'disputed'
           and r.created_at < ${now.toISOString()}::timestamptz - (${REFUND_STUCK_HOURS}::int * interval '1 hour')
         order by r.id`,
     ['refund', 'payment', 'booking'],
     (r) =>
       `Reembolso de ${brl(r.amount_cents)} pendente desde ${iso(r.created_at)} (${r.attempts} tentativas${r.last_error ? `; último erro: ${r.last_error}` : ''}).`,
+  );
+}
+
+/**
+ * Each payment's split (DESIGN §9) against its own columns: gross is what was captured, the
+ * commission the frozen plan percent of what was kept, the partner's net the rest, the provider's
+ * fee within the gross.
+ */
+function paymentSplit(db: Executor) {
+  return find(
+    db,
+    PAYMENT_SPLIT,
+    splitMismatch,
+    ['payment', 'booking'],
+    (r) =>
+      `Divisão do pagamento não confere: bruto ${brl(r.gross_cents)}, devolvido ${brl(r.refunded_cents)}, comissão ${brl(r.fee_cents)} (${r.fee_percent ?? '—'} %), líquido do parceiro ${brl(r.net_cents)}${r.provider_fee_cents == null ? '' : `, tarifa do provedor ${brl(r.provider_fee_cents)}`}; cobrado ${brl(r.amount_cents)}, situação ${paymentLabel(r.status)}.`,
   );
 }
 
@@ -399,5 +422,6 @@ export async function checkLedger(db: Executor, options: { now: Date }): Promise
     ...(await cancelRefundPolicy(db)),
     ...(await lateMoneyKept(db)),
     ...(await refundStuck(db, now)),
+    ...(await paymentSplit(db)),
   ];
 }

@@ -3,6 +3,7 @@
  * anything else of that booking (appointments, refunds). One order, so no two transitions wait on
  * each other in a cycle.
  */
+
 import { and, eq, inArray, lte, ne, sql } from 'drizzle-orm';
 import { type Executor, pgConstraint, pgErrorCode, queryRows, type Tx } from '../../db/client.ts';
 import {
@@ -13,6 +14,7 @@ import {
   type RefundReason,
   refunds,
 } from '../../db/schema.ts';
+import { refreshPaymentSplit } from './split.ts';
 
 export type BookingRow = typeof bookings.$inferSelect;
 export type PaymentRow = typeof payments.$inferSelect;
@@ -85,8 +87,10 @@ export async function setAppointmentStatus(
   }
 }
 
+/** Changes a payment and, in the same transaction, its split (gross, commission, net). */
 export async function setPayment(tx: Tx, paymentId: number, values: Partial<PaymentRow>) {
   await tx.update(payments).set(values).where(eq(payments.id, paymentId));
+  await refreshPaymentSplit(tx, paymentId);
 }
 
 export async function insertRefund(
@@ -109,12 +113,44 @@ export async function insertRefund(
 }
 
 /** Centavos given back or on their way: every refund that is not `failed`. */
+/** A dispute at the provider, open or lost: the payment keeps that status whatever is refunded. */
+export const IN_DISPUTE: readonly string[] = ['disputed', 'charged_back'];
+
+/** A payment's status once its refunds add up to `refunded` (a dispute's status stays). */
+export function statusAfterRefunds(payment: PaymentRow, refunded: number): string {
+  if (IN_DISPUTE.includes(payment.status)) return payment.status;
+  const paidOnce =
+    payment.paidAt !== null || ['paid', 'partially_refunded', 'refunded'].includes(payment.status);
+  return refunded >= payment.amountCents && refunded > 0
+    ? 'refunded'
+    : refunded > 0
+      ? 'partially_refunded'
+      : paidOnce
+        ? 'paid'
+        : payment.status;
+}
+
 export async function refundedSum(db: Executor, paymentId: number): Promise<number> {
   const [row] = await db
     .select({ n: sql<number>`coalesce(sum(${refunds.amountCents}), 0)::int` })
     .from(refunds)
     .where(and(eq(refunds.paymentId, paymentId), ne(refunds.status, 'failed')));
   return Number(row?.n ?? 0);
+}
+
+/** Gives up the refunds of a payment still waiting to be sent (under the booking's lock). */
+export async function failPendingRefunds(
+  tx: Tx,
+  paymentId: number,
+  reason: string,
+  now: Date,
+): Promise<number> {
+  const rows = await tx
+    .update(refunds)
+    .set({ status: 'failed', lastError: reason, updatedAt: now })
+    .where(and(eq(refunds.paymentId, paymentId), eq(refunds.status, 'pending')))
+    .returning({ id: refunds.id });
+  return rows.length;
 }
 
 export async function refundsOf(db: Executor, paymentId: number): Promise<RefundRow[]> {
@@ -143,6 +179,8 @@ export async function claimDueRefunds(
     tx,
     sql`select r.id from refunds r
         where r.status = 'pending' and r.next_attempt_at <= ${now.toISOString()}::timestamptz ${filter}
+          -- a payment in dispute is frozen at the provider: its refunds wait for the outcome
+          and not exists (select 1 from payments p where p.id = r.payment_id and p.status = 'disputed')
         order by r.id limit ${limit} for update skip locked`,
   );
   const ids = claimed.map((r) => Number(r.id));

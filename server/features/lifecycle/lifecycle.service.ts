@@ -19,6 +19,7 @@ import {
   sendPixPending,
   sendPixReceived,
 } from '../bookings/booking.mails.ts';
+import { sendDisputeNews } from '../payments/payment.mails.ts';
 import * as repo from './lifecycle.repository.ts';
 import { sendRefunds } from './refunds.service.ts';
 import { expireOffers, offerReleased, type ReleasedTime } from './waitlist.lifecycle.ts';
@@ -124,19 +125,12 @@ async function settleBooking(tx: Tx, locked: Locked, changed: Map<number, Appoin
     await repo.setBookingStatus(tx, locked.booking.id, 'canceled', now);
 }
 
+const { IN_DISPUTE, statusAfterRefunds } = repo;
+
 /** Moves the payment's refunded total to what its refunds add up to, and its status with it. */
 async function settlePayment(tx: Tx, payment: repo.PaymentRow, now: Date) {
   const refunded = await repo.refundedSum(tx, payment.id);
-  const paidOnce =
-    payment.paidAt !== null || ['paid', 'partially_refunded', 'refunded'].includes(payment.status);
-  const status =
-    refunded >= payment.amountCents && refunded > 0
-      ? 'refunded'
-      : refunded > 0
-        ? 'partially_refunded'
-        : paidOnce
-          ? 'paid'
-          : payment.status;
+  const status = statusAfterRefunds(payment, refunded);
   await repo.setPayment(tx, payment.id, { refundedCents: refunded, status, updatedAt: now });
 }
 
@@ -155,7 +149,7 @@ async function addRefund(
 
 // ------------------------------------------------------------------ payment arrives or fails
 
-export type PaymentOutcome = 'confirmed' | 'late' | 'unchanged';
+export type PaymentOutcome = 'confirmed' | 'late' | 'settled' | 'unchanged';
 
 /**
  * The provider says the booking's payment was captured. Inside the hold it confirms every hour;
@@ -169,8 +163,14 @@ export function paymentCaptured(
   return withBooking(s, bookingId, async (tx, locked, fx) => {
     const { booking, payment, items } = locked;
     if (options.inTx && !(await options.inTx(tx, payment))) return 'unchanged';
-    if (payment.paidAt || !['pending', 'expired', 'failed'].includes(payment.status)) return 'unchanged';
     const now = s.clock();
+    if (IN_DISPUTE.includes(payment.status)) {
+      // Approved again: the dispute ended in the platform's favour and the money stays.
+      await settlePayment(tx, { ...payment, status: 'paid' }, now);
+      fx.mails.push((db) => sendDisputeNews(s, booking.id, 'settled', db));
+      return 'settled';
+    }
+    if (payment.paidAt || !['pending', 'expired', 'failed'].includes(payment.status)) return 'unchanged';
     const ref = options.providerRef ? { providerRef: options.providerRef } : {};
     const allHeld = items.length > 0 && items.every((a) => a.status === 'pending_payment');
     const move =
@@ -325,7 +325,7 @@ export function paymentRefundedByProvider(
   return withBooking(s, bookingId, async (tx, locked, fx) => {
     const { booking, payment, items } = locked;
     if (options.inTx && !(await options.inTx(tx, payment))) return false;
-    if (!['paid', 'partially_refunded'].includes(payment.status)) return false;
+    if (!['paid', 'partially_refunded', ...IN_DISPUTE].includes(payment.status)) return false;
     const now = s.clock();
     const rest = payment.amountCents - payment.refundedCents;
     if (rest > 0) {
@@ -337,7 +337,8 @@ export function paymentRefundedByProvider(
         settled: true,
       });
     }
-    await settlePayment(tx, payment, now);
+    // Refunded in full at the provider: whatever dispute there was is over.
+    await settlePayment(tx, { ...payment, status: 'paid' }, now);
     const held = items.filter((a) => a.status === 'confirmed');
     await repo.setAppointmentStatus(
       tx,
@@ -361,6 +362,41 @@ export function paymentRefundedByProvider(
           db,
         ),
       );
+    return true;
+  });
+}
+
+/**
+ * The provider reports a dispute (DESIGN §9): `disputed` while the customer's claim is open
+ * (Mercado Pago `in_mediation`: the money is frozen there, so refunds of this payment wait), or
+ * `charged_back` once the card's issuer gave the money back (refunds still waiting are void: the
+ * customer already has it). The hours are left as they are; the operators are mailed; the
+ * partner's share stays held while the payment is in either status.
+ */
+export function paymentDisputed(
+  s: Services,
+  bookingId: number,
+  to: 'disputed' | 'charged_back',
+  options: { inTx?: (tx: Tx, payment: repo.PaymentRow) => Promise<boolean> } = {},
+): Promise<boolean> {
+  return withBooking(s, bookingId, async (tx, locked, fx) => {
+    const { booking, payment } = locked;
+    if (options.inTx && !(await options.inTx(tx, payment))) return false;
+    const from =
+      to === 'disputed' ? ['paid', 'partially_refunded'] : ['paid', 'partially_refunded', 'disputed'];
+    if (!from.includes(payment.status)) return false;
+    const now = s.clock();
+    await repo.setPayment(tx, payment.id, { status: to, updatedAt: now });
+    if (to === 'charged_back') {
+      const voided = await repo.failPendingRefunds(
+        tx,
+        payment.id,
+        'O valor já voltou ao cliente pelo estorno do cartão (chargeback).',
+        now,
+      );
+      if (voided > 0) await settlePayment(tx, { ...payment, status: to }, now);
+    }
+    fx.mails.push((db) => sendDisputeNews(s, booking.id, to, db));
     return true;
   });
 }
@@ -482,8 +518,9 @@ export async function cancelLocked(
     return { uuid: a.uuid, status: 'canceled', refund_cents: 0, whole_booking: held.length > 1 };
   }
 
-  // A confirmed hour: its payment was captured (confirmed implies paid).
-  const available = payment.amountCents - payment.refundedCents;
+  // A confirmed hour: its payment was captured (confirmed implies paid). Charged back, the money is
+  // already with the customer: nothing more goes back.
+  const available = payment.status === 'charged_back' ? 0 : payment.amountCents - payment.refundedCents;
   const refund = Math.min(refundFor(move, a.priceCents, a.startsAt, now), Math.max(available, 0));
   await repo.setAppointmentStatus(tx, [a.id], 'canceled', now, {
     by: actor.userId,

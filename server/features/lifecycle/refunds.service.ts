@@ -72,8 +72,7 @@ async function refundRefused(s: Services, bookingId: number, refundId: number, r
     const refunded = await repo.refundedSum(tx, locked.payment.id);
     await repo.setPayment(tx, locked.payment.id, {
       refundedCents: refunded,
-      status:
-        refunded >= locked.payment.amountCents ? 'refunded' : refunded > 0 ? 'partially_refunded' : 'paid',
+      status: repo.statusAfterRefunds(locked.payment, refunded),
       updatedAt: now,
     });
   });

@@ -63,7 +63,7 @@ export async function readBackOpenCharges(s: Services): Promise<number> {
       await s.db.execute(sql`update payments set provider_checked_at = null where id = ${Number(row.id)}`);
       continue;
     }
-    if (event && event.outcome !== 'pending') await applyEvent(s, event);
+    if (event && event.outcome !== 'pending') await applyEvent(s, event, 'read_back');
   }
   return due.length;
 }
@@ -75,8 +75,8 @@ export const COMPARE_DAYS = 7;
  * The daily comparison: the provider's charges of the last 7 days, each applied through the
  * webhook's path — a state we already know changes nothing (same event id, or the lifecycle finds
  * nothing to do); a charge paid there but not here is confirmed while its hours are held, else
- * refunded; one refunded there but not here is recorded. Answers how many states were recorded
- * here for the first time.
+ * refunded; one refunded there but not here is recorded; a dispute there is recorded. Answers how
+ * many changed our books (each kept as a `changed` event of source `daily`, listed to the operator).
  */
 export async function compareRecentCharges(s: Services): Promise<number> {
   const provider = s.payments;
@@ -86,7 +86,7 @@ export async function compareRecentCharges(s: Services): Promise<number> {
   let settled = 0;
   for (const event of charges) {
     if (event.outcome === 'pending' || !event.paymentUuid) continue;
-    if ((await applyEvent(s, event)).applied) settled++;
+    if ((await applyEvent(s, event, 'daily')).changed) settled++;
   }
   return settled;
 }
