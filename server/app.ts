@@ -28,7 +28,11 @@ import { createOutbox } from './features/mail/outbox.service.ts';
 import { metaRoutes } from './features/meta/meta.routes.ts';
 import { sitemapRoutes } from './features/meta/sitemap.routes.ts';
 import { partnerDataRoutes } from './features/partners/partner-data.routes.ts';
-import { paymentCustomerRoutes, paymentWebhookRoutes } from './features/payments/payment.routes.ts';
+import {
+  paymentAttentionRoutes,
+  paymentCustomerRoutes,
+  paymentWebhookRoutes,
+} from './features/payments/payment.routes.ts';
 import { photoServeRoutes } from './features/photos/photo.routes.ts';
 import { photoUploadRoutes } from './features/photos/upload.routes.ts';
 import { privacyRoutes } from './features/privacy/privacy.routes.ts';
@@ -228,6 +232,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(peopleRoutes(services));
       await api.register(marketplaceRoutes(services));
       await api.register(outboxRoutes(services));
+      await api.register(paymentAttentionRoutes(services));
       await api.register(partnerDashboardRoutes(services));
       await api.register(paymentWebhookRoutes(services));
       await api.register(paymentCustomerRoutes(services));

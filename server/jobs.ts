@@ -5,7 +5,7 @@
 import type { FastifyInstance } from 'fastify';
 import { sendDueReminders } from './features/bookings/reminder.service.ts';
 import { expireHolds } from './features/lifecycle/lifecycle.service.ts';
-import { retryRefunds } from './features/lifecycle/refunds.service.ts';
+import { reportStuckRefunds, retryRefunds } from './features/lifecycle/refunds.service.ts';
 import { chargeDueSeriesMonths, extendOpenSeries } from './features/lifecycle/series.lifecycle.ts';
 import { sendDueMails } from './features/mail/outbox.service.ts';
 import { compareRecentCharges, readBackOpenCharges } from './features/payments/reconcile.service.ts';
@@ -21,6 +21,8 @@ const jobs = [
   { name: 'comparar cobranças da semana', every: 24 * 60 * 60_000, run: compareRecentCharges },
   // Refunds the provider has not confirmed yet, with backoff (first retry within 30 s).
   { name: 'reembolsos pendentes', every: 15_000, run: retryRefunds },
+  // Refunds still not accepted a day later: the operators are mailed, once per refund.
+  { name: 'avisar reembolsos parados', every: 60 * 60_000, run: reportStuckRefunds },
   // Later months of horários fixos: card charged or Pix mailed a few days before the month.
   { name: 'cobranças de horário fixo', every: 10 * 60_000, run: chargeDueSeriesMonths },
   // Horários fixos "until canceled": the months that came within the room's horizon are booked.

@@ -125,6 +125,7 @@ export const matrix: Record<string, Policy> = {
   ),
   // operator
   'GET /api/fusion/mail-outbox': operator,
+  'GET /api/fusion/payments/attention': operator,
   'POST /api/fusion/mail-outbox/:id/retry': operator,
   'GET /api/fusion/customer/sorted': operator,
   'GET /api/fusion/customer/search': operator,

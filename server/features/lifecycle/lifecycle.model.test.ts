@@ -1,7 +1,7 @@
 /**
  * Model-based test of the booking lifecycle (DESIGN §8), on PGlite and, under `npm run test:pg`, on
  * PostgreSQL. Random sequences of bookings (card and Pix), provider webhooks (in order, late,
- * duplicated), customer cancellations, partner status changes, hold expiry, refund retries with a
+ * duplicated; disputes opened, charged back and settled), customer cancellations, partner status changes, hold expiry, refund retries with a
  * provider that times out, partner suspension, horários fixos (series, their monthly charges, a
  * skipped week, the rest canceled) and the waitlist (joining, freed hours offered, offers paid) —
  * one after another (fc.commands with
@@ -49,13 +49,20 @@ interface Harness {
   /** Extra booking fields for a card charge (a fresh CVV token with Mercado Pago). */
   cardExtras(i: number): Record<string, unknown>;
   deliver(
-    type: 'payment.paid' | 'payment.failed' | 'payment.refunded',
+    type: WebhookType,
     paymentUuid: string,
     eventId: string,
   ): Promise<{ statusCode: number; body: string }>;
   checkBooks(): Promise<void>;
 }
 let h: Harness;
+
+type WebhookType =
+  | 'payment.paid'
+  | 'payment.failed'
+  | 'payment.refunded'
+  | 'payment.disputed'
+  | 'payment.charged_back';
 
 /** Provider calls by refund idempotency key, and a switch that makes refunds time out. */
 const provider = { refundCalls: new Map<string, number>(), flaky: false, afterApply: false };
@@ -91,6 +98,7 @@ async function stopHarness() {
       sql`select (select count(*) from bookings)::int as bookings, (select count(*) from refunds)::int as refunds,
                  (select count(*) from appointments where status = 'canceled')::int as canceled,
                  (select count(*) from payments where paid_at is not null)::int as captured,
+                 (select count(*) from payment_events where type in ('disputed', 'charged_back'))::int as dispute_events,
                  (select count(*) from series)::int as series,
                  (select count(*) from bookings where series_id is not null and status = 'confirmed')::int as series_months_paid,
                  (select count(*) from waitlist_entries where offer_booking_id is not null)::int as waitlist_offers`,
@@ -211,7 +219,13 @@ const commandArbs = [
   fc
     .record({
       i: fc.nat(),
-      type: fc.constantFrom('payment.paid', 'payment.failed', 'payment.refunded'),
+      type: fc.constantFrom<WebhookType>(
+        'payment.paid',
+        'payment.failed',
+        'payment.refunded',
+        'payment.disputed',
+        'payment.charged_back',
+      ),
       dup: fc.boolean(),
     })
     .map(({ i, type, dup }) =>
@@ -495,6 +509,13 @@ const mercadopagoHarness = (): Harness => ({
       const open = p.status === 'pending' || p.status === 'in_process';
       if (type === 'payment.paid' && open) fake.approve(mpId);
       if (type === 'payment.failed' && open) fake.reject(mpId);
+      const disputed = p.status === 'in_mediation';
+      // A dispute opened, charged back, or settled in the seller's favour (approved again).
+      if (type === 'payment.disputed' && p.status === 'approved')
+        fake.setStatus(mpId, 'in_mediation', 'in_mediation');
+      if (type === 'payment.charged_back' && (p.status === 'approved' || disputed))
+        fake.setStatus(mpId, 'charged_back', 'settled');
+      if (type === 'payment.paid' && disputed) fake.approve(mpId);
       if (type === 'payment.refunded' && p.status === 'approved') {
         // Refunded from Mercado Pago's own panel (or a dispute).
         fake.setStatus(mpId, 'refunded', 'refunded');

@@ -138,6 +138,36 @@ export async function refundedSum(db: Executor, paymentId: number): Promise<numb
   return Number(row?.n ?? 0);
 }
 
+/**
+ * Refunds pending since before `before` that no one reported yet, marked reported in the same
+ * transaction (SKIP LOCKED: two processes never report one twice).
+ */
+export async function claimStuckRefunds(tx: Tx, before: Date, now: Date) {
+  const rows = await queryRows<{ id: number }>(
+    tx,
+    sql`select r.id from refunds r join payments p on p.id = r.payment_id
+        where r.status = 'pending' and r.reported_at is null and p.status <> 'disputed'
+          and r.created_at < ${before.toISOString()}::timestamptz
+        order by r.id limit 200 for update of r skip locked`,
+  );
+  if (rows.length === 0) return [];
+  return tx
+    .update(refunds)
+    .set({ reportedAt: now })
+    .where(
+      inArray(
+        refunds.id,
+        rows.map((r) => Number(r.id)),
+      ),
+    )
+    .returning({
+      uuid: refunds.uuid,
+      amountCents: refunds.amountCents,
+      lastError: refunds.lastError,
+      createdAt: refunds.createdAt,
+    });
+}
+
 /** Gives up the refunds of a payment still waiting to be sent (under the booking's lock). */
 export async function failPendingRefunds(
   tx: Tx,

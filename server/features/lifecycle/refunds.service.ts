@@ -5,6 +5,8 @@
  * processes (rows claimed with SKIP LOCKED and leased, so no lock is held over the network).
  */
 import type { Services } from '../../services.ts';
+import { sendRefundsStuck } from '../payments/payment.mails.ts';
+import { REFUND_STUCK_HOURS } from './ledger.ts';
 import * as repo from './lifecycle.repository.ts';
 
 /** While a process talks to the provider about a refund, no other process picks it up. */
@@ -86,4 +88,24 @@ export async function retryRefunds(s: Services): Promise<number> {
     total += n;
     if (n === 0) return total;
   }
+}
+
+/**
+ * Refunds the provider has not accepted a day after they were written (no balance in the account,
+ * credentials refused, the provider down): the operators get one mail listing them, once per
+ * refund, while the retry job keeps trying. A refund of a payment in dispute waits on purpose and
+ * is not reported.
+ */
+export async function reportStuckRefunds(s: Services): Promise<number> {
+  const now = s.clock();
+  return s.db.transaction(async (tx) => {
+    const stuck = await repo.claimStuckRefunds(
+      tx,
+      new Date(now.getTime() - REFUND_STUCK_HOURS * 3_600_000),
+      now,
+    );
+    await sendRefundsStuck(s, stuck, tx);
+    if (stuck.length) s.mailer.kick();
+    return stuck.length;
+  });
 }

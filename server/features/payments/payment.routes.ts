@@ -1,9 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { paymentStatusResponse } from '#common/contracts/booking';
+import { paymentAttentionResponse } from '#common/contracts/payments';
 import { AppError } from '#common/errors';
 import { currentUser, requireRole } from '../../plugins/auth.ts';
 import type { Services } from '../../services.ts';
+import { paymentAttention } from './attention.service.ts';
 import { applyEvent, paymentStatus, simulatePaid } from './payment.service.ts';
 
 const statusResponse = paymentStatusResponse;
@@ -78,5 +80,25 @@ export const paymentCustomerRoutes =
         },
       },
       async (request) => ({ data: await simulatePaid(s, currentUser(request), request.params.id) }),
+    );
+  };
+
+/** GET /api/fusion/payments/attention: disputes, the provider's differences, stuck refunds (operator). */
+export const paymentAttentionRoutes =
+  (s: Services): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.addHook('preValidation', requireRole('owner', 'admin'));
+    app.get(
+      '/fusion/payments/attention',
+      {
+        schema: {
+          tags: ['operador: pagamentos'],
+          security,
+          summary:
+            'Pagamentos que pedem a operação: em disputa ou estornados, diferenças achadas na conferência diária com o provedor, reembolsos pendentes há mais de um dia',
+          response: { 200: paymentAttentionResponse },
+        },
+      },
+      async () => ({ data: await paymentAttention(s) }),
     );
   };

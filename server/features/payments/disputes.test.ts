@@ -1,0 +1,303 @@
+/**
+ * Disputes at the provider (DESIGN §9), through the product with Mercado Pago's API played by the
+ * local fake: a payment put `in_mediation` becomes `disputed` (operators mailed, the partner's share
+ * held, refunds of it wait), approved again settles it (the waiting refunds go), `charged_back` ends
+ * it (the waiting refunds are void, nothing more goes back). The provider's fee is recorded; the
+ * daily comparison's differences and refunds stuck for a day are listed to the operator and a stuck
+ * refund mailed once. Runs on PGlite and, under `npm run test:pg`, on PostgreSQL.
+ */
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { formatBrl } from '#common/money';
+import { addDays, zonedDate } from '#common/time/zone';
+import { queryRows } from '../../db/client.ts';
+import { payments } from '../../db/schema.ts';
+import { createTestContext, request, type TestContext } from '../../test/app.ts';
+import { signedInAs } from '../../test/fixtures.ts';
+import {
+  FAKE_MP_ACCESS_TOKEN,
+  type FakeMercadoPago,
+  fakeCardToken,
+  startFakeMercadoPago,
+} from '../../test/mercadopago-fake.ts';
+import { createClinic, createRoom, openClinic } from '../../test/supply-fixtures.ts';
+import { checkLedger } from '../lifecycle/ledger.ts';
+import { reportStuckRefunds, retryRefunds } from '../lifecycle/refunds.service.ts';
+import { compareRecentCharges } from './reconcile.service.ts';
+
+const SECRET = 'mp-webhook-secret-disputes-0123';
+let fake: FakeMercadoPago;
+let t: TestContext;
+let customer: Awaited<ReturnType<typeof signedInAs>>;
+let partner: Awaited<ReturnType<typeof signedInAs>>;
+let operator: Awaited<ReturnType<typeof signedInAs>>;
+let room: { uuid: string };
+let cardUuid: string;
+let day: string;
+let hour = 8;
+
+beforeAll(async () => {
+  fake = await startFakeMercadoPago();
+  t = await createTestContext({
+    PAYMENT_PROVIDER: 'mercadopago',
+    MERCADOPAGO_ACCESS_TOKEN: FAKE_MP_ACCESS_TOKEN,
+    MERCADOPAGO_PUBLIC_KEY: 'TEST-00000000-0000-0000-0000-publickey000',
+    MERCADOPAGO_WEBHOOK_SECRET: SECRET,
+    MERCADOPAGO_API_URL: fake.url,
+    PUBLIC_URL: 'https://salas.example.com.br',
+  });
+  operator = await signedInAs(t, 'owner');
+  partner = await signedInAs(t, 'partner');
+  customer = await signedInAs(t, 'customer');
+  const clinic = await createClinic(t, partner.user, partner.token);
+  await openClinic(t, partner.user, partner.token, clinic.uuid);
+  room = await createRoom(t, partner.user, partner.token, clinic.uuid, 'Sala Disputa', '1.0000');
+  // The partner's plan keeps 10 % of what is kept.
+  await t.db.execute(sql`insert into plans (name, commission_percent) values ('Disputas', 10)`);
+  await t.db.execute(
+    sql`insert into partner_profiles (user_id, plan_id)
+        select u.id, p.id from users u, plans p where u.uuid = ${partner.user.uuid} and p.name = 'Disputas'
+        on conflict (user_id) do update set plan_id = excluded.plan_id`,
+  );
+  const saved = await request(t.app, {
+    method: 'POST',
+    url: `/api/customer/${customer.user.uuid}/card`,
+    token: customer.token,
+    payload: { card_token: fakeCardToken('APRO') },
+  });
+  expect(saved.statusCode, saved.body).toBe(201);
+  cardUuid = saved.json().data.uuid;
+  day = addDays(zonedDate(t.clock.now, 'America/Sao_Paulo'), 5);
+}, 120_000);
+afterAll(async () => {
+  await t?.close();
+  await fake?.close();
+});
+
+/** A card booking of one hour, approved at once. */
+async function paidBooking() {
+  const res = await request(t.app, {
+    method: 'POST',
+    url: '/api/customer/appointment/bulk',
+    token: customer.token,
+    payload: {
+      room_uuid: room.uuid,
+      date_times: [`${day}T${String(hour++).padStart(2, '0')}:00:00-03:00`],
+      payment_method: 'card',
+      card_uuid: cardUuid,
+      card_token: fakeCardToken('APRO'),
+    },
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  const b = res.json().data;
+  const [row] = await t.db.select().from(payments).where(eq(payments.uuid, b.payment.uuid));
+  return { booking: b, payment: row!, mpId: row!.providerRef! };
+}
+
+const notify = (mpId: string) => {
+  const n = fake.notification(mpId, { secret: SECRET, now: t.clock.now });
+  return request(t.app, {
+    method: 'POST',
+    url: `/api/payments/webhook?${new URLSearchParams(n.query as Record<string, string>)}`,
+    xsrf: false,
+    payload: n.rawBody,
+    headers: n.headers as Record<string, string>,
+  });
+};
+
+const paymentRow = async (uuid: string) =>
+  (await t.db.select().from(payments).where(eq(payments.uuid, uuid)))[0]!;
+const attention = async () => {
+  const res = await request(t.app, {
+    method: 'GET',
+    url: '/api/fusion/payments/attention',
+    token: operator.token,
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json().data;
+};
+const mailsTo = (email: string) => t.mail.filter((m) => m.to === email);
+
+describe('disputes at Mercado Pago', () => {
+  it('in_mediation: disputed, operators told, partner share held, refunds wait; approved again settles it', async () => {
+    const { booking, payment, mpId } = await paidBooking();
+    // The provider reports its own fee with the approval.
+    fake.payments.get(Number(mpId))!.fee_details = [
+      { type: 'mercadopago_fee', amount: 3.99, fee_payer: 'collector' },
+    ];
+    fake.setStatus(mpId, 'in_mediation', 'in_mediation');
+    const before = mailsTo(operator.user.email).length;
+    const res = await notify(mpId);
+    expect(res.statusCode, res.body).toBe(200);
+
+    const disputed = await paymentRow(payment.uuid);
+    expect(disputed).toMatchObject({
+      status: 'disputed',
+      providerFeeCents: 399,
+      grossCents: 6000,
+      feeCents: 600,
+      netCents: 5400,
+    });
+    const mail = mailsTo(operator.user.email).at(-1)!;
+    expect(mailsTo(operator.user.email).length).toBe(before + 1);
+    expect(mail.subject).toBe(`Pagamento em disputa: ${formatBrl(6000)} (Sala Disputa)`);
+    expect(mail.text).toContain(customer.user.email);
+    // The customer sees it on the payment; the operator on the dashboard, with the share held.
+    const own = await request(t.app, {
+      method: 'GET',
+      url: `/api/customer/payment/${payment.uuid}`,
+      token: customer.token,
+    });
+    expect(own.json().data.status).toBe('disputed');
+    expect((await attention()).disputes).toEqual([
+      expect.objectContaining({
+        payment_uuid: payment.uuid,
+        status: 'disputed',
+        net_cents: 5400,
+        provider_ref: mpId,
+      }),
+    ]);
+    // The hours stay; a cancellation in time writes its refund, which waits for the dispute.
+    const cancel = await request(t.app, {
+      method: 'POST',
+      url: `/api/customer/appointment/${booking.appointments[0].uuid}/cancel`,
+      token: customer.token,
+    });
+    expect(cancel.statusCode, cancel.body).toBe(200);
+    await retryRefunds(t.app.services);
+    expect(fake.payments.get(Number(mpId))!.refunds).toHaveLength(0);
+    expect((await paymentRow(payment.uuid)).status).toBe('disputed');
+    expect(await checkLedger(t.db, { now: t.clock.now })).toEqual([]);
+
+    // The mediation ends in the seller's favour: approved again; the waiting refund goes now.
+    fake.setStatus(mpId, 'approved', 'accredited');
+    expect((await notify(mpId)).statusCode).toBe(200);
+    expect(mailsTo(operator.user.email).at(-1)!.subject).toMatch(/^Disputa encerrada a favor da plataforma/);
+    await retryRefunds(t.app.services);
+    expect(fake.payments.get(Number(mpId))!.refunds).toHaveLength(1);
+    expect(await paymentRow(payment.uuid)).toMatchObject({
+      status: 'refunded',
+      refundedCents: 6000,
+      feeCents: 0,
+      netCents: 0,
+    });
+    expect((await attention()).disputes).toEqual([]);
+    expect(await checkLedger(t.db, { now: t.clock.now })).toEqual([]);
+  });
+
+  it('charged_back: the waiting refunds are void, a later cancellation gives nothing back, the share stays held', async () => {
+    const { booking, payment, mpId } = await paidBooking();
+    fake.setStatus(mpId, 'in_mediation', 'in_mediation');
+    await notify(mpId);
+    // The partner cancels while disputed: a full refund is written and waits.
+    const cancel = await request(t.app, {
+      method: 'POST',
+      url: `/api/partner/appointment/${booking.appointments[0].uuid}/status/update`,
+      token: partner.token,
+      payload: { date_time: booking.appointments[0].date_time, status: 'canceled' },
+    });
+    expect(cancel.statusCode, cancel.body).toBe(200);
+    fake.setStatus(mpId, 'charged_back', 'settled');
+    expect((await notify(mpId)).statusCode).toBe(200);
+    const row = await paymentRow(payment.uuid);
+    expect(row).toMatchObject({ status: 'charged_back', refundedCents: 0, netCents: 5400 });
+    const [refund] = await queryRows<{ status: string; last_error: string }>(
+      t.db,
+      sql`select status, last_error from refunds where payment_id = ${row.id}`,
+    );
+    expect(refund).toEqual({
+      status: 'failed',
+      last_error: 'O valor já voltou ao cliente pelo estorno do cartão (chargeback).',
+    });
+    expect(mailsTo(operator.user.email).at(-1)!.subject).toBe(
+      `Estorno (chargeback): ${formatBrl(6000)} (Sala Disputa)`,
+    );
+    await retryRefunds(t.app.services);
+    expect(fake.payments.get(Number(mpId))!.refunds).toHaveLength(0);
+    expect((await attention()).disputes).toEqual([
+      expect.objectContaining({ payment_uuid: payment.uuid, status: 'charged_back' }),
+    ]);
+    expect(await checkLedger(t.db, { now: t.clock.now })).toEqual([]);
+
+    // Another charged-back booking: the operator cancels its hour, and nothing more goes back.
+    const second = await paidBooking();
+    fake.setStatus(second.mpId, 'charged_back', 'settled');
+    await notify(second.mpId);
+    const admin = await request(t.app, {
+      method: 'POST',
+      url: `/api/partner/appointment/${second.booking.appointments[0].uuid}/status/update`,
+      token: partner.token,
+      payload: { date_time: second.booking.appointments[0].date_time, status: 'canceled' },
+    });
+    expect(admin.statusCode, admin.body).toBe(200);
+    expect(admin.json().data.refund_cents).toBe(0);
+    expect(await checkLedger(t.db, { now: t.clock.now })).toEqual([]);
+  });
+
+  it('the daily comparison finds a dispute whose notification was lost, and lists it as a difference', async () => {
+    const { payment, mpId } = await paidBooking();
+    fake.setStatus(mpId, 'in_mediation', 'in_mediation');
+    // No notification: only the daily comparison reads it, a while later.
+    t.clock.advance(10 * 60_000);
+    expect(await compareRecentCharges(t.app.services)).toBe(1);
+    expect((await paymentRow(payment.uuid)).status).toBe('disputed');
+    expect((await attention()).differences).toEqual([
+      expect.objectContaining({
+        payment_uuid: payment.uuid,
+        outcome: 'disputed',
+        payment_status: 'disputed',
+      }),
+    ]);
+    // A second day finds nothing new.
+    expect(await compareRecentCharges(t.app.services)).toBe(0);
+    expect((await attention()).differences).toHaveLength(1);
+  });
+
+  it('a refund the provider keeps refusing is listed after a day and mailed to the operators once', async () => {
+    const { booking, payment } = await paidBooking();
+    fake.setBalance(0);
+    try {
+      const cancel = await request(t.app, {
+        method: 'POST',
+        url: `/api/partner/appointment/${booking.appointments[0].uuid}/status/update`,
+        token: partner.token,
+        payload: { date_time: booking.appointments[0].date_time, status: 'canceled' },
+      });
+      expect(cancel.statusCode, cancel.body).toBe(200);
+      expect(await reportStuckRefunds(t.app.services)).toBe(0);
+      expect((await attention()).stuck_refunds).toEqual([]);
+      t.clock.advance(25 * 60 * 60_000);
+      await retryRefunds(t.app.services);
+      const listed = (await attention()).stuck_refunds;
+      expect(listed).toEqual([expect.objectContaining({ payment_uuid: payment.uuid, amount_cents: 6000 })]);
+      expect(listed[0].last_error).toMatch(/saldo/i);
+      const before = mailsTo(operator.user.email).length;
+      expect(await reportStuckRefunds(t.app.services)).toBe(1);
+      await request(t.app, { method: 'GET', url: '/api/health' });
+      expect(mailsTo(operator.user.email).length).toBe(before + 1);
+      expect(mailsTo(operator.user.email).at(-1)!.subject).toBe(
+        `Reembolso pendente há mais de um dia: ${formatBrl(6000)}`,
+      );
+      // Once per refund.
+      expect(await reportStuckRefunds(t.app.services)).toBe(0);
+    } finally {
+      fake.setBalance(null);
+    }
+    // Balance back: the retry job settles it, and the list empties.
+    t.clock.advance(2 * 60 * 60_000);
+    await retryRefunds(t.app.services);
+    expect((await attention()).stuck_refunds).toEqual([]);
+    expect(await checkLedger(t.db, { now: t.clock.now })).toEqual([]);
+  });
+
+  it('answers only the operator', async () => {
+    for (const who of [customer, partner]) {
+      const res = await request(t.app, {
+        method: 'GET',
+        url: '/api/fusion/payments/attention',
+        token: who.token,
+      });
+      expect(res.statusCode).toBe(403);
+    }
+  });
+});
