@@ -193,6 +193,8 @@ export const partnerAppointmentSchema = z.object({
   customer: z.object({ uuid: z.uuid(), name: z.string(), email: z.string() }),
   /** Part of a horário fixo (a weekly series, decision 0024). */
   series: z.boolean(),
+  /** The booking's payment (`disputed`, `charged_back`: the partner's share is held). */
+  payment_status: z.string().nullable(),
 });
 export type PartnerAppointment = z.infer<typeof partnerAppointmentSchema>;
 

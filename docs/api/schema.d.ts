@@ -1689,6 +1689,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/fusion/payments/attention": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Pagamentos que pedem a operação: em disputa ou estornados, diferenças achadas na conferência diária com o provedor, reembolsos pendentes há mais de um dia */
+        get: operations["getFusionPaymentsAttention"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/partner/dashboard/coworkingcount": {
         parameters: {
             query?: never;
@@ -6962,6 +6979,7 @@ export interface operations {
                                 email: string;
                             };
                             series: boolean;
+                            payment_status: string | null;
                         }[];
                         meta: {
                             current_page: number;
@@ -7038,6 +7056,7 @@ export interface operations {
                                 email: string;
                             };
                             series: boolean;
+                            payment_status: string | null;
                         }[];
                         meta: {
                             current_page: number;
@@ -7975,6 +7994,7 @@ export interface operations {
                                     email: string;
                                 };
                                 series: boolean;
+                                payment_status: string | null;
                             }[];
                             total_cents: number;
                         };
@@ -8256,6 +8276,7 @@ export interface operations {
                                 email: string;
                             };
                             series: boolean;
+                            payment_status: string | null;
                             partner: {
                                 /** Format: uuid */
                                 uuid: string;
@@ -8345,6 +8366,7 @@ export interface operations {
                                 email: string;
                             };
                             series: boolean;
+                            payment_status: string | null;
                             partner: {
                                 /** Format: uuid */
                                 uuid: string;
@@ -9260,6 +9282,101 @@ export interface operations {
                     "application/json": {
                         data: {
                             message: string;
+                        };
+                    };
+                };
+            };
+            /** @description Pedido recusado: a mensagem diz por quê (422 traz os erros por campo) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Erro"];
+                };
+            };
+            /** @description Erro do servidor, com o código do pedido */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Erro"];
+                };
+            };
+        };
+    };
+    getFusionPaymentsAttention: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Resposta */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            disputes: {
+                                /** Format: uuid */
+                                payment_uuid: string;
+                                /** Format: uuid */
+                                booking_uuid: string;
+                                /** @enum {string} */
+                                status: "disputed" | "charged_back";
+                                amount_cents: number;
+                                net_cents: number;
+                                provider_ref: string | null;
+                                customer: {
+                                    /** Format: uuid */
+                                    uuid: string;
+                                    name: string;
+                                    email: string;
+                                };
+                                room: {
+                                    /** Format: uuid */
+                                    uuid: string;
+                                    name: string;
+                                };
+                                since: string;
+                            }[];
+                            differences: {
+                                /** Format: uuid */
+                                payment_uuid: string;
+                                /** Format: uuid */
+                                booking_uuid: string;
+                                outcome: string;
+                                payment_status: string;
+                                amount_cents: number;
+                                customer: {
+                                    /** Format: uuid */
+                                    uuid: string;
+                                    name: string;
+                                    email: string;
+                                };
+                                room: {
+                                    /** Format: uuid */
+                                    uuid: string;
+                                    name: string;
+                                };
+                                found_at: string;
+                            }[];
+                            stuck_refunds: {
+                                /** Format: uuid */
+                                refund_uuid: string;
+                                /** Format: uuid */
+                                payment_uuid: string;
+                                amount_cents: number;
+                                attempts: number;
+                                last_error: string | null;
+                                created_at: string;
+                            }[];
                         };
                     };
                 };

@@ -1,8 +1,9 @@
 /**
  * Dashboard figures for a period (both ends included, São Paulo calendar days), for the whole
  * marketplace or one partner's rooms. Money: an appointment's revenue is what the specialist paid
- * and kept paying — its price less any refund — when its payment went through; the commission is
- * the partner's plan percentage of it, rounded to the centavo; net is the rest.
+ * and kept paying — its price less any refund — when its payment went through (a payment in dispute
+ * still counts, one charged back no longer does); the commission is the percentage frozen on its
+ * payment when the money arrived (the partner's plan then), rounded to the centavo; net is the rest.
  */
 import { type SQL, sql } from 'drizzle-orm';
 import type {
@@ -39,8 +40,8 @@ export function revenueRows(q: Scope): SQL {
   return sql`
     select a.id, a.uuid, a.starts_at, a.status, a.price_cents, a.refund_cents,
            a.price_cents - a.refund_cents as gross_cents,
-           round((a.price_cents - a.refund_cents) * coalesce(pl.commission_percent, 0) / 100)::int as commission_cents,
-           coalesce(pl.commission_percent, 0)::text as commission_percent,
+           round((a.price_cents - a.refund_cents) * coalesce(p.fee_percent, pl.commission_percent, 0) / 100)::int as commission_cents,
+           coalesce(p.fee_percent, pl.commission_percent, 0)::text as commission_percent,
            pl.name as plan_name, p.method, p.paid_at,
            r.name as room_name, c.name as clinic_name, c.timezone,
            pu.name as partner_name, pu.email as partner_email, pp.document as partner_document,
@@ -54,7 +55,7 @@ export function revenueRows(q: Scope): SQL {
     left join plans pl on pl.id = pp.plan_id
     join users cu on cu.id = a.customer_id
     where a.starts_at >= ${from}::timestamptz and a.starts_at < ${to}::timestamptz
-      and p.status in ('paid', 'partially_refunded', 'refunded')
+      and p.status in ('paid', 'partially_refunded', 'refunded', 'disputed')
       and a.status <> 'pending_payment'
       and a.price_cents - a.refund_cents > 0
       and ${partnerFilter(q, sql`c.partner_id`)}`;

@@ -9,6 +9,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import type { DateRange } from '#common/contracts/admin';
 import { appointmentStatusLabels } from '#common/contracts/booking';
+import { paymentStatusLabels } from '#common/contracts/payments';
 import { addDays, wallClock, zonedInstant } from '#common/time/zone';
 import { queryRows } from '../../db/client.ts';
 import type { Services } from '../../services.ts';
@@ -145,7 +146,10 @@ export function exportAppointments(s: Services, range: DateRange): PassThrough {
   });
 }
 
-/** Finanças-{start}-{end}.xlsx: per paid appointment, gross, the plan's commission and the partner's net, with totals. */
+/**
+ * Finanças-{start}-{end}.xlsx: per paid appointment, gross, the commission (at its payment's frozen
+ * percent) and the partner's net, with totals; then the "Pagamentos" sheet, one row per payment.
+ */
 export function exportFinance(s: Services, range: DateRange): PassThrough {
   return streamed(async (workbook) => {
     const sheet = sheetOf(workbook, 'Finanças', [
@@ -195,5 +199,100 @@ export function exportFinance(s: Services, range: DateRange): PassThrough {
     total.font = { bold: true };
     total.commit();
     sheet.commit();
+    await paymentsSheet(s, workbook, range);
   });
+}
+
+/**
+ * The "Pagamentos" sheet: one row per payment whose money was captured, for the bookings whose first
+ * hour falls in the period — its split as the ledger keeps it (DESIGN §9: gross, refunded,
+ * commission at the percent frozen when the money arrived, the partner's net, the provider's fee when
+ * reported) and the two keys to reconcile with the provider's reports (its payment id, our uuid).
+ */
+async function paymentsSheet(s: Services, workbook: ExcelJS.stream.xlsx.WorkbookWriter, range: DateRange) {
+  const sheet = sheetOf(workbook, 'Pagamentos', [
+    { header: 'Primeiro horário', key: 'when', width: 18, numFmt: DATE_TIME },
+    { header: 'Sala', key: 'room', width: 26 },
+    { header: 'Clínica', key: 'clinic', width: 30 },
+    { header: 'Parceiro', key: 'partner', width: 26 },
+    { header: 'Horários', key: 'hours', width: 10 },
+    { header: 'Pago em', key: 'paid', width: 18, numFmt: DATE_TIME },
+    { header: 'Forma', key: 'method', width: 10 },
+    { header: 'Situação', key: 'status', width: 20 },
+    { header: 'Valor bruto', key: 'gross', width: 14, numFmt: BRL },
+    { header: 'Devolvido', key: 'refunded', width: 14, numFmt: BRL },
+    { header: 'Comissão (%)', key: 'percent', width: 13, numFmt: '0.00' },
+    { header: 'Comissão', key: 'fee', width: 14, numFmt: BRL },
+    { header: 'Líquido do parceiro', key: 'net', width: 18, numFmt: BRL },
+    { header: 'Tarifa do provedor', key: 'provider_fee', width: 18, numFmt: BRL },
+    { header: 'Id no provedor', key: 'provider_ref', width: 18 },
+    { header: 'Referência Salas', key: 'reference', width: 38 },
+    { header: 'Especialista', key: 'customer', width: 26 },
+  ]);
+  const sums = { gross: 0, refunded: 0, fee: 0, net: 0, provider: 0 };
+  let count = 0;
+  for await (const rows of batches(s, paymentRows(range))) {
+    for (const r of rows) {
+      count++;
+      sums.gross += Number(r.gross_cents);
+      sums.refunded += Number(r.refunded_cents);
+      sums.fee += Number(r.fee_cents);
+      sums.net += Number(r.net_cents);
+      sums.provider += Number(r.provider_fee_cents ?? 0);
+      sheet
+        .addRow({
+          ...whereAndWhen(r),
+          hours: Number(r.hours),
+          paid: r.paid_at ? excelDate(r.paid_at as string, String(r.timezone)) : null,
+          method: methods[String(r.method)] ?? r.method,
+          status: paymentStatusLabels[String(r.status)] ?? r.status,
+          gross: reais(r.gross_cents),
+          refunded: reais(r.refunded_cents),
+          percent: Number(r.fee_percent ?? 0),
+          fee: reais(r.fee_cents),
+          net: reais(r.net_cents),
+          provider_fee: r.provider_fee_cents == null ? null : reais(r.provider_fee_cents),
+          provider_ref: r.provider_ref ?? '',
+          reference: r.uuid,
+          customer: r.customer_name,
+        })
+        .commit();
+    }
+  }
+  const last = count + 1;
+  const sum = (col: string, cents: number) => ({
+    formula: `SUM(${col}2:${col}${last})`,
+    result: reais(cents),
+  });
+  const total = sheet.addRow({
+    when: 'Total',
+    gross: sum('I', sums.gross),
+    refunded: sum('J', sums.refunded),
+    fee: sum('L', sums.fee),
+    net: sum('M', sums.net),
+    provider_fee: sum('N', sums.provider),
+  });
+  total.font = { bold: true };
+  total.commit();
+  sheet.commit();
+}
+
+function paymentRows(range: DateRange): SQL {
+  const from = zonedInstant(range.dateInit, '00:00', REPORT_ZONE).toISOString();
+  const to = zonedInstant(addDays(range.dateEnd, 1), '00:00', REPORT_ZONE).toISOString();
+  return sql`
+    select p.id, p.uuid, p.status, p.method, p.paid_at, p.provider_ref, p.gross_cents, p.refunded_cents,
+           p.fee_percent::text as fee_percent, p.fee_cents, p.net_cents, p.provider_fee_cents,
+           h.starts_at, h.hours, r.name as room_name, c.name as clinic_name, c.timezone,
+           pu.name as partner_name, cu.name as customer_name
+    from payments p
+    join bookings b on b.id = p.booking_id
+    join lateral (select min(a.starts_at) as starts_at, count(*)::int as hours
+                  from appointments a where a.booking_id = b.id) h on true
+    join rooms r on r.id = b.room_id
+    join clinics c on c.id = r.clinic_id
+    join users pu on pu.id = c.partner_id
+    join users cu on cu.id = b.customer_id
+    where p.gross_cents > 0
+      and h.starts_at >= ${from}::timestamptz and h.starts_at < ${to}::timestamptz`;
 }

@@ -27,6 +27,7 @@ import {
   bookings,
   clinics,
   facilities,
+  payments,
   plans,
   roomFacilities,
   rooms,
@@ -174,12 +175,14 @@ export async function listAppointments(
       customer: sql<{ uuid: string; name: string; email: string }>`${customer}`,
       method: bookings.paymentMethod,
       seriesId: bookings.seriesId,
+      paymentStatus: payments.status,
     })
     .from(appointments)
     .innerJoin(rooms, eq(rooms.id, appointments.roomId))
     .innerJoin(clinics, eq(clinics.id, rooms.clinicId))
     .innerJoin(users, eq(users.id, clinics.partnerId))
     .innerJoin(bookings, eq(bookings.id, appointments.bookingId))
+    .leftJoin(payments, eq(payments.bookingId, bookings.id))
     .where(where)
     .orderBy(asc(appointments.startsAt), asc(appointments.id))
     .limit(perPage)
@@ -196,6 +199,7 @@ export async function listAppointments(
       partner: r.partner,
       customer: typeof r.customer === 'string' ? JSON.parse(r.customer) : r.customer,
       series: r.seriesId !== null,
+      payment_status: r.paymentStatus,
     })),
     meta: pageMeta(n, page, perPage),
   };

@@ -1,6 +1,8 @@
+import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, zonedDate } from '#common/time/zone';
+import { queryRows } from '../../db/client.ts';
 import { createTestContext, request, type TestContext } from '../../test/app.ts';
 import { signedInAs } from '../../test/fixtures.ts';
 import { bookByCard, createClinic, createRoom, openClinic, saveCard } from '../../test/supply-fixtures.ts';
@@ -260,6 +262,37 @@ describe('dashboards and exports', () => {
     expect(total.getCell(8).value).toEqual({ formula: 'SUM(H2:H3)', result: 160 });
     expect(total.getCell(10).value).toEqual({ formula: 'SUM(J2:J3)', result: 140 });
     expect(sheet.autoFilter).toBeTruthy();
+    // One row per payment, its split as the ledger keeps it, and the keys to reconcile with the provider.
+    const paid = book.getWorksheet('Pagamentos')!;
+    const header = paid.getRow(1).values as string[];
+    expect(header.slice(9, 17)).toEqual([
+      'Valor bruto',
+      'Devolvido',
+      'Comissão (%)',
+      'Comissão',
+      'Líquido do parceiro',
+      'Tarifa do provedor',
+      'Id no provedor',
+      'Referência Salas',
+    ]);
+    const splits = await queryRows<Record<string, unknown>>(
+      t.db,
+      sql`select uuid, gross_cents, refunded_cents, fee_cents, net_cents from payments where gross_cents > 0 order by id`,
+    );
+    const paidRows = [];
+    for (let i = 2; i <= paid.rowCount; i++) paidRows.push(paid.getRow(i));
+    const body = paidRows.filter((r) => r.getCell(1).value !== 'Total');
+    expect(body.map((r) => r.getCell(16).value).sort()).toEqual(splits.map((r) => r.uuid).sort());
+    for (const r of body) {
+      const split = splits.find((x) => x.uuid === r.getCell(16).value)!;
+      expect([9, 10, 12, 13].map((c) => r.getCell(c).value)).toEqual(
+        ['gross_cents', 'refunded_cents', 'fee_cents', 'net_cents'].map((k) => Number(split[k]) / 100),
+      );
+    }
+    const paidTotal = paidRows.find((r) => r.getCell(1).value === 'Total')!;
+    expect((paidTotal.getCell(13).value as { result: number }).result).toBe(
+      splits.reduce((n, r) => n + Number(r.net_cents), 0) / 100,
+    );
 
     const appointments = await op('POST', '/api/fusion/exportAppointments', { dateInit: day, dateEnd: day });
     expect(appointments.headers['content-disposition']).toContain(

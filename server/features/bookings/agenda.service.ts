@@ -6,7 +6,7 @@ import type { PageMeta } from '#common/contracts/rooms';
 import { supplyMessages } from '#common/contracts/supply';
 import { AppError } from '#common/errors';
 import { addDays, toZonedIso, zonedInstant } from '#common/time/zone';
-import { appointments, bookings, clinics, rooms, users } from '../../db/schema.ts';
+import { appointments, bookings, clinics, payments, rooms, users } from '../../db/schema.ts';
 import { pageMeta } from '../../lib/paging.ts';
 import type { Services } from '../../services.ts';
 import type { UserRow } from '../auth/user.repository.ts';
@@ -61,12 +61,14 @@ function agendaRows(s: Services, where: SQL | undefined) {
       customer: users,
       method: bookings.paymentMethod,
       seriesId: bookings.seriesId,
+      paymentStatus: payments.status,
     })
     .from(appointments)
     .innerJoin(rooms, eq(rooms.id, appointments.roomId))
     .innerJoin(clinics, eq(clinics.id, rooms.clinicId))
     .innerJoin(users, eq(users.id, appointments.customerId))
     .innerJoin(bookings, eq(bookings.id, appointments.bookingId))
+    .leftJoin(payments, eq(payments.bookingId, bookings.id))
     .where(where)
     .orderBy(asc(appointments.startsAt))
     .$dynamic();
@@ -80,6 +82,7 @@ const toPartnerAppointment = ({
   customer,
   method,
   seriesId,
+  paymentStatus,
 }: AgendaRow): PartnerAppointment => ({
   uuid: a.uuid,
   date_time: toZonedIso(a.startsAt, clinic.timezone),
@@ -90,6 +93,7 @@ const toPartnerAppointment = ({
   clinic: { uuid: clinic.uuid, name: clinic.name },
   customer: { uuid: customer.uuid, name: customer.name, email: customer.email },
   series: seriesId !== null,
+  payment_status: paymentStatus,
 });
 
 /** A partner's appointments that still hold an hour to come (what suspending it leaves or cancels). */

@@ -18,6 +18,7 @@ import type {
   setActiveResponse,
 } from '#common/contracts/admin';
 import type { FailedMail } from '#common/contracts/mail';
+import type { PaymentAttention } from '#common/contracts/payments';
 import type { PageMeta } from '#common/contracts/rooms';
 import { api } from '#web/lib/api.ts';
 
@@ -240,5 +241,14 @@ export function useRetryMail() {
     mutationFn: (uuid: string) =>
       api<{ data: { message: string } }>(`/fusion/mail-outbox/${uuid}/retry`, { method: 'POST' }),
     onSuccess: () => client.invalidateQueries({ queryKey: ['admin', 'failed-mails'] }),
+  });
+}
+
+// ---------------------------------------------------------------- money that needs the operator
+
+export function usePaymentAttention() {
+  return useQuery({
+    queryKey: ['admin', 'payment-attention'],
+    queryFn: () => api<{ data: PaymentAttention }>('/fusion/payments/attention').then((r) => r.data),
   });
 }

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { adminMessages } from '#common/contracts/admin';
 import { addDays, zonedDate } from '#common/time/zone';
 import { PersonCell, WhenWhereCells } from '#web/components/appointment-cells.tsx';
+import { DisputeBadge } from '#web/components/dispute-badge.tsx';
 import { Pager } from '#web/components/pager.tsx';
 import { type Period, PeriodInput } from '#web/components/period-input.tsx';
 import { QueryState } from '#web/components/query-state.tsx';
@@ -173,6 +174,7 @@ export function AdminAppointmentsPage() {
                       <PersonCell person={a.customer} />
                       <Table.Td>
                         {formatBrl(a.amount_cents)}
+                        <DisputeBadge status={a.payment_status} />
                         <Text size="xs" c="dimmed">
                           {a.payment_method === 'pix' ? 'Pix' : 'Cartão'}
                           {a.series ? ' · horário fixo' : ''}

@@ -16,6 +16,7 @@ import { useParams } from 'react-router';
 import type { AdminUserDetail } from '#common/contracts/admin';
 import { addDays, zonedDate } from '#common/time/zone';
 import { useBreadcrumbName } from '#web/components/breadcrumb.tsx';
+import { DisputeBadge } from '#web/components/dispute-badge.tsx';
 import { QueryState } from '#web/components/query-state.tsx';
 import { RoomClinic } from '#web/components/room-clinic.tsx';
 import { ScrollTable } from '#web/components/scroll-table.tsx';
@@ -122,7 +123,9 @@ function RecentAppointments({ uuid }: { uuid: string }) {
                       <RoomClinic room={a.room.name} clinic={a.clinic.name} />
                     </Table.Td>
                     <Table.Td>{a.customer.name}</Table.Td>
-                    <Table.Td>{formatBrl(a.amount_cents)}</Table.Td>
+                    <Table.Td>
+                      {formatBrl(a.amount_cents)} <DisputeBadge status={a.payment_status} />
+                    </Table.Td>
                     <Table.Td>{bookingText.statuses[a.status] ?? a.status}</Table.Td>
                   </Table.Tr>
                 ))}

@@ -5,6 +5,7 @@ import { useState } from 'react';
 import type { PartnerAppointment } from '#common/contracts/booking';
 import { addDays, zonedDate } from '#common/time/zone';
 import { PersonCell, WhenWhereCells } from '#web/components/appointment-cells.tsx';
+import { DisputeBadge } from '#web/components/dispute-badge.tsx';
 import { Pager } from '#web/components/pager.tsx';
 import { PeriodInput } from '#web/components/period-input.tsx';
 import { QueryState } from '#web/components/query-state.tsx';
@@ -83,7 +84,10 @@ function AppointmentCards({
               <Text size="sm">{a.customer.name}</Text>
               {a.series && <SeriesBadge />}
             </div>
-            <Text fw={600}>{formatBrl(a.amount_cents)}</Text>
+            <Stack gap={2} align="flex-end">
+              <Text fw={600}>{formatBrl(a.amount_cents)}</Text>
+              <DisputeBadge status={a.payment_status} />
+            </Stack>
           </Group>
           <Group mt="xs">
             <StatusControl a={a} onChange={onChange} />
@@ -242,6 +246,7 @@ export function AgendaPage() {
                         <Table.Td>
                           {formatBrl(a.amount_cents)}
                           {a.series && <SeriesBadge />}
+                          <DisputeBadge status={a.payment_status} />
                         </Table.Td>
                         <Table.Td>
                           <StatusControl a={a} onChange={change} />
