@@ -85,7 +85,10 @@ const envSchema = z
       .regex(/^(APP_USR|TEST)-[\w-]{10,}$/, 'deve ser a Public Key da aplicação (APP_USR-... ou TEST-...)')
       .optional(),
     MERCADOPAGO_WEBHOOK_SECRET: z.string().min(16, 'deve ter pelo menos 16 caracteres').optional(),
-    /** Where the Mercado Pago API answers (tests point it at a local server). */
+    /**
+     * Mercado Pago's API root (default https://api.mercadopago.com, DESIGN §9): a homologation
+     * proxy, or the local imitation (`npm run mercadopago:fake`).
+     */
     MERCADOPAGO_API_URL: z.url({ message: 'deve ser uma URL completa (https://...)' }).optional(),
     MAX_INSTALLMENTS: z.coerce.number().int().min(1, 'de 1 a 12').max(12, 'de 1 a 12').default(1),
     INTEREST_FREE_INSTALLMENTS: z.coerce.number().int().min(1, 'de 1 a 12').max(12, 'de 1 a 12').default(1),

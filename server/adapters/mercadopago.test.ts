@@ -12,6 +12,7 @@ import {
   MERCADOPAGO_CVV_REQUIRED,
   MERCADOPAGO_DEFAULT_REJECTION,
   MERCADOPAGO_FIELDS_REFUSED,
+  MERCADOPAGO_REFUND_SHORT_OF_BALANCE,
   MERCADOPAGO_REJECTION_REASONS,
   type MercadoPagoOptions,
   MercadoPagoRequestError,
@@ -436,8 +437,19 @@ describe('refunds', () => {
     const ref = await paid();
     mp = provider({ accessToken: 'APP_USR-wrong' });
     expect(await mp.refund(ref, 1000, 'refund-401')).toMatchObject({ status: 'retry' });
-    fake.script({ status: 400, path: `/v1/payments/${ref}/refunds` });
+    // A 400 with a cause "Criar reembolso" lists is final; a bare one on a payment still
+    // refundable is the seller's balance (see "without balance in the account").
+    const cause = [
+      { code: 2063, description: 'The action requested is not valid for the current payment state' },
+    ];
+    fake.script({
+      status: 400,
+      path: `/v1/payments/${ref}/refunds`,
+      body: { message: 'bad_request', error: 'bad_request', status: 400, cause },
+    });
     expect((await provider().refund(ref, 1000, 'refund-400')).status).toBe('refused');
+    fake.script({ status: 400, path: `/v1/payments/${ref}/refunds` });
+    expect((await provider().refund(ref, 1000, 'refund-400-bare')).status).toBe('retry');
   });
 });
 
@@ -611,7 +623,8 @@ describe('webhook signature and read-back', () => {
     ['rejected', 'cc_rejected_other_reason', 'failed'],
     ['cancelled', 'expired', 'failed'],
     ['refunded', 'refunded', 'refunded'],
-    ['charged_back', 'settled', 'refunded'],
+    ['charged_back', 'settled', 'charged_back'],
+    ['in_mediation', 'in_mediation', 'disputed'],
     ['in_process', 'pending_review_manual', 'pending'],
     ['authorized', 'pending_capture', 'pending'],
     ['approved', 'accredited', 'paid'],
@@ -624,6 +637,24 @@ describe('webhook signature and read-back', () => {
       paymentUuid: 'pay-uuid-1',
       providerRef: ref,
     });
+  });
+
+  it("reads Mercado Pago's own fee from fee_details, the collector's part only", async () => {
+    const ref = await payment();
+    fake.setStatus(ref, 'approved', 'accredited');
+    fake.payments.get(Number(ref))!.fee_details = [
+      { type: 'mercadopago_fee', amount: 3.49, fee_payer: 'collector' },
+      { type: 'financing_fee', amount: 0.5, fee_payer: 'collector' },
+      { type: 'financing_fee', amount: 7, fee_payer: 'payer' },
+    ];
+    const now = TEST_NOW;
+    const event = await mp.readWebhook({ ...fake.notification(ref, { secret: SECRET, now }), now });
+    expect(event).toMatchObject({ outcome: 'paid', providerFeeCents: 399 });
+    // None reported yet: no fee recorded (not a zero).
+    fake.payments.get(Number(ref))!.fee_details = [];
+    expect(
+      await mp.readWebhook({ ...fake.notification(ref, { secret: SECRET, now }), now }),
+    ).not.toHaveProperty('providerFeeCents');
   });
 
   it('ignores a signed notification about a payment Mercado Pago does not know', async () => {
@@ -818,6 +849,48 @@ describe("the fake enforces Mercado Pago's documented limits", () => {
     } finally {
       await own.close();
     }
+  });
+
+  it('refunds: without balance in the account, a 400 the refund job tries again with the same key', async () => {
+    const { providerRef: ref } = await charge(fakeCardToken('APRO'), {
+      amountCents: 5000,
+      idempotencyKey: 'k-bal',
+    });
+    fake.setBalance(1500);
+    // "Devoluções e cancelamentos": not enough balance answers `400 Bad Request` (no code given).
+    expect(await direct(`/v1/payments/${ref}/refunds`, { amount: 20 })).toMatchObject({
+      status: 400,
+      code: undefined,
+    });
+    expect(await mp.refund(ref, 2000, 'r-bal')).toEqual({
+      status: 'retry',
+      reason: MERCADOPAGO_REFUND_SHORT_OF_BALANCE,
+    });
+    // Told apart by the payment read back: approved, recent, R$ 50,00 still refundable.
+    expect(fake.requests.at(-1)).toMatchObject({ method: 'GET', path: `/v1/payments/${ref}` });
+    expect(fake.payments.get(Number(ref))?.refunds).toHaveLength(0);
+    // Within the balance it is made; once the balance is back, the same key makes the refund once.
+    expect((await mp.refund(ref, 1000, 'r-bal-small')).status).toBe('succeeded');
+    fake.setBalance(10_000);
+    const made = await mp.refund(ref, 2000, 'r-bal');
+    expect(made.status).toBe('succeeded');
+    expect(await mp.refund(ref, 2000, 'r-bal')).toEqual(made);
+    expect(fake.payments.get(Number(ref))).toMatchObject({ transaction_amount_refunded: 30 });
+
+    // The documented refusals stay final, whatever the balance.
+    fake.setBalance(0);
+    expect(await mp.refund(ref, 2001, 'r-bal-over')).toEqual({
+      status: 'refused',
+      reason: 'Valor maior que o disponível para reembolso.',
+    });
+    const { providerRef: review } = await charge(fakeCardToken('CONT'), { idempotencyKey: 'k-bal-cont' });
+    expect(await mp.refund(review, 100, 'r-bal-cont')).toEqual({
+      status: 'refused',
+      reason: 'Este pagamento não pode ser reembolsado.',
+    });
+    // A 400 whose payment cannot be read back now is not taken as final either.
+    fake.script(...[1, 2, 3].map(() => ({ method: 'GET', path: `/v1/payments/${ref}`, status: 503 })));
+    expect(await mp.refund(ref, 500, 'r-bal-unread')).toMatchObject({ status: 'retry' });
   });
 
   it('cancellations: only a pending or in_process payment is cancelled; an approved one is left as it is', async () => {

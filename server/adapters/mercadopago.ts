@@ -32,7 +32,7 @@ export interface MercadoPagoOptions {
   webhookSecret: string;
   /** Where Mercado Pago sends payment notifications (our POST /api/payments/webhook). */
   notificationUrl: string;
-  /** Mercado Pago's API root; tests point it at a local fake. */
+  /** Mercado Pago's API root (MERCADOPAGO_API_URL): a homologation proxy, or the local imitation. */
   apiUrl?: string;
   /** Per HTTP attempt; a timed-out POST is retried with the same idempotency key. */
   timeoutMs?: number;
@@ -257,6 +257,42 @@ export function createMercadoPagoProvider(options: MercadoPagoOptions): PaymentP
     }
   }
 
+  /**
+   * A refund answered 400. "Devoluções e cancelamentos" (devsite-docs guides/manage-account/account/
+   * cancellations-and-refunds.pt.md): "Deve haver saldo suficiente disponível em sua conta para
+   * efetuar a devolução do valor do pagamento com sucesso. Caso contrário, obterá um erro `400 Bad
+   * Request`." The docs give no code nor message for it ("Criar reembolso", reference/api-json/
+   * chargebacks.json, lists none about the balance), so it is told apart from the documented
+   * refusals by what is left: a 400 with a cause "Criar reembolso" lists is final; any other is
+   * checked against the payment read back — still approved, within the 180 days and with at least
+   * this amount not yet refunded, nothing documented forbids the refund, so it is the seller's
+   * balance (or a Pix refund in contingency: "Reembolso de transações com Pix", mercadopago.com.br/
+   * developers/pt/docs/checkout-api/payment-management/cancellations-and-refunds/refund-pix, says
+   * those are "reportados a quem fez a requisição como um 400 - Bad Request") and the refund job
+   * tries again, with backoff up to an hour, until the balance is there. Otherwise it is final.
+   */
+  async function refundBadRequest(err: unknown, providerRef: string, amountCents: number) {
+    if (causeCodes(err).some((code) => DOCUMENTED_REFUND_REFUSALS.has(code)))
+      return { status: 'refused', reason: refundErrorReason(err) } as const;
+    let payment: PaymentResponse;
+    try {
+      payment = await call((c) => new Payment(c).get({ id: providerRef }));
+    } catch {
+      return {
+        status: 'retry',
+        reason:
+          'O Mercado Pago recusou o reembolso e não respondeu à consulta do pagamento; tentando de novo.',
+      } as const;
+    }
+    const left = centsOf(payment.transaction_amount) - centsOf(payment.transaction_amount_refunded);
+    const approvedAt = Date.parse(payment.date_approved ?? '');
+    if (payment.status !== 'approved' || clock().getTime() - approvedAt > REFUND_WINDOW_MS)
+      return { status: 'refused', reason: 'Este pagamento não pode ser reembolsado.' } as const;
+    if (amountCents > left)
+      return { status: 'refused', reason: 'Valor maior que o disponível para reembolso.' } as const;
+    return { status: 'retry', reason: MERCADOPAGO_REFUND_SHORT_OF_BALANCE } as const;
+  }
+
   return {
     name: 'mercadopago',
 
@@ -377,7 +413,7 @@ export function createMercadoPagoProvider(options: MercadoPagoOptions): PaymentP
         return { status: 'succeeded', providerRef: String(refund.id) };
       } catch (err) {
         const status = statusOf(err);
-        if (status === 400) return { status: 'refused', reason: refundErrorReason(err) };
+        if (status === 400) return refundBadRequest(err, providerRef, amountCents);
         if (status === 404) return { status: 'refused', reason: 'Pagamento não encontrado no Mercado Pago.' };
         if (status === 401 || status === 403)
           return {
@@ -515,6 +551,51 @@ function cardErrorReason(err: unknown): string {
   if (text.includes('expiration')) return MERCADOPAGO_REJECTION_REASONS.cc_rejected_bad_filled_date!;
   if (text.includes('card_number')) return MERCADOPAGO_REJECTION_REASONS.cc_rejected_bad_filled_card_number!;
   return CARD_REFUSED;
+}
+
+/** Reais as Mercado Pago reports them to centavos (absent counts as zero). */
+const centsOf = (reais: number | undefined) => Math.round((reais ?? 0) * 100);
+
+/**
+ * The causes "Criar reembolso" (reference/api-json/chargebacks.json, POST /v1/payments/{id}/refunds)
+ * lists for a refund's 400, 401 and 404 answers — the payment's state (2063), the gateway operation
+ * (2085), the amount (4040, 4041), its age (2024, 15016), a partial refund the payment does not
+ * take (3024), the idempotency key (4292) and the charge refunds (4211, 4248, 4291, 4293 to 4297).
+ * None is about the seller's balance: a 400 with one of them is final.
+ */
+const DOCUMENTED_REFUND_REFUSALS = new Set([
+  '2063',
+  '2085',
+  '2024',
+  '15016',
+  '3024',
+  '4040',
+  '4041',
+  '4211',
+  '4248',
+  '4291',
+  '4292',
+  '4293',
+  '4294',
+  '4295',
+  '4296',
+  '4297',
+]);
+
+/**
+ * "Reembolsos e cancelamentos" (devsite-docs guides/additional-content/account/
+ * cancellations-and-refunds.pt.md): "é possível reembolsar um pagamento dentro de 180 dias a partir
+ * da sua data de aprovação."
+ */
+const REFUND_WINDOW_MS = 180 * 86_400_000;
+
+/** A refund the provider could not make now for lack of balance: tried again by the refund job. */
+export const MERCADOPAGO_REFUND_SHORT_OF_BALANCE =
+  'Saldo insuficiente na conta do Mercado Pago para o reembolso (ou reembolso Pix em contingência); tentando de novo.';
+
+function causeCodes(err: unknown): string[] {
+  if (!(err instanceof MercadoPagoError) || !Array.isArray(err.causes)) return [];
+  return (err.causes as Array<{ code?: unknown }>).map((c) => String(c?.code ?? ''));
 }
 
 function refundErrorReason(err: unknown): string {

@@ -28,6 +28,8 @@ export interface TestContext {
   config: Config;
   /** The app's clock: it stands at TEST_NOW (test/now.ts) until a test moves it. */
   clock: TestClock;
+  /** The database's URL on TEST_DATABASE_URL's server (none for PGlite), for a process started beside. */
+  databaseUrl?: string;
   close(): Promise<void>;
 }
 
@@ -112,7 +114,11 @@ async function makePostgresTemplate(url: string): Promise<string> {
 }
 
 /** A new migrated database of the test run's kind (PGlite, or TEST_DATABASE_URL's server). */
-export async function migratedTestDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
+export async function migratedTestDatabase(): Promise<{
+  database: Database;
+  drop: () => Promise<void>;
+  url?: string;
+}> {
   const url = process.env.TEST_DATABASE_URL;
   if (!url) {
     const database = await openPglite(undefined, await migratedPglite());
@@ -126,6 +132,7 @@ export async function migratedTestDatabase(): Promise<{ database: Database; drop
   const database = await openPostgres(target.toString(), 5);
   return {
     database,
+    url: target.toString(),
     drop: async () => {
       await withAdmin(url, (admin) => admin.query(`drop database if exists ${name} with (force)`));
     },
@@ -142,7 +149,7 @@ export async function createTestContext(
     storage?: Storage;
   } = {},
 ): Promise<TestContext> {
-  const { database, drop } = await migratedTestDatabase();
+  const { database, drop, url } = await migratedTestDatabase();
   await database.migrate();
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -174,6 +181,7 @@ export async function createTestContext(
     storage,
     config,
     clock,
+    databaseUrl: url,
     async close() {
       await app.close();
       await database.close();

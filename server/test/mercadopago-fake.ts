@@ -1,9 +1,11 @@
 /**
  * A local stand-in for Mercado Pago's REST API (payments, refunds, customers and their cards), with
  * the request and response shapes of its API reference, for contract tests: it checks the bearer
- * token, requires and honours `X-Idempotency-Key` on every POST (same key → same answer, nothing done
- * twice), records every request, and can be scripted to fail the next call(s) with 400, 401, 429
- * (Retry-After), 5xx, or to hang past the client's timeout.
+ * token, requires and honours `X-Idempotency-Key` on every POST (same key → the same answer for what
+ * it made, nothing done twice), records every request, and can be scripted to fail the next call(s)
+ * with 400, 401, 429 (Retry-After), 5xx, to hang past the client's timeout, or to lack the balance a
+ * refund needs (`setBalance`). `scripts/mercadopago-fake.ts` runs it on its own, for the product
+ * started for real (docs/operations.md).
  *
  * Card tokens are opaque to Mercado Pago's API; here `fakeCardToken()` makes tokens whose outcome is
  * one of Mercado Pago's test cardholder names (APRO approves, OTHE/CALL/FUND/SECU/EXPI/FORM refuse,
@@ -121,7 +123,22 @@ const cents = (reais: number) => Math.round(reais * 100);
 const mpDate = (d: Date) => `${new Date(d.getTime() - 3 * 3600_000).toISOString().slice(0, 23)}-03:00`;
 const MP_DATE = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}[+-]\d{2}:\d{2}$/;
 
-export async function startFakeMercadoPago(opts: { accessToken?: string; clock?: () => Date } = {}) {
+export interface FakeMercadoPagoOptions {
+  accessToken?: string;
+  clock?: () => Date;
+  /** Where it listens: 127.0.0.1 on a free port unless told. */
+  port?: number;
+  host?: string;
+  /**
+   * Serves the fake's own controls under `/__fake/` (not Mercado Pago's API, no bearer token), for
+   * a product running in another process (scripts/mercadopago-fake.ts): list payments, approve or
+   * set a payment's status (and send its signed notification, with `webhookSecret`), set the
+   * balance.
+   */
+  controls?: { webhookSecret?: string; notificationUrl?: string };
+}
+
+export async function startFakeMercadoPago(opts: FakeMercadoPagoOptions = {}) {
   /** The provider's own clock: from TEST_NOW on, running with real time (test/now.ts). */
   const clock = opts.clock ?? runningTestClock();
   const accessToken = opts.accessToken ?? FAKE_MP_ACCESS_TOKEN;
@@ -133,6 +150,8 @@ export async function startFakeMercadoPago(opts: { accessToken?: string; clock?:
   let nextPaymentId = 1_310_000_001;
   let nextRefundId = 5_000_000_001;
   let nextCardId = 9_000_000_001;
+  /** The seller's balance for refunds, in centavos; `null`: enough for any refund. */
+  let balanceCents: number | null = null;
 
   function route(
     method: string,
@@ -500,6 +519,19 @@ export async function startFakeMercadoPago(opts: { accessToken?: string; clock?:
         'refund_amount_exceeds',
         'The refund amount exceeds the available balance',
       );
+    // The seller's balance. "Devoluções e cancelamentos" (devsite-docs guides/manage-account/
+    // account/cancellations-and-refunds.pt.md): "Deve haver saldo suficiente disponível em sua conta
+    // para efetuar a devolução do valor do pagamento com sucesso. Caso contrário, obterá um erro
+    // `400 Bad Request`." ("Reembolsos e cancelamentos", guides/additional-content/account/
+    // cancellations-and-refunds.pt.md: "Saldo em conta: é preciso ter saldo suficiente disponível em
+    // sua conta para efetuar a devolução do valor, caso contrário, a transação não será realizada.") The docs give neither a code nor a
+    // message for it, nor say in which order the checks run: the fake answers a bare 400 (no cause)
+    // after the documented refusals above. The balance is not modelled unless a test sets it
+    // (`setBalance`): money received does not add to it (the docs' release dates are not modelled);
+    // a refund made takes from it.
+    if (balanceCents !== null && cents(amount) > balanceCents)
+      return { status: 400, body: { message: 'Bad Request', error: 'bad_request', status: 400, cause: [] } };
+    if (balanceCents !== null) balanceCents -= cents(amount);
     const refundRow = {
       id: nextRefundId++,
       payment_id: paymentId,
@@ -526,6 +558,43 @@ export async function startFakeMercadoPago(opts: { accessToken?: string; clock?:
     return { status: 201, body: refundRow };
   }
 
+  /** The fake's own controls (see `FakeMercadoPagoOptions.controls`). */
+  async function control(method: string, path: string, body: Json): Promise<Reply> {
+    const summary = (p: FakePayment) => ({
+      id: p.id,
+      status: p.status,
+      status_detail: p.status_detail,
+      external_reference: p.external_reference,
+      payment_method_id: p.payment_method_id,
+      transaction_amount: p.transaction_amount,
+      transaction_amount_refunded: p.transaction_amount_refunded,
+      notification_url: p.notification_url,
+    });
+    if (method === 'GET' && path === '/__fake/payments')
+      return { status: 200, body: { payments: [...payments.values()].map(summary) } };
+    if (method === 'POST' && path === '/__fake/balance') {
+      balanceCents = typeof body.cents === 'number' ? body.cents : null;
+      return { status: 200, body: { balance_cents: balanceCents } };
+    }
+    const [, id, action] = path.match(/^\/__fake\/payments\/(\d+)\/(approve|status)$/) ?? [];
+    if (method === 'POST' && id && action) {
+      if (!payments.has(Number(id))) return { status: 404, body: { message: `no payment ${id}` } };
+      const payment =
+        action === 'approve'
+          ? setStatus(id, 'approved', 'accredited')
+          : setStatus(id, String(body.status ?? ''), String(body.status_detail ?? body.status ?? ''));
+      const secret = opts.controls?.webhookSecret;
+      const notified =
+        secret && body.notify !== false
+          ? await deliver(id, { secret, url: opts.controls?.notificationUrl }).catch((err: unknown) => ({
+              error: String(err),
+            }))
+          : null;
+      return { status: 200, body: { payment: summary(payment), notification: notified } };
+    }
+    return { status: 404, body: { message: 'unknown control' } };
+  }
+
   const matches = (s: Match, method: string, path: string) =>
     (!s.method || s.method === method) &&
     (!s.path || (typeof s.path === 'string' ? s.path === path : s.path.test(path)));
@@ -543,6 +612,12 @@ export async function startFakeMercadoPago(opts: { accessToken?: string; clock?:
     }
     const method = req.method ?? 'GET';
     const path = url.pathname;
+    if (opts.controls && path.startsWith('/__fake/')) {
+      const reply = await control(method, path, body && typeof body === 'object' ? (body as Json) : {});
+      res.writeHead(reply.status, { 'content-type': 'application/json' });
+      res.end(JSON.stringify(reply.body));
+      return;
+    }
     requests.push({
       method,
       path,
@@ -612,9 +687,15 @@ export async function startFakeMercadoPago(opts: { accessToken?: string; clock?:
     // additional-content/account/cancellations-and-refunds.pt.md): "Seu preenchimento é importante
     // para garantir a execução e re-execução de requisições sem que haja efeitos colaterais como por
     // exemplo, pagamentos em duplicidade em casos de reembolso."
-    // A documentação não diz que a repetição devolve a mesma resposta, nem por quanto tempo a chave
-    // vale, nem o que acontece com a mesma chave e outro corpo; o fake devolve a primeira resposta,
-    // byte a byte, para toda repetição (mesmo método, caminho e chave), sem olhar o corpo, para sempre.
+    // "Idempotência" (Wallet Connect, devsite-docs guides/wallet-connect/idempotency.pt.md), the one
+    // page that says what a repeated key answers: "Se o pagamento antecipado já foi criado, suas
+    // informações são retornadas sem a criação de um novo pagamento." The fake does the same for
+    // every POST: what it made (a 2xx) is answered again, byte for byte, for every repetition (same
+    // method, path and key), without looking at the body, forever. A documentação não diz por quanto
+    // tempo a chave vale, nem o que acontece com a mesma chave e outro corpo, nem o que uma chave
+    // repetida responde depois de uma recusa (4xx), que não criou nada: o fake não guarda a recusa,
+    // e a mesma chave é processada de novo — é disso que depende um reembolso recusado por falta de
+    // saldo, que o trabalho de reembolsos reenvia com a sua chave (confira na homologação).
     // The docs give 4292 only on the refund page (listed under 404); the fake answers it, as a 400,
     // for every POST.
     const key = req.headers['x-idempotency-key'];
@@ -628,7 +709,7 @@ export async function startFakeMercadoPago(opts: { accessToken?: string; clock?:
     const seen = idempotent.get(cacheKey);
     if (seen) return seen;
     const reply = await route(method, path, {}, body && typeof body === 'object' ? (body as Json) : {});
-    idempotent.set(cacheKey, reply);
+    if (reply.status >= 200 && reply.status < 300) idempotent.set(cacheKey, reply);
     return reply;
   }
 
@@ -640,7 +721,8 @@ export async function startFakeMercadoPago(opts: { accessToken?: string; clock?:
       }
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const host = opts.host ?? '127.0.0.1';
+  await new Promise<void>((resolve) => server.listen(opts.port ?? 0, host, resolve));
   const { port } = server.address() as AddressInfo;
 
   function setStatus(id: number | string, status: string, detail: string) {
@@ -656,8 +738,68 @@ export async function startFakeMercadoPago(opts: { accessToken?: string; clock?:
     return payment;
   }
 
+  // Signed as "Webhooks" (devsite-docs guides/additional-content/your-integrations/webhooks.pt.md)
+  // says: `x-signature: ts=…,v1=…`, v1 the HMAC SHA256 in hex, with the secret, of
+  // "id:[data.id_url];request-id:[x-request-id_header];ts:[ts_header];".
+  function notification(
+    id: number | string,
+    o: {
+      secret: string;
+      now?: Date;
+      notificationId?: string | number;
+      requestId?: string;
+      action?: string;
+    },
+  ) {
+    const ts = String(Math.floor((o.now ?? clock()).getTime() / 1000));
+    const requestId = o.requestId ?? `${randomBytes(4).toString('hex')}-req`;
+    const dataId = String(id);
+    const rawBody = JSON.stringify({
+      action: o.action ?? 'payment.updated',
+      api_version: 'v1',
+      data: { id: dataId },
+      date_created: mpDate(o.now ?? clock()),
+      id: o.notificationId ?? Number(`1${randomBytes(4).readUInt32BE()}`),
+      live_mode: false,
+      type: 'payment',
+      user_id: '123456789',
+    });
+    return {
+      rawBody,
+      headers: {
+        'content-type': 'application/json',
+        'x-request-id': requestId,
+        'x-signature': `ts=${ts},v1=${createHmac('sha256', o.secret).update(`id:${dataId};request-id:${requestId};ts:${ts};`).digest('hex')}`,
+      } as Record<string, string | undefined>,
+      query: { 'data.id': dataId, type: 'payment' } as Record<string, string | undefined>,
+    };
+  }
+
+  /**
+   * Sends the signed notification of a payment to its `notification_url` (or to `url`), as Mercado
+   * Pago does. "Webhooks": "As URLs configuradas durante a criação do pagamento terão prioridade
+   * sobre aquelas configuradas através de Suas integrações"; the signed `data.id` comes in the query
+   * ("Parâmetros com sufixo `_url` são provenientes de _query params_ … Esse `query param` poderá ser
+   * encontrado na notificação recebida"). The docs do not list the other query parameters; the fake
+   * adds `type=payment`, as `notification` does.
+   */
+  async function deliver(id: number | string, o: { secret: string; url?: string }) {
+    const target = o.url ?? payments.get(Number(id))?.notification_url;
+    if (typeof target !== 'string' || !target)
+      throw new Error(`fake Mercado Pago: no notification_url for payment ${id}`);
+    const n = notification(id, { secret: o.secret });
+    const url = new URL(target);
+    for (const [k, v] of Object.entries(n.query)) if (v !== undefined) url.searchParams.set(k, v);
+    const res = await fetch(url, {
+      method: 'POST',
+      headers: n.headers as Record<string, string>,
+      body: n.rawBody,
+    });
+    return { url: url.toString(), status: res.status, body: await res.text() };
+  }
+
   return {
-    url: `http://127.0.0.1:${port}`,
+    url: `http://${host}:${port}`,
     accessToken,
     /** The provider's clock, for an adapter that should count from the same instant. */
     clock,
@@ -668,47 +810,20 @@ export async function startFakeMercadoPago(opts: { accessToken?: string; clock?:
     script(...next: ScriptStep[]) {
       steps.push(...next);
     },
+    /**
+     * The seller's balance for refunds, in centavos (`null`, the default: always enough). A refund
+     * larger than it is refused with Mercado Pago's 400; one made takes from it.
+     */
+    setBalance(cents: number | null) {
+      balanceCents = cents;
+    },
     /** The payer pays the Pix (or the review approves the card). */
     approve: (id: number | string) => setStatus(id, 'approved', 'accredited'),
     reject: (id: number | string, detail = 'cc_rejected_other_reason') => setStatus(id, 'rejected', detail),
     setStatus,
     /** The notification Mercado Pago would POST to our webhook about a payment, signed. */
-    // Signed as "Webhooks" (devsite-docs guides/additional-content/your-integrations/webhooks.pt.md)
-    // says: `x-signature: ts=…,v1=…`, v1 the HMAC SHA256 in hex, with the secret, of
-    // "id:[data.id_url];request-id:[x-request-id_header];ts:[ts_header];".
-    notification(
-      id: number | string,
-      o: {
-        secret: string;
-        now?: Date;
-        notificationId?: string | number;
-        requestId?: string;
-        action?: string;
-      },
-    ) {
-      const ts = String(Math.floor((o.now ?? clock()).getTime() / 1000));
-      const requestId = o.requestId ?? `${randomBytes(4).toString('hex')}-req`;
-      const dataId = String(id);
-      const rawBody = JSON.stringify({
-        action: o.action ?? 'payment.updated',
-        api_version: 'v1',
-        data: { id: dataId },
-        date_created: mpDate(o.now ?? clock()),
-        id: o.notificationId ?? Number(`1${randomBytes(4).readUInt32BE()}`),
-        live_mode: false,
-        type: 'payment',
-        user_id: '123456789',
-      });
-      return {
-        rawBody,
-        headers: {
-          'content-type': 'application/json',
-          'x-request-id': requestId,
-          'x-signature': `ts=${ts},v1=${createHmac('sha256', o.secret).update(`id:${dataId};request-id:${requestId};ts:${ts};`).digest('hex')}`,
-        } as Record<string, string | undefined>,
-        query: { 'data.id': dataId, type: 'payment' } as Record<string, string | undefined>,
-      };
-    },
+    notification,
+    deliver,
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();

@@ -8,7 +8,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, zonedDate } from '#common/time/zone';
-import { bookings, payments } from '../../db/schema.ts';
+import { MERCADOPAGO_REFUND_SHORT_OF_BALANCE } from '../../adapters/mercadopago.ts';
+import { bookings, payments, refunds } from '../../db/schema.ts';
 import { createTestContext, request, type TestContext } from '../../test/app.ts';
 import { signedInAs } from '../../test/fixtures.ts';
 import {
@@ -20,12 +21,14 @@ import {
 import { createClinic, createRoom, openClinic } from '../../test/supply-fixtures.ts';
 import { checkLedger } from '../lifecycle/ledger.ts';
 import { chargeOpened, expireHolds } from '../lifecycle/lifecycle.service.ts';
+import { retryRefunds } from '../lifecycle/refunds.service.ts';
 import { compareRecentCharges, readBackOpenCharges } from './reconcile.service.ts';
 
 const SECRET = 'mp-webhook-secret-0123456789';
 let fake: FakeMercadoPago;
 let t: TestContext;
 let customer: Awaited<ReturnType<typeof signedInAs>>;
+let partner: Awaited<ReturnType<typeof signedInAs>>;
 let room: { uuid: string };
 let day: string;
 let hour = 8;
@@ -43,7 +46,7 @@ beforeAll(async () => {
     INTEREST_FREE_INSTALLMENTS: '3',
     PUBLIC_URL: 'https://salas.example.com.br',
   });
-  const partner = await signedInAs(t, 'partner');
+  partner = await signedInAs(t, 'partner');
   customer = await signedInAs(t, 'customer');
   const clinic = await createClinic(t, partner.user, partner.token);
   await openClinic(t, partner.user, partner.token, clinic.uuid);
@@ -388,5 +391,53 @@ describe('Mercado Pago through the product', () => {
       token: customer.token,
     });
     expect(simulated.statusCode).toBe(404);
+  });
+
+  it('keeps a refund refused for lack of balance pending, and makes it once the balance is back', async () => {
+    const booking = (
+      await book({ payment_method: 'pix', date_times: [`${addDays(day, 1)}T10:00:00-03:00`] })
+    ).json().data;
+    const mpId = await mpIdOf(booking.payment.uuid);
+    fake.approve(mpId);
+    expect((await notify(mpId, { notificationId: 901 })).json().data).toMatchObject({ applied: true });
+    // The account has less than the hour's R$ 65,00 (say, already withdrawn): Mercado Pago answers 400.
+    fake.setBalance(2000);
+    const [hour1] = booking.appointments;
+    const canceled = await request(t.app, {
+      method: 'POST',
+      url: `/api/partner/appointment/${hour1.uuid}/status/update`,
+      token: partner.token,
+      payload: { date_time: hour1.date_time, status: 'canceled' },
+    });
+    expect(canceled.json().data).toMatchObject({ status: 'canceled', refund_cents: 6500 });
+    const [paid] = await t.db.select().from(payments).where(eq(payments.uuid, booking.payment.uuid));
+    const refundRow = async () =>
+      (await t.db.select().from(refunds).where(eq(refunds.paymentId, paid!.id)))[0]!;
+    expect(await refundRow()).toMatchObject({
+      status: 'pending',
+      lastError: MERCADOPAGO_REFUND_SHORT_OF_BALANCE,
+    });
+    expect(fake.payments.get(Number(mpId))).toMatchObject({ status: 'approved', refunds: [] });
+    // Still short an hour later: tried again, still pending.
+    t.clock.advance(60 * 60_000);
+    await retryRefunds(t.app.services);
+    expect(await refundRow()).toMatchObject({ status: 'pending', attempts: 2 });
+    // The balance is back (sales came in): the next try makes it, once, with the same key.
+    fake.setBalance(50_000);
+    t.clock.advance(60 * 60_000);
+    await retryRefunds(t.app.services);
+    const done = await refundRow();
+    expect(done).toMatchObject({ status: 'succeeded', lastError: null });
+    const tries = fake.requests.filter(
+      (r) => r.method === 'POST' && r.path === `/v1/payments/${mpId}/refunds`,
+    );
+    expect(tries.map((r) => r.headers['x-idempotency-key'])).toEqual([done.uuid, done.uuid, done.uuid]);
+    expect(fake.payments.get(Number(mpId))).toMatchObject({
+      status: 'refunded',
+      transaction_amount_refunded: 65,
+    });
+    const [after] = await t.db.select().from(payments).where(eq(payments.uuid, booking.payment.uuid));
+    expect(after).toMatchObject({ status: 'refunded', refundedCents: 6500 });
+    expect(await checkLedger(t.db, { now: t.clock.now })).toEqual([]);
   });
 });
