@@ -65,7 +65,7 @@ export function PaymentAttention() {
                     </Badge>
                   </Group>
                 }
-                detail={`${d.customer.name} (${d.customer.email}) · desde ${when(d.since)} · retido do parceiro ${formatBrl(d.net_cents)}${d.provider_ref ? ` · Mercado Pago ${d.provider_ref}` : ''}`}
+                detail={`${d.customer.name} (${d.customer.email}) · desde ${when(d.since)} · retido do parceiro ${formatBrl(d.net_cents)}${d.provider_ref ? ` · no provedor: ${d.provider_ref}` : ''}`}
               />
             ))}
           </Stack>
