@@ -310,6 +310,100 @@ export const partnerPixKeys = pgTable(
   (t) => [check('partner_pix_keys_type_check', sql`${t.keyType} in (${inList(pixKeyTypes)})`)],
 );
 
+/**
+ * A partner's own Mercado Pago account, connected by OAuth (DESIGN §9 "Partners connect Mercado
+ * Pago"): its rooms are charged there, with the commission as the marketplace fee. Tokens are
+ * encrypted at rest (AES-256-GCM, key from the environment) and never leave the server.
+ */
+export const partnerPaymentAccounts = pgTable('partner_payment_accounts', {
+  userId: ref('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  provider: text('provider').notNull(),
+  /** The seller's account id at the provider (Mercado Pago `user_id`). */
+  accountId: text('account_id').notNull(),
+  accessTokenEnc: text('access_token_enc').notNull(),
+  refreshTokenEnc: text('refresh_token_enc'),
+  /** The seller's public key, for card tokens made on its account when the provider needs one. */
+  publicKey: text('public_key'),
+  expiresAt: tstz('expires_at'),
+  connectedAt: tstz('connected_at').notNull().defaultNow(),
+  updatedAt: updatedAt(),
+});
+
+/** Single-use OAuth `state`s, bound to the partner who asked, with the PKCE verifier (encrypted). */
+export const oauthStates = pgTable(
+  'oauth_states',
+  {
+    /** SHA-256 of the state sent to the provider (the state itself is never stored). */
+    stateHash: text('state_hash').primaryKey(),
+    userId: ref('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    codeVerifierEnc: text('code_verifier_enc'),
+    expiresAt: tstz('expires_at').notNull(),
+    usedAt: tstz('used_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('oauth_states_user_idx').on(t.userId)],
+);
+
+export const payoutStatuses = ['pending', 'paid', 'canceled'] as const;
+export type PayoutStatus = (typeof payoutStatuses)[number];
+
+/**
+ * Money the operator sends a partner not connected to the provider (DESIGN §9 "Statements and
+ * payouts"): everything available when it was created, line by line; paid with its proof, or
+ * canceled (its lines become available again).
+ */
+export const payouts = pgTable(
+  'payouts',
+  {
+    id: id(),
+    uuid: publicId(),
+    partnerId: ref('partner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    amountCents: integer('amount_cents').notNull(),
+    status: text('status').$type<PayoutStatus>().notNull().default('pending'),
+    /** The proof: a Pix end-to-end id or a bank receipt number. */
+    reference: text('reference'),
+    createdBy: ref('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    paidAt: tstz('paid_at'),
+    canceledAt: tstz('canceled_at'),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('payouts_partner_idx').on(t.partnerId, t.createdAt),
+    check('payouts_status_check', sql`${t.status} in (${inList(payoutStatuses)})`),
+    check('payouts_amount_check', sql`${t.amountCents} > 0`),
+  ],
+);
+
+/**
+ * The lines of a payout: per appointment, the part of its net paid here (negative when a refund
+ * after an earlier payout takes money back). A line counts while its payout is pending or paid.
+ */
+export const payoutItems = pgTable(
+  'payout_items',
+  {
+    id: id(),
+    payoutId: ref('payout_id')
+      .notNull()
+      .references(() => payouts.id, { onDelete: 'cascade' }),
+    appointmentId: ref('appointment_id')
+      .notNull()
+      .references(() => appointments.id, { onDelete: 'restrict' }),
+    amountCents: integer('amount_cents').notNull(),
+  },
+  (t) => [
+    uniqueIndex('payout_items_once_key').on(t.payoutId, t.appointmentId),
+    index('payout_items_appointment_idx').on(t.appointmentId),
+    check('payout_items_amount_check', sql`${t.amountCents} <> 0`),
+  ],
+);
+
 // ---------------------------------------------------------------- supply
 
 export const rooms = pgTable(
@@ -695,6 +789,14 @@ export const payments = pgTable(
     feeCents: integer('fee_cents').notNull().default(0),
     netCents: integer('net_cents').notNull().default(0),
     providerFeeCents: integer('provider_fee_cents'),
+    /**
+     * Where the money went (DESIGN §9): `payout`, the platform's account (the partner is paid by a
+     * payout), or `split`, the partner's own provider account (the commission taken as the
+     * marketplace fee at the payment).
+     */
+    settlement: text('settlement').$type<'split' | 'payout'>().notNull().default('payout'),
+    /** The partner's account at the provider, for a split payment (refunds go through it). */
+    collectorAccountId: text('collector_account_id'),
     /** When the charge was last read back from the provider by the reconciliation job. */
     providerCheckedAt: tstz('provider_checked_at'),
     createdAt: createdAt(),
@@ -705,6 +807,7 @@ export const payments = pgTable(
     check('payments_method_check', sql`${t.method} in (${inList(paymentMethods)})`),
     check('payments_status_check', sql`${t.status} in (${inList(paymentStatuses)})`),
     check('payments_refund_check', sql`${t.refundedCents} between 0 and ${t.amountCents}`),
+    check('payments_settlement_check', sql`${t.settlement} in ('split', 'payout')`),
     /** The disputes the operator's dashboard lists. */
     index('payments_dispute_idx').on(t.updatedAt).where(sql`${t.status} in ('disputed', 'charged_back')`),
   ],
