@@ -28,6 +28,7 @@ import { createOutbox } from './features/mail/outbox.service.ts';
 import { metaRoutes } from './features/meta/meta.routes.ts';
 import { sitemapRoutes } from './features/meta/sitemap.routes.ts';
 import { partnerDataRoutes } from './features/partners/partner-data.routes.ts';
+import { operatorPayoutRoutes, partnerPayoutRoutes } from './features/payouts/payout.routes.ts';
 import {
   paymentAttentionRoutes,
   paymentCustomerRoutes,
@@ -233,6 +234,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(marketplaceRoutes(services));
       await api.register(outboxRoutes(services));
       await api.register(paymentAttentionRoutes(services));
+      await api.register(partnerPayoutRoutes(services));
+      await api.register(operatorPayoutRoutes(services));
       await api.register(partnerDashboardRoutes(services));
       await api.register(paymentWebhookRoutes(services));
       await api.register(paymentCustomerRoutes(services));

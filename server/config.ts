@@ -91,6 +91,8 @@ const envSchema = z
      */
     MERCADOPAGO_API_URL: z.url({ message: 'deve ser uma URL completa (https://...)' }).optional(),
     MAX_INSTALLMENTS: z.coerce.number().int().min(1, 'de 1 a 12').max(12, 'de 1 a 12').default(1),
+    /** Days after an appointment's end before its net may be paid out (DESIGN §9). */
+    PAYOUT_DELAY_DAYS: z.coerce.number().int().min(0, 'de 0 a 60').max(60, 'de 0 a 60').default(2),
     INTEREST_FREE_INSTALLMENTS: z.coerce.number().int().min(1, 'de 1 a 12').max(12, 'de 1 a 12').default(1),
     SUPPORT_WHATSAPP: z
       .string()
@@ -209,6 +211,8 @@ export interface Config {
   mercadopago?: { accessToken: string; publicKey: string; webhookSecret: string; apiUrl?: string };
   /** Card installments: the most a person may choose, and how many come without interest. */
   installments: { max: number; interestFree: number };
+  /** Days after an appointment's end before its net may be paid out. */
+  payoutDelayDays: number;
   logLevel: string;
   /** Fastify's trustProxy: false, a hop count, or the proxies' addresses/CIDRs. */
   trustProxy: false | number | string[];
@@ -278,6 +282,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
           }
         : undefined,
     installments: { max: e.MAX_INSTALLMENTS, interestFree: e.INTEREST_FREE_INSTALLMENTS },
+    payoutDelayDays: e.PAYOUT_DELAY_DAYS,
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
     s3: e.S3_BUCKET

@@ -29,6 +29,7 @@ const idLabels: Record<string, string> = {
   room: 'sala',
   charge: 'cobrança',
   idempotency_key: 'chave',
+  payout: 'repasse',
 };
 
 export function formatViolation(v: LedgerViolation): string {
@@ -105,16 +106,21 @@ export async function main(
   try {
     const [table] = await queryRows<{ name: string | null }>(
       database.db,
-      sql`select to_regclass('public.refunds')::text as name`,
+      sql`select to_regclass('public.payouts')::text as name`,
     );
     if (!table?.name) {
       io.err(
-        'O banco ainda não tem a tabela de reembolsos (refunds): ele precisa primeiro das migrações do ' +
+        'O banco ainda não tem as tabelas desta versão (payouts): ele precisa primeiro das migrações do ' +
           'servidor. Inicie o servidor desta versão uma vez (as migrações rodam na partida) e rode a verificação de novo.',
       );
       return 2;
     }
-    const violations = await checkLedger(database.db, { now: new Date() });
+    // The same delay the server uses (PAYOUT_DELAY_DAYS, default 2 days after the appointment).
+    const delay = Number(setting(env, 'PAYOUT_DELAY_DAYS') ?? 2);
+    const violations = await checkLedger(database.db, {
+      now: new Date(),
+      payoutDelayDays: Number.isInteger(delay) && delay >= 0 ? delay : 2,
+    });
     for (const v of violations) io.out(formatViolation(v));
     if (violations.length === 0) {
       io.out('Nenhuma violação: o livro-caixa está consistente.');

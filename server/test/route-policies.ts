@@ -15,6 +15,8 @@ export interface Policy {
 const operator: Policy = { allow: ['operator'] };
 const partner: Policy = { allow: ['partner'] };
 const partnerSelf: Policy = { allow: ['partner'], self: 'partner' };
+/** A partner's own, which the operator may also read. */
+const partnerSelfOrOperator: Policy = { allow: ['partner', 'operator'], self: 'partner' };
 const customer: Policy = { allow: ['customer'] };
 const booker: Policy = { allow: ['customer', 'partner'] };
 const open: Policy = { allow: 'public' };
@@ -126,6 +128,15 @@ export const matrix: Record<string, Policy> = {
   // operator
   'GET /api/fusion/mail-outbox': operator,
   'GET /api/fusion/payments/attention': operator,
+  'GET /api/fusion/payouts/balances': operator,
+  'GET /api/partner/:partner/statement': partnerSelfOrOperator,
+  'GET /api/partner/:partner/statement.xlsx': partnerSelfOrOperator,
+  'GET /api/partner/:partner/payouts': partnerSelfOrOperator,
+  'GET /api/fusion/payouts': operator,
+  'POST /api/fusion/payouts': operator,
+  'POST /api/fusion/payouts/:id/paid': operator,
+  'POST /api/fusion/payouts/:id/cancel': operator,
+  'POST /api/fusion/exportPayouts': operator,
   'POST /api/fusion/mail-outbox/:id/retry': operator,
   'GET /api/fusion/customer/sorted': operator,
   'GET /api/fusion/customer/search': operator,

@@ -16,16 +16,16 @@ import type { Services } from '../../services.ts';
 import { REPORT_ZONE, revenueRows } from './dashboard.service.ts';
 
 const BATCH = 2000;
-const BRL = '"R$" #,##0.00';
-const DATE_TIME = 'dd/mm/yyyy hh:mm';
+export const BRL = '"R$" #,##0.00';
+export const DATE_TIME = 'dd/mm/yyyy hh:mm';
 const methods: Record<string, string> = { card: 'Cartão', pix: 'Pix' };
 
 /** A wall-clock time as Excel shows it: the same digits, whatever the reader's zone. */
-function excelDate(instant: Date | string, timeZone: string): Date {
+export function excelDate(instant: Date | string, timeZone: string): Date {
   const w = wallClock(new Date(instant), timeZone);
   return new Date(Date.UTC(w.year, w.month - 1, w.day, w.hour, w.minute));
 }
-const reais = (cents: unknown) => Number(cents ?? 0) / 100;
+export const reais = (cents: unknown) => Number(cents ?? 0) / 100;
 
 export const exportFileName = (prefix: string, range: DateRange) =>
   `${prefix}-${range.dateInit}-${range.dateEnd}.xlsx`;
@@ -56,7 +56,7 @@ interface Column {
   numFmt?: string;
 }
 
-function sheetOf(workbook: ExcelJS.stream.xlsx.WorkbookWriter, name: string, columns: Column[]) {
+export function sheetOf(workbook: ExcelJS.stream.xlsx.WorkbookWriter, name: string, columns: Column[]) {
   const sheet = workbook.addWorksheet(name, { views: [{ state: 'frozen', ySplit: 1 }] });
   sheet.columns = columns.map((c) => ({
     header: c.header,
@@ -72,7 +72,7 @@ function sheetOf(workbook: ExcelJS.stream.xlsx.WorkbookWriter, name: string, col
 }
 
 /** Writes the workbook into a stream the route sends; errors end the stream. */
-function streamed(fill: (workbook: ExcelJS.stream.xlsx.WorkbookWriter) => Promise<void>): PassThrough {
+export function streamed(fill: (workbook: ExcelJS.stream.xlsx.WorkbookWriter) => Promise<void>): PassThrough {
   const out = new PassThrough();
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
     stream: out,

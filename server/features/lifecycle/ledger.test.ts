@@ -21,6 +21,9 @@ import {
   LATE_MONEY_KEPT,
   type LedgerViolation,
   PAYMENT_SPLIT,
+  PAYOUT_LINE_TWICE,
+  PAYOUT_SUM,
+  PAYOUT_UNAVAILABLE,
   REFUND_NOT_ONCE,
   REFUND_OVER_CAPTURE,
   REFUND_STUCK,
@@ -469,6 +472,27 @@ describe('ledger check finds each corruption', () => {
       [b.pixPaid.payment.uuid, b.pixPending.payment.uuid, b.partlyCanceled.payment.uuid].sort(),
     );
     expect(found[0]!.message).toMatch(/^Divisão do pagamento não confere/);
+  });
+
+  it(`${PAYOUT_SUM}, ${PAYOUT_LINE_TWICE}, ${PAYOUT_UNAVAILABLE}: payouts that do not add up, carry a line twice, or pay what was not available`, async () => {
+    const found = await violationsAfter(async (tx) => {
+      const partnerId = sql`(select id from users where uuid = ${partner.user.uuid})`;
+      const hour = sql`(select a.id from appointments a join bookings b on b.id = a.booking_id where b.uuid = ${b.pixPaid.uuid} limit 1)`;
+      // Two payouts carry the same hour, one of them before it ended (and its sum is off).
+      await tx.execute(
+        sql`insert into payouts (partner_id, amount_cents, created_at) values
+            (${partnerId}, 100, now() + interval '30 days'), (${partnerId}, 999, now() - interval '30 days')`,
+      );
+      await tx.execute(
+        sql`insert into payout_items (payout_id, appointment_id, amount_cents)
+            select id, ${hour}, 100 from payouts where partner_id = ${partnerId}`,
+      );
+    });
+    expect(rulesOf(found)).toEqual([PAYOUT_LINE_TWICE, PAYOUT_SUM, PAYOUT_UNAVAILABLE].sort());
+    expect(found.filter((v) => v.rule === PAYOUT_SUM)).toHaveLength(1);
+    expect(found.find((v) => v.rule === PAYOUT_UNAVAILABLE)!.message).toMatch(
+      /antes de ele ficar disponível/,
+    );
   });
 
   it(`${REFUND_STUCK}: a refund still pending a day later (not before)`, async () => {

@@ -31,6 +31,9 @@ export const CANCEL_REFUND_POLICY = 'cancel_refund_policy';
 export const LATE_MONEY_KEPT = 'late_money_kept';
 export const REFUND_STUCK = 'refund_stuck';
 export const PAYMENT_SPLIT = 'payment_split';
+export const PAYOUT_SUM = 'payout_sum';
+export const PAYOUT_LINE_TWICE = 'payout_line_twice';
+export const PAYOUT_UNAVAILABLE = 'payout_unavailable';
 
 export const LEDGER_RULES = [
   REFUND_OVER_CAPTURE,
@@ -43,6 +46,9 @@ export const LEDGER_RULES = [
   LATE_MONEY_KEPT,
   REFUND_STUCK,
   PAYMENT_SPLIT,
+  PAYOUT_SUM,
+  PAYOUT_LINE_TWICE,
+  PAYOUT_UNAVAILABLE,
 ] as const;
 
 /** Reported like the others, but a state the retry job may still resolve on its own. */
@@ -408,9 +414,70 @@ function paymentSplit(db: Executor) {
   );
 }
 
+/** A payout (not canceled) is the sum of its lines. */
+function payoutSum(db: Executor) {
+  return find(
+    db,
+    PAYOUT_SUM,
+    sql`select po.uuid as payout, po.amount_cents, coalesce(sum(i.amount_cents), 0) as total
+        from payouts po left join payout_items i on i.payout_id = po.id
+        group by po.id, po.uuid, po.amount_cents
+        having po.amount_cents <> coalesce(sum(i.amount_cents), 0)
+        order by po.id`,
+    ['payout'],
+    (r) => `Repasse de ${brl(r.amount_cents)}, mas as suas linhas somam ${brl(r.total)}.`,
+  );
+}
+
+/** An appointment's net is carried once: never by two payouts pending or paid. */
+function payoutLineTwice(db: Executor) {
+  return find(
+    db,
+    PAYOUT_LINE_TWICE,
+    sql`select a.uuid as appointment, count(*)::int as payouts, sum(i.amount_cents) as total
+        from payout_items i join payouts po on po.id = i.payout_id join appointments a on a.id = i.appointment_id
+        where po.status in ('pending', 'paid') and i.amount_cents > 0
+        group by a.id, a.uuid having count(*) > 1
+        order by a.id`,
+    ['appointment'],
+    (r) => `Agendamento pago ao parceiro em ${r.payouts} repasses (${brl(r.total)} no total).`,
+  );
+}
+
+/**
+ * Nothing paid out that was not available: a line carried by a payout made before the appointment
+ * ended plus the delay, a line of a payment split at the provider (the partner got it there), or
+ * more carried than the line's net (without a negative line taking it back).
+ */
+function payoutUnavailable(db: Executor, delayDays: number) {
+  return find(
+    db,
+    PAYOUT_UNAVAILABLE,
+    sql`select po.uuid as payout, a.uuid as appointment, i.amount_cents, p.settlement,
+               po.created_at < a.ends_at + (${delayDays}::int * interval '1 day') as early
+        from payout_items i join payouts po on po.id = i.payout_id
+        join appointments a on a.id = i.appointment_id
+        join payments p on p.booking_id = a.booking_id
+        where po.status in ('pending', 'paid') and i.amount_cents > 0
+          and (p.settlement = 'split' or po.created_at < a.ends_at + (${delayDays}::int * interval '1 day')
+               or i.amount_cents > a.price_cents)
+        order by po.id, a.id`,
+    ['payout', 'appointment'],
+    (r) =>
+      r.settlement === 'split'
+        ? `Repasse pagou ${brl(r.amount_cents)} de um agendamento já pago ao parceiro pelo split do provedor.`
+        : r.early
+          ? `Repasse pagou ${brl(r.amount_cents)} de um agendamento antes de ele ficar disponível.`
+          : `Repasse pagou ${brl(r.amount_cents)} de um agendamento, mais que o seu valor.`,
+  );
+}
+
 /** Every violation of the ledger rules, rule by rule, in a stable order. Reads only. */
-export async function checkLedger(db: Executor, options: { now: Date }): Promise<LedgerViolation[]> {
-  const { now } = options;
+export async function checkLedger(
+  db: Executor,
+  options: { now: Date; payoutDelayDays?: number },
+): Promise<LedgerViolation[]> {
+  const { now, payoutDelayDays = 2 } = options;
   // One query after another: a transaction runs one at a time anyway.
   return [
     ...(await refundOverCapture(db)),
@@ -423,5 +490,8 @@ export async function checkLedger(db: Executor, options: { now: Date }): Promise
     ...(await lateMoneyKept(db)),
     ...(await refundStuck(db, now)),
     ...(await paymentSplit(db)),
+    ...(await payoutSum(db)),
+    ...(await payoutLineTwice(db)),
+    ...(await payoutUnavailable(db, payoutDelayDays)),
   ];
 }

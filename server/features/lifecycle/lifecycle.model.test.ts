@@ -1,7 +1,7 @@
 /**
  * Model-based test of the booking lifecycle (DESIGN §8), on PGlite and, under `npm run test:pg`, on
  * PostgreSQL. Random sequences of bookings (card and Pix), provider webhooks (in order, late,
- * duplicated; disputes opened, charged back and settled), customer cancellations, partner status changes, hold expiry, refund retries with a
+ * duplicated; disputes opened, charged back and settled), payouts made, paid and canceled, customer cancellations, partner status changes, hold expiry, refund retries with a
  * provider that times out, partner suspension, horários fixos (series, their monthly charges, a
  * skipped week, the rest canceled) and the waitlist (joining, freed hours offered, offers paid) —
  * one after another (fc.commands with
@@ -99,6 +99,8 @@ async function stopHarness() {
                  (select count(*) from appointments where status = 'canceled')::int as canceled,
                  (select count(*) from payments where paid_at is not null)::int as captured,
                  (select count(*) from payment_events where type in ('disputed', 'charged_back'))::int as dispute_events,
+                 (select count(*) from payouts)::int as payouts,
+                 (select count(*) from payout_items where amount_cents < 0)::int as negative_lines,
                  (select count(*) from series)::int as series,
                  (select count(*) from bookings where series_id is not null and status = 'confirmed')::int as series_months_paid,
                  (select count(*) from waitlist_entries where offer_booking_id is not null)::int as waitlist_offers`,
@@ -397,6 +399,67 @@ const commandArbs = [
           m.bookings.push({ uuid: b.uuid, payment: b.payment.uuid, appointments: b.appointments });
         }
       }
+    }),
+  ),
+  // Payouts (decision 0034): the hours over and their delay passed, everything available is paid
+  // out; a refund after that (a webhook, a dispute) becomes a negative line of the next one.
+  fc.constant(
+    cmd(
+      'clock +9 days, payout made and paid',
+      async (_m, w) => {
+        t.clock.advance(9 * 24 * 60 * 60_000);
+        for (const c of w.customers) c.token = await signIn(t, c.user.email);
+        w.partner.token = await signIn(t, w.partner.user.email);
+        operator.token = await signIn(t, operator.user.email);
+        const made = await request(t.app, {
+          method: 'POST',
+          url: '/api/fusion/payouts',
+          token: operator.token,
+          payload: { partner_uuid: w.partner.user.uuid },
+        });
+        await expectNo5xx(w, made, [201, 422]);
+        if (made.statusCode !== 201) return;
+        const paid = await request(t.app, {
+          method: 'POST',
+          url: `/api/fusion/payouts/${made.json().data.uuid}/paid`,
+          token: operator.token,
+          payload: { reference: 'comprovante-modelo' },
+        });
+        await expectNo5xx(w, paid, [200]);
+      },
+      true,
+    ),
+  ),
+  // Payouts (decision 0034): made of what is available, paid, canceled; refunds after them follow.
+  fc.constantFrom('make', 'pay', 'cancel').map((action) =>
+    cmd(`payout: ${action}`, async (_m, w) => {
+      if (action === 'make') {
+        const res = await request(t.app, {
+          method: 'POST',
+          url: '/api/fusion/payouts',
+          token: operator.token,
+          payload: { partner_uuid: w.partner.user.uuid },
+        });
+        await expectNo5xx(w, res, [201, 422]);
+        return;
+      }
+      const list = await request(t.app, {
+        method: 'GET',
+        url: '/api/fusion/payouts?status=pending',
+        token: operator.token,
+      });
+      await expectNo5xx(w, list, [200]);
+      const mine = list
+        .json()
+        .data.find((p: { partner_uuid: string }) => p.partner_uuid === w.partner.user.uuid);
+      if (!mine) return;
+      const res = await request(t.app, {
+        method: 'POST',
+        url: `/api/fusion/payouts/${mine.uuid}/${action === 'pay' ? 'paid' : 'cancel'}`,
+        token: operator.token,
+        payload: action === 'pay' ? { reference: `E${mine.uuid.replace(/-/g, '')}` } : undefined,
+      });
+      await expectNo5xx(w, res, [200, 409]);
     }),
   ),
   fc.boolean().map((cancelFuture) =>

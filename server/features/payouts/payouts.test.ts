@@ -1,0 +1,311 @@
+/**
+ * Statements and payouts (DESIGN §9, decision 0034) through the API, on PGlite and, under
+ * `npm run test:pg`, on PostgreSQL: each line's net and when it becomes available, a payout of
+ * everything available and never more (422 with nothing), paid with its proof and mailed, canceled
+ * back to available, a refund after a payout taken from the next one as a negative line, a disputed
+ * share held, one payout when several operators ask at once, and the spreadsheets.
+ */
+
+import { sql } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Booking } from '#common/contracts/booking';
+import { payoutMessages } from '#common/contracts/payouts';
+import { formatBrl } from '#common/money';
+import { addDays, zonedDate } from '#common/time/zone';
+import { createTestContext, request, type TestContext } from '../../test/app.ts';
+import { signedInAs, signIn } from '../../test/fixtures.ts';
+import { bookByCard, createClinic, createRoom, openClinic, saveCard } from '../../test/supply-fixtures.ts';
+import { signedWebhook } from '../../test/webhook.ts';
+import { checkLedger } from '../lifecycle/ledger.ts';
+
+let t: TestContext;
+let operator: Awaited<ReturnType<typeof signedInAs>>;
+let partner: Awaited<ReturnType<typeof signedInAs>>;
+let other: Awaited<ReturnType<typeof signedInAs>>;
+let customer: Awaited<ReturnType<typeof signedInAs>>;
+let room: { uuid: string };
+let card: string;
+let day: string;
+const DAY = 86_400_000;
+
+beforeAll(async () => {
+  t = await createTestContext();
+  operator = await signedInAs(t, 'owner');
+  partner = await signedInAs(t, 'partner');
+  other = await signedInAs(t, 'partner');
+  customer = await signedInAs(t, 'customer');
+  const clinic = await createClinic(t, partner.user, partner.token);
+  await openClinic(t, partner.user, partner.token, clinic.uuid);
+  room = await createRoom(t, partner.user, partner.token, clinic.uuid, 'Sala Repasse', '1.0000');
+  await t.db.execute(sql`insert into plans (name, commission_percent) values ('Repasses', 10)`);
+  await t.db.execute(
+    sql`insert into partner_profiles (user_id, plan_id)
+        select u.id, p.id from users u, plans p where u.uuid = ${partner.user.uuid} and p.name = 'Repasses'
+        on conflict (user_id) do update set plan_id = excluded.plan_id`,
+  );
+  card = (await saveCard(t, customer.user, customer.token)).uuid;
+  day = addDays(zonedDate(t.clock.now, 'America/Sao_Paulo'), 2);
+}, 120_000);
+afterAll(async () => {
+  await t?.close();
+});
+
+const at = (d: string, hh: number) => `${d}T${String(hh).padStart(2, '0')}:00:00-03:00`;
+const op = (method: 'GET' | 'POST', url: string, payload?: object) =>
+  request(t.app, { method, url, token: operator.token, payload });
+const statementOf = async (d: string, as = partner) => {
+  const res = await request(t.app, {
+    method: 'GET',
+    url: `/api/partner/${partner.user.uuid}/statement?dateInit=${d}&dateEnd=${addDays(d, 40)}`,
+    token: as.token,
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json().data;
+};
+/** Moves the clock and signs everyone in again (sessions do not last weeks). */
+async function advance(ms: number) {
+  t.clock.advance(ms);
+  for (const who of [operator, partner, other, customer]) who.token = await signIn(t, who.user.email);
+}
+const ledger = () => checkLedger(t.db, { now: t.clock.now, payoutDelayDays: 2 });
+
+describe('statements and payouts', () => {
+  let first: Booking;
+  let payoutUuid: string;
+
+  it('lists each paid appointment with its net and when it becomes available; nothing to pay before', async () => {
+    first = await bookByCard(t, customer.token, room.uuid, card, [at(day, 9), at(day, 10)]);
+    const s = await statementOf(day);
+    expect(s.lines).toHaveLength(2);
+    expect(s.lines[0]).toMatchObject({
+      appointment_uuid: first.appointments[0]!.uuid,
+      booking_uuid: first.uuid,
+      room_name: 'Sala Repasse',
+      status: 'confirmed',
+      gross_cents: 6000,
+      refunded_cents: 0,
+      fee_cents: 600,
+      net_cents: 5400,
+      settlement: 'payout',
+      available_at: `${addDays(day, 2)}T10:00:00-03:00`,
+      payout_uuid: null,
+    });
+    expect(s.totals).toMatchObject({
+      gross_cents: 12000,
+      fee_cents: 1200,
+      net_cents: 10800,
+      pending_cents: 10800,
+      available_cents: 0,
+      paid_out_cents: 0,
+    });
+    const none = await op('POST', '/api/fusion/payouts', { partner_uuid: partner.user.uuid });
+    expect(none.statusCode).toBe(422);
+    expect(none.json().message).toBe(payoutMessages.nothingAvailable);
+  });
+
+  it('a partner sees only its own statement (404 for another), the operator any', async () => {
+    const res = await request(t.app, {
+      method: 'GET',
+      url: `/api/partner/${partner.user.uuid}/statement?dateInit=${day}&dateEnd=${day}`,
+      token: other.token,
+    });
+    expect(res.statusCode).toBe(404);
+    expect((await statementOf(day, operator)).lines).toHaveLength(2);
+  });
+
+  it('pays out everything available once the delay has passed, and the partner is mailed when it is paid', async () => {
+    await advance(5 * DAY);
+    const balances = (await op('GET', '/api/fusion/payouts/balances')).json().data;
+    expect(
+      balances.find((b: { partner_uuid: string }) => b.partner_uuid === partner.user.uuid),
+    ).toMatchObject({
+      settlement: 'payout',
+      available_cents: 10800,
+      pending_cents: 0,
+      paid_out_cents: 0,
+    });
+    const made = await op('POST', '/api/fusion/payouts', { partner_uuid: partner.user.uuid });
+    expect(made.statusCode, made.body).toBe(201);
+    expect(made.json().data).toMatchObject({
+      partner_uuid: partner.user.uuid,
+      amount_cents: 10800,
+      status: 'pending',
+    });
+    expect(made.json().data.lines).toHaveLength(2);
+    payoutUuid = made.json().data.uuid;
+    // Carried by a pending payout: not available any more, not paid yet.
+    expect((await statementOf(day)).totals).toMatchObject({ available_cents: 0, paid_out_cents: 0 });
+    expect((await op('POST', '/api/fusion/payouts', { partner_uuid: partner.user.uuid })).statusCode).toBe(
+      422,
+    );
+
+    const bad = await op('POST', `/api/fusion/payouts/${payoutUuid}/paid`, { reference: '' });
+    expect(bad.statusCode).toBe(422);
+    const paid = await op('POST', `/api/fusion/payouts/${payoutUuid}/paid`, {
+      reference: 'E12345678202612011200abcdefghijk',
+    });
+    expect(paid.statusCode, paid.body).toBe(200);
+    expect(paid.json().data).toMatchObject({ status: 'paid', reference: 'E12345678202612011200abcdefghijk' });
+    const mail = t.mail.filter((m) => m.to === partner.user.email).at(-1)!;
+    expect(mail.subject).toBe(`Repasse enviado: ${formatBrl(10800)}`);
+    expect(mail.text).toContain('E12345678202612011200abcdefghijk');
+    expect(
+      (await op('POST', `/api/fusion/payouts/${payoutUuid}/paid`, { reference: 'outro 1234' })).statusCode,
+    ).toBe(409);
+    expect((await op('POST', `/api/fusion/payouts/${payoutUuid}/cancel`)).statusCode).toBe(409);
+    const s = await statementOf(day);
+    expect(s.totals).toMatchObject({ paid_out_cents: 10800, available_cents: 0 });
+    expect(s.lines.every((l: { payout_uuid: string }) => l.payout_uuid === payoutUuid)).toBe(true);
+    const mine = await request(t.app, {
+      method: 'GET',
+      url: `/api/partner/${partner.user.uuid}/payouts`,
+      token: partner.token,
+    });
+    expect(mine.json().data).toEqual([
+      expect.objectContaining({ uuid: payoutUuid, status: 'paid', amount_cents: 10800 }),
+    ]);
+    expect(await ledger()).toEqual([]);
+  });
+
+  it('a refund after the payout is taken from the next one as a negative line', async () => {
+    // The whole first booking refunded at the provider, after it was paid out.
+    const refunded = await signedWebhook(t, {
+      id: 'evt_payout_refund',
+      type: 'payment.refunded',
+      data: { payment_uuid: first.payment.uuid },
+    });
+    expect(refunded.statusCode).toBe(200);
+    expect((await statementOf(day)).totals).toMatchObject({ net_cents: 0, available_cents: -10800 });
+    // A debt alone makes no payout.
+    expect((await op('POST', '/api/fusion/payouts', { partner_uuid: partner.user.uuid })).statusCode).toBe(
+      422,
+    );
+    // Three more hours, later: once available, the next payout is their net less the debt.
+    const later = addDays(day, 6);
+    await bookByCard(t, customer.token, room.uuid, card, [at(later, 9), at(later, 10), at(later, 11)]);
+    await advance(10 * DAY);
+    const made = await op('POST', '/api/fusion/payouts', { partner_uuid: partner.user.uuid });
+    expect(made.statusCode, made.body).toBe(201);
+    expect(made.json().data.amount_cents).toBe(3 * 5400 - 10800);
+    const lines = made
+      .json()
+      .data.lines.map((l: { amount_cents: number }) => l.amount_cents)
+      .sort((a: number, b: number) => a - b);
+    expect(lines).toEqual([-5400, -5400, 5400, 5400, 5400]);
+    expect(await ledger()).toEqual([]);
+    // Canceled: its lines are available again, debt included.
+    const canceled = await op('POST', `/api/fusion/payouts/${made.json().data.uuid}/cancel`);
+    expect(canceled.json().data.status).toBe('canceled');
+    expect((await statementOf(day)).totals.available_cents).toBe(3 * 5400 - 10800);
+  });
+
+  it('holds the share of a payment in dispute', async () => {
+    const d = addDays(zonedDate(t.clock.now, 'America/Sao_Paulo'), 1);
+    const held = await bookByCard(t, customer.token, room.uuid, card, [at(d, 15)]);
+    await signedWebhook(t, {
+      id: 'evt_payout_dispute',
+      type: 'payment.disputed',
+      data: { payment_uuid: held.payment.uuid },
+    });
+    await advance(5 * DAY);
+    const line = (await statementOf(d)).lines.find(
+      (l: { booking_uuid: string }) => l.booking_uuid === held.uuid,
+    );
+    expect(line).toMatchObject({ available_at: null, net_cents: 5400 });
+    const before = (await statementOf(day)).totals.available_cents;
+    const made = await op('POST', '/api/fusion/payouts', { partner_uuid: partner.user.uuid });
+    expect(made.statusCode, made.body).toBe(201);
+    expect(made.json().data.amount_cents).toBe(3 * 5400 - 10800);
+    expect(
+      made
+        .json()
+        .data.lines.some(
+          (l: { appointment_uuid: string }) => l.appointment_uuid === held.appointments[0]!.uuid,
+        ),
+    ).toBe(false);
+    expect(before).toBe(3 * 5400 - 10800);
+    await op('POST', `/api/fusion/payouts/${made.json().data.uuid}/cancel`);
+    expect(await ledger()).toEqual([]);
+  });
+
+  it('makes one payout when several operators ask at once', async () => {
+    const answers = await Promise.all(
+      Array.from({ length: 6 }, () => op('POST', '/api/fusion/payouts', { partner_uuid: partner.user.uuid })),
+    );
+    const codes = answers.map((r) => r.statusCode).sort();
+    expect(codes.filter((c) => c === 201)).toHaveLength(1);
+    expect(codes.filter((c) => c !== 201).every((c) => c === 422)).toBe(true);
+    const pending = (await op('GET', '/api/fusion/payouts?status=pending')).json().data;
+    expect(
+      pending.filter((p: { partner_uuid: string }) => p.partner_uuid === partner.user.uuid),
+    ).toHaveLength(1);
+    expect(await ledger()).toEqual([]);
+  });
+
+  it('answers 404 for an unknown partner or payout, and refuses partners of no one else', async () => {
+    expect((await op('POST', '/api/fusion/payouts', { partner_uuid: customer.user.uuid })).statusCode).toBe(
+      404,
+    );
+    expect(
+      (
+        await op('POST', '/api/fusion/payouts/6f1d2c1e-0000-4000-8000-000000000000/paid', {
+          reference: 'abcd1234',
+        })
+      ).statusCode,
+    ).toBe(404);
+    const s = await request(t.app, {
+      method: 'GET',
+      url: `/api/partner/${partner.user.uuid}/statement?dateInit=2026-13-01&dateEnd=2026-12-01`,
+      token: partner.token,
+    });
+    expect(s.statusCode).toBe(422);
+  });
+
+  it('writes the monthly statement and the bank spreadsheet', async () => {
+    const month = day.slice(0, 7);
+    const xlsx = await request(t.app, {
+      method: 'GET',
+      url: `/api/partner/${partner.user.uuid}/statement.xlsx?month=${month}`,
+      token: partner.token,
+    });
+    expect(xlsx.statusCode).toBe(200);
+    expect(xlsx.headers['content-disposition']).toContain(`Extrato-${month}.xlsx`);
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(xlsx.rawPayload as never);
+    const sheet = book.worksheets[0]!;
+    expect(sheet.getRow(1).values).toEqual(
+      expect.arrayContaining([
+        'Data e hora',
+        'Sala',
+        'Valor bruto',
+        'Reembolsado',
+        'Comissão',
+        'Líquido',
+        'Disponível em',
+      ]),
+    );
+    expect(sheet.getRow(2).getCell(2).value).toBe('Sala Repasse');
+    expect(
+      (
+        await request(t.app, {
+          method: 'GET',
+          url: `/api/partner/${partner.user.uuid}/statement.xlsx?month=2026-13`,
+          token: partner.token,
+        })
+      ).statusCode,
+    ).toBe(422);
+
+    const bank = await op('POST', '/api/fusion/exportPayouts', {
+      dateInit: zonedDate(t.clock.now, 'America/Sao_Paulo').slice(0, 8) + '01',
+      dateEnd: addDays(zonedDate(t.clock.now, 'America/Sao_Paulo'), 1),
+    });
+    expect(bank.statusCode).toBe(200);
+    const bankBook = new ExcelJS.Workbook();
+    await bankBook.xlsx.load(bank.rawPayload as never);
+    const rows = bankBook.getWorksheet('Repasses')!;
+    expect(rows.getRow(1).values).toEqual(
+      expect.arrayContaining(['Parceiro', 'Valor', 'Banco', 'Agência', 'Conta', 'Chave Pix', 'Comprovante']),
+    );
+  });
+});
