@@ -24,6 +24,8 @@ import { type Db, queryRows, type Tx } from '../client.ts';
 import * as t from '../schema.ts';
 import { seedPeopleAndHistory } from './demo-bookings.ts';
 import { insertHistory } from './demo-bulk.ts';
+import { seedPayouts } from './demo-payouts.ts';
+import { seededRandom } from './random.ts';
 import {
   DEMO_PASSWORD,
   type DemoClinic,
@@ -237,6 +239,8 @@ export async function seedDemoDataIfEmpty(db: Db, storage: Storage, now: Date): 
     await insertHistory(tx, history);
     // Each payment's split, by the lifecycle's own rule (its plan's commission of what was kept).
     await refreshSplit(tx, sql`true`);
+    // What the platform already paid each partner, month by month.
+    await seedPayouts(tx, now, operatorId, seededRandom(30));
 
     const images = await drawing;
     const rows = photoOwners.flatMap((o) =>

@@ -39,6 +39,14 @@ function kindOf(line: repo.LineRow, now: Date, delayDays: number): { kind: Kind;
   return at && at <= now ? { kind: 'available', due } : { kind: 'pending', due };
 }
 
+/** What a payout made now carries: each available line's due (negative ones included). */
+export function dueItems(lines: repo.LineRow[], now: Date, delayDays: number) {
+  return lines
+    .map((l) => ({ line: l, ...kindOf(l, now, delayDays) }))
+    .filter((x) => x.kind === 'available' && x.due !== 0)
+    .map((x) => ({ appointmentId: x.line.id, amountCents: x.due }));
+}
+
 function totalsOf(lines: repo.LineRow[], now: Date, delayDays: number) {
   const t = {
     gross_cents: 0,
@@ -175,10 +183,7 @@ export async function createPayout(s: Services, operator: UserRow, partnerUuid: 
     if (!partner) throw new AppError('not_found', payoutMessages.partnerNotFound);
     const connected = (await repo.partners(tx, s.payments.name)).find((p) => p.id === partner.id)?.connected;
     if (connected) throw new AppError('validation', payoutMessages.splitPartner);
-    const items = (await repo.linesOf(tx, partner.id))
-      .map((l) => ({ line: l, ...kindOf(l, now, delay) }))
-      .filter((x) => x.kind === 'available' && x.due !== 0)
-      .map((x) => ({ appointmentId: x.line.id, amountCents: x.due }));
+    const items = dueItems(await repo.linesOf(tx, partner.id), now, delay);
     const amount = items.reduce((t, i) => t + i.amountCents, 0);
     if (amount <= 0) throw new AppError('validation', payoutMessages.nothingAvailable);
     return repo.insertPayout(tx, {
