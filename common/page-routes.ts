@@ -34,6 +34,7 @@ export const PAGE_PATHS = [
   '/parceiro/configuracoes/dados-bancarios',
   '/parceiro/configuracoes/dados-pagamento',
   '/parceiro/dashboard',
+  '/parceiro/repasses',
   '/admin',
   '/admin/gestao',
   '/admin/gestao/especialistas',
@@ -45,6 +46,7 @@ export const PAGE_PATHS = [
   '/admin/gestao/diferenciais',
   '/admin/gestao/planos',
   '/admin/dashboard',
+  '/admin/repasses',
   '/admin/conta',
 ] as const;
 

@@ -50,6 +50,7 @@ const roles: { name: string; email?: string; pages: Visit[] }[] = [
       '/parceiro/configuracoes/dados-bancarios',
       '/parceiro/configuracoes/dados-pagamento',
       '/parceiro/dashboard',
+      '/parceiro/repasses',
     ],
   },
   {
@@ -65,6 +66,7 @@ const roles: { name: string; email?: string; pages: Visit[] }[] = [
       '/admin/gestao/diferenciais',
       '/admin/gestao/planos',
       '/admin/dashboard',
+      '/admin/repasses',
       '/admin/conta',
     ],
   },

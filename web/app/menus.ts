@@ -23,6 +23,7 @@ export function roleMenu(
         { label: 'Agendamentos', to: '/admin/gestao/agendamentos' },
         { label: 'Diferenciais', to: '/admin/gestao/diferenciais' },
         { label: 'Dashboard', to: '/admin/dashboard' },
+        { label: 'Repasses', to: '/admin/repasses' },
       ];
     case 'customer':
       return [
@@ -79,8 +80,16 @@ const sections: { prefix: string; menu: SectionMenu }[] = [
     menu: { title: 'Dashboard', links: [{ label: 'Visão geral', to: '/admin/dashboard' }] },
   },
   {
+    prefix: '/admin/repasses',
+    menu: { title: 'Repasses', links: [{ label: 'Saldos e repasses', to: '/admin/repasses' }] },
+  },
+  {
     prefix: '/parceiro/dashboard',
     menu: { title: 'Dashboard', links: [{ label: 'Visão geral', to: '/parceiro/dashboard' }] },
+  },
+  {
+    prefix: '/parceiro/repasses',
+    menu: { title: 'Repasses', links: [{ label: 'Extrato e repasses', to: '/parceiro/repasses' }] },
   },
   {
     prefix: '/parceiro/configuracoes',
@@ -119,9 +128,9 @@ export function sectionMenu(pathname: string): SectionMenu | undefined {
 export function areaSections(role: Role | null | undefined): SectionMenu[] {
   const prefixes =
     role === 'partner'
-      ? ['/parceiro/gestao', '/parceiro/dashboard', '/parceiro/configuracoes']
+      ? ['/parceiro/gestao', '/parceiro/dashboard', '/parceiro/repasses', '/parceiro/configuracoes']
       : role === 'owner' || role === 'admin'
-        ? ['/admin/gestao', '/admin/dashboard']
+        ? ['/admin/gestao', '/admin/dashboard', '/admin/repasses']
         : [];
   return prefixes.map((prefix) => sections.find((s) => s.prefix === prefix)!.menu);
 }
@@ -130,11 +139,13 @@ export function areaSections(role: Role | null | undefined): SectionMenu[] {
 export const partnerSections: MenuLink[] = [
   { label: 'Gestão', to: '/parceiro/gestao/agendamentos' },
   { label: 'Dashboard', to: '/parceiro/dashboard' },
+  { label: 'Repasses', to: '/parceiro/repasses' },
   { label: 'Configurações', to: '/parceiro/configuracoes/dados-parceiro' },
 ];
 export const adminSections: MenuLink[] = [
   { label: 'Gestão', to: '/admin/gestao/especialistas' },
   { label: 'Dashboard', to: '/admin/dashboard' },
+  { label: 'Repasses', to: '/admin/repasses' },
 ];
 
 /** A link is current when the path is it or below it. */

@@ -58,6 +58,15 @@ const AdminPlansPage = page(admin, 'AdminPlansPage');
 const AdminDashboardPage = page(dashboards, 'AdminDashboardPage');
 const AdminUserDetailPage = page(admin, 'AdminUserDetailPage');
 const AdminAccountPage = page(() => import('#web/features/admin/pages/account-page.tsx'), 'AdminAccountPage');
+// Statements and payouts (DESIGN §9), one chunk per side.
+const PartnerPayoutsPage = page(
+  () => import('#web/features/payouts/pages/partner-payouts-page.tsx'),
+  'PartnerPayoutsPage',
+);
+const AdminPayoutsPage = page(
+  () => import('#web/features/payouts/pages/admin-payouts-page.tsx'),
+  'AdminPayoutsPage',
+);
 
 // Confirmation dialogs of the signed-in areas.
 const SignedInArea = page(() => import('./layouts/signed-in-area.tsx'), 'SignedInArea');
@@ -126,6 +135,7 @@ export const routes: RouteObject[] = [
           { path: '/parceiro/configuracoes/dados-bancarios', element: <PartnerBankPage /> },
           { path: '/parceiro/configuracoes/dados-pagamento', element: <PartnerPaymentPage /> },
           { path: '/parceiro/dashboard', element: <PartnerDashboardPage /> },
+          { path: '/parceiro/repasses', element: <PartnerPayoutsPage /> },
         ],
       },
       {
@@ -146,6 +156,7 @@ export const routes: RouteObject[] = [
           { path: '/admin/gestao/diferenciais', element: <AdminFacilitiesPage /> },
           { path: '/admin/gestao/planos', element: <AdminPlansPage /> },
           { path: '/admin/dashboard', element: <AdminDashboardPage /> },
+          { path: '/admin/repasses', element: <AdminPayoutsPage /> },
           { path: '/admin/conta', element: <AdminAccountPage /> },
         ],
       },

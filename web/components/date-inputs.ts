@@ -3,4 +3,11 @@
 // every page (Biome refuses imports of @mantine/dates elsewhere).
 import 'dayjs/locale/pt-br';
 
-export { Calendar, DateInput, DatePicker, DatePickerInput, TimeInput } from '@mantine/dates';
+export {
+  Calendar,
+  DateInput,
+  DatePicker,
+  DatePickerInput,
+  MonthPickerInput,
+  TimeInput,
+} from '@mantine/dates';
