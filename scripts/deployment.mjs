@@ -104,6 +104,7 @@ const env = {
   PUBLIC_URL: publicUrl,
   PAYMENT_PROVIDER: 'sandbox',
   PAYMENT_WEBHOOK_SECRET: webhookSecret,
+  TOKEN_ENCRYPTION_KEY: 'fedcba9876543210fedcba9876543210fedcba9876543210fedcba9876543210',
   TRUST_PROXY: '127.0.0.1',
   S3_BUCKET: 'salas-fotos',
   S3_ENDPOINT: `http://127.0.0.1:${s3Port}`,

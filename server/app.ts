@@ -28,12 +28,13 @@ import { createOutbox } from './features/mail/outbox.service.ts';
 import { metaRoutes } from './features/meta/meta.routes.ts';
 import { sitemapRoutes } from './features/meta/sitemap.routes.ts';
 import { partnerDataRoutes } from './features/partners/partner-data.routes.ts';
-import { operatorPayoutRoutes, partnerPayoutRoutes } from './features/payouts/payout.routes.ts';
+import { paymentAccountRoutes } from './features/payment-accounts/payment-account.routes.ts';
 import {
   paymentAttentionRoutes,
   paymentCustomerRoutes,
   paymentWebhookRoutes,
 } from './features/payments/payment.routes.ts';
+import { operatorPayoutRoutes, partnerPayoutRoutes } from './features/payouts/payout.routes.ts';
 import { photoServeRoutes } from './features/photos/photo.routes.ts';
 import { photoUploadRoutes } from './features/photos/upload.routes.ts';
 import { privacyRoutes } from './features/privacy/privacy.routes.ts';
@@ -93,10 +94,14 @@ function paymentProviderFor(config: Config, db: Database['db'], clock: () => Dat
       webhookSecret: config.mercadopago.webhookSecret,
       notificationUrl: `${config.publicUrl}/api/payments/webhook`,
       apiUrl: config.mercadopago.apiUrl,
+      oauth: config.mercadopago.oauth,
       clock,
     });
   }
-  return createSandboxProvider(config.paymentWebhookSecret, db);
+  return createSandboxProvider(config.paymentWebhookSecret, db, {
+    authorizeUrl: `${config.publicUrl}/api/sandbox/oauth/authorize`,
+    clock,
+  });
 }
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
@@ -240,6 +245,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(paymentWebhookRoutes(services));
       await api.register(paymentCustomerRoutes(services));
       await api.register(privacyRoutes(services));
+      await api.register(paymentAccountRoutes(services));
     },
     { prefix: '/api' },
   );

@@ -63,7 +63,11 @@ describe('run contract on the embedded database', () => {
   });
 
   it('asks for the payment provider in production, and for its keys', () => {
-    const production = { NODE_ENV: 'production', PAYMENT_WEBHOOK_SECRET: 'segredo-do-webhook-0123456789' };
+    const production = {
+      NODE_ENV: 'production',
+      PAYMENT_WEBHOOK_SECRET: 'segredo-do-webhook-0123456789',
+      TOKEN_ENCRYPTION_KEY: '0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef',
+    };
     expect(() => loadConfig(production)).toThrow(/PAYMENT_PROVIDER: é obrigatório em produção/);
     expect(loadConfig({ ...production, PAYMENT_PROVIDER: 'sandbox' }).paymentProvider).toBe('sandbox');
     expect(loadConfig({}).paymentProvider).toBe('sandbox');

@@ -50,7 +50,8 @@ export async function startServer(config: Config): Promise<RunningServer> {
     const clock = () => new Date();
     if (config.admin) await ensureOwner(database.db, config.admin, clock());
     const storage = await openStorage(config);
-    if (config.demoData) await seedDemoDataIfEmpty(database.db, storage, clock());
+    if (config.demoData)
+      await seedDemoDataIfEmpty(database.db, storage, clock(), { tokenKey: config.tokenEncryptionKey });
     const mailer = createMailer({ from: config.mailFrom, mailDir: config.mailDir, smtpUrl: config.smtpUrl });
     const app = await buildApp({ config, database, mailer, storage, clock });
     const stopStatistics = await keepStatistics(database, app.log);

@@ -2,6 +2,7 @@ import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 import type { S3Settings } from './adapters/storage.ts';
+import { parseEncryptionKey } from './lib/token-cipher.ts';
 
 const bool = z
   .enum(['1', '0', 'true', 'false', 'yes', 'no', 'on', 'off'], {
@@ -90,6 +91,21 @@ const envSchema = z
      * proxy, or the local imitation (`npm run mercadopago:fake`).
      */
     MERCADOPAGO_API_URL: z.url({ message: 'deve ser uma URL completa (https://...)' }).optional(),
+    /** The application's OAuth credentials (Suas integrações › Credenciais), for split 1:1 (DESIGN §9). */
+    MERCADOPAGO_CLIENT_ID: z
+      .string()
+      .regex(/^\d{6,20}$/, 'deve ser o número da aplicação (Client ID / APP_ID)')
+      .optional(),
+    MERCADOPAGO_CLIENT_SECRET: z.string().min(16, 'deve ter pelo menos 16 caracteres').optional(),
+    /** The seller's authorization page (default https://auth.mercadopago.com/authorization). */
+    MERCADOPAGO_AUTH_URL: z.url({ message: 'deve ser uma URL completa (https://...)' }).optional(),
+    /** Encrypts partners' provider tokens at rest (AES-256-GCM): 32 bytes, hex or base64. */
+    TOKEN_ENCRYPTION_KEY: z
+      .string()
+      .refine((v) => parseEncryptionKey(v) !== null, {
+        message: 'deve ter 32 bytes: 64 dígitos hexadecimais ou base64 (ex.: openssl rand -hex 32)',
+      })
+      .optional(),
     MAX_INSTALLMENTS: z.coerce.number().int().min(1, 'de 1 a 12').max(12, 'de 1 a 12').default(1),
     /** Days after an appointment's end before its net may be paid out (DESIGN §9). */
     PAYOUT_DELAY_DAYS: z.coerce.number().int().min(0, 'de 0 a 60').max(60, 'de 0 a 60').default(2),
@@ -152,6 +168,21 @@ const envSchema = z
           });
       }
     }
+    if (Boolean(env.MERCADOPAGO_CLIENT_ID) !== Boolean(env.MERCADOPAGO_CLIENT_SECRET)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: [env.MERCADOPAGO_CLIENT_ID ? 'MERCADOPAGO_CLIENT_SECRET' : 'MERCADOPAGO_CLIENT_ID'],
+        message: 'MERCADOPAGO_CLIENT_ID e MERCADOPAGO_CLIENT_SECRET devem ser definidos juntos',
+      });
+    }
+    if (env.NODE_ENV === 'production' && !env.TOKEN_ENCRYPTION_KEY) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['TOKEN_ENCRYPTION_KEY'],
+        message:
+          'é obrigatório em produção (guarda cifrados os tokens dos parceiros; ex.: openssl rand -hex 32)',
+      });
+    }
     if (Boolean(env.S3_ACCESS_KEY_ID) !== Boolean(env.S3_SECRET_ACCESS_KEY)) {
       ctx.addIssue({
         code: 'custom',
@@ -208,7 +239,16 @@ export interface Config {
   admin?: { email: string; password: string };
   paymentProvider: 'sandbox' | 'mercadopago';
   paymentWebhookSecret: string;
-  mercadopago?: { accessToken: string; publicKey: string; webhookSecret: string; apiUrl?: string };
+  mercadopago?: {
+    accessToken: string;
+    publicKey: string;
+    webhookSecret: string;
+    apiUrl?: string;
+    /** OAuth for split 1:1 (partners connect their own account); absent: every partner on payouts. */
+    oauth?: { clientId: string; clientSecret: string; authUrl?: string };
+  };
+  /** AES-256-GCM key for partners' provider tokens at rest (a fixed one outside production). */
+  tokenEncryptionKey: Buffer;
   /** Card installments: the most a person may choose, and how many come without interest. */
   installments: { max: number; interestFree: number };
   /** Days after an appointment's end before its net may be paid out. */
@@ -239,6 +279,10 @@ export interface Config {
 }
 
 export class ConfigError extends Error {}
+
+/** The development and test key (production refuses to start without TOKEN_ENCRYPTION_KEY). */
+export const developmentTokenKey = () => parseEncryptionKey(DEV_TOKEN_KEY)!;
+const DEV_TOKEN_KEY = '73616c61732d6465762d6b65792d6e616f2d7365637265746f2d303132333435';
 
 /** Parses the environment once. Throws ConfigError listing every bad key. */
 export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
@@ -279,8 +323,18 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
             publicKey: e.MERCADOPAGO_PUBLIC_KEY!,
             webhookSecret: e.MERCADOPAGO_WEBHOOK_SECRET!,
             apiUrl: e.MERCADOPAGO_API_URL,
+            oauth:
+              e.MERCADOPAGO_CLIENT_ID && e.MERCADOPAGO_CLIENT_SECRET
+                ? {
+                    clientId: e.MERCADOPAGO_CLIENT_ID,
+                    clientSecret: e.MERCADOPAGO_CLIENT_SECRET,
+                    authUrl: e.MERCADOPAGO_AUTH_URL,
+                  }
+                : undefined,
           }
         : undefined,
+    // Outside production a fixed key keeps `npm start` and the tests simple (never a secret).
+    tokenEncryptionKey: parseEncryptionKey(e.TOKEN_ENCRYPTION_KEY ?? DEV_TOKEN_KEY)!,
     installments: { max: e.MAX_INSTALLMENTS, interestFree: e.INTEREST_FREE_INSTALLMENTS },
     payoutDelayDays: e.PAYOUT_DELAY_DAYS,
     logLevel: e.LOG_LEVEL,

@@ -8,6 +8,7 @@ import { expireHolds } from './features/lifecycle/lifecycle.service.ts';
 import { reportStuckRefunds, retryRefunds } from './features/lifecycle/refunds.service.ts';
 import { chargeDueSeriesMonths, extendOpenSeries } from './features/lifecycle/series.lifecycle.ts';
 import { sendDueMails } from './features/mail/outbox.service.ts';
+import { refreshExpiringTokens } from './features/payment-accounts/payment-account.service.ts';
 import { compareRecentCharges, readBackOpenCharges } from './features/payments/reconcile.service.ts';
 
 const jobs = [
@@ -29,6 +30,8 @@ const jobs = [
   { name: 'estender horários fixos', every: 6 * 60 * 60_000, run: extendOpenSeries },
   // Day-before reminders, from 08:00 clinic time.
   { name: 'lembretes de véspera', every: 5 * 60_000, run: sendDueReminders },
+  // Partners' Mercado Pago tokens ending within 30 days are refreshed (they last 180).
+  { name: 'renovar tokens dos parceiros', every: 6 * 60 * 60_000, run: refreshExpiringTokens },
 ];
 
 /** Starts every job on its interval; answers a function that stops them. */

@@ -1706,6 +1706,143 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/partner/{partner}/statement": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Extrato do parceiro: cada agendamento pago do período, com bruto, reembolsos, comissão, líquido e quando fica disponível */
+        get: operations["getPartnerPartnerStatement"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/partner/{partner}/statement.xlsx": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Extrato do mês em planilha (Extrato-{aaaa-mm}.xlsx) */
+        get: operations["getPartnerPartnerStatementXlsx"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/partner/{partner}/payouts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Repasses feitos ao parceiro */
+        get: operations["getPartnerPartnerPayouts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/fusion/payouts/balances": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Saldo de cada parceiro: a receber, disponível, repassado */
+        get: operations["getFusionPayoutsBalances"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/fusion/payouts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Repasses (os 200 mais recentes) */
+        get: operations["getFusionPayouts"];
+        put?: never;
+        /** Cria o repasse de tudo o que está disponível para o parceiro (422 se nada) */
+        post: operations["postFusionPayouts"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/fusion/payouts/{id}/paid": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Registra o repasse como pago, com o comprovante (e avisa o parceiro) */
+        post: operations["postFusionPayoutsIdPaid"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/fusion/payouts/{id}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Cancela um repasse pendente (as linhas voltam a ficar disponíveis) */
+        post: operations["postFusionPayoutsIdCancel"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/fusion/exportPayouts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Planilha Repasses-{início}-{fim}.xlsx, com conta bancária e chave Pix de cada parceiro */
+        post: operations["postFusionExportPayouts"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/partner/dashboard/coworkingcount": {
         parameters: {
             query?: never;
@@ -1870,6 +2007,75 @@ export interface paths {
         put?: never;
         /** Exclui minha conta (dados pessoais apagados; reservas e pagamentos anonimizados) */
         post: operations["postUserDelete"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/partner/{partner}/mercadopago": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Conta do Mercado Pago do parceiro: conectada ou não, qual e desde quando */
+        get: operations["getPartnerPartnerMercadopago"];
+        put?: never;
+        post?: never;
+        /** Desconecta a conta: as próximas reservas voltam a ser pagas por repasse */
+        delete: operations["deletePartnerPartnerMercadopago"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/partner/{partner}/mercadopago/connect": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Começa a conexão: a página de autorização do Mercado Pago, com um state de uso único (10 minutos) e PKCE */
+        post: operations["postPartnerPartnerMercadopagoConnect"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/mercadopago/oauth/callback": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Volta da autorização do Mercado Pago (sem sessão: o state identifica o parceiro); redireciona à página de dados de pagamento */
+        get: operations["getMercadopagoOauthCallback"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sandbox/oauth/authorize": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Página de autorização do sandbox: aprova na hora e volta ao callback com o código (só com PAYMENT_PROVIDER=sandbox) */
+        get: operations["getSandboxOauthAuthorize"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -9401,6 +9607,534 @@ export interface operations {
             };
         };
     };
+    getPartnerPartnerStatement: {
+        parameters: {
+            query: {
+                dateInit: string;
+                dateEnd: string;
+            };
+            header?: never;
+            path: {
+                partner: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Resposta */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            lines: {
+                                /** Format: uuid */
+                                appointment_uuid: string;
+                                /** Format: uuid */
+                                booking_uuid: string;
+                                date_time: string;
+                                room_name: string;
+                                status: string;
+                                gross_cents: number;
+                                refunded_cents: number;
+                                fee_cents: number;
+                                net_cents: number;
+                                /** @enum {string} */
+                                settlement: "split" | "payout";
+                                available_at: string | null;
+                                /** Format: uuid */
+                                payout_uuid: string | null;
+                            }[];
+                            totals: {
+                                gross_cents: number;
+                                refunded_cents: number;
+                                fee_cents: number;
+                                net_cents: number;
+                                pending_cents: number;
+                                available_cents: number;
+                                paid_out_cents: number;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Pedido recusado: a mensagem diz por quê (422 traz os erros por campo) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Erro"];
+                };
+            };
+            /** @description Erro do servidor, com o código do pedido */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Erro"];
+                };
+            };
+        };
+    };
+    getPartnerPartnerStatementXlsx: {
+        parameters: {
+            query: {
+                month: string;
+            };
+            header?: never;
+            path: {
+                partner: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Resposta */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Pedido recusado: a mensagem diz por quê (422 traz os erros por campo) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Erro"];
+                };
+            };
+            /** @description Erro do servidor, com o código do pedido */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Erro"];
+                };
+            };
+        };
+    };
+    getPartnerPartnerPayouts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                partner: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Resposta */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** Format: uuid */
+                            uuid: string;
+                            /** Format: uuid */
+                            partner_uuid: string;
+                            partner_name: string;
+                            amount_cents: number;
+                            /** @enum {string} */
+                            status: "pending" | "paid" | "canceled";
+                            reference: string | null;
+                            created_at: string;
+                            paid_at: string | null;
+                            canceled_at: string | null;
+                            lines: {
+                                /** Format: uuid */
+                                appointment_uuid: string;
+                                date_time: string;
+                                room_name: string;
+                                amount_cents: number;
+                            }[];
+                        }[];
+                    };
+                };
+            };
+            /** @description Pedido recusado: a mensagem diz por quê (422 traz os erros por campo) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Erro"];
+                };
+            };
+            /** @description Erro do servidor, com o código do pedido */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Erro"];
+                };
+            };
+        };
+    };
+    getFusionPayoutsBalances: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Resposta */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** Format: uuid */
+                            partner_uuid: string;
+                            name: string;
+                            /** @enum {string} */
+                            settlement: "split" | "payout";
+                            pending_cents: number;
+                            available_cents: number;
+                            paid_out_cents: number;
+                        }[];
+                    };
+                };
+            };
+            /** @description Pedido recusado: a mensagem diz por quê (422 traz os erros por campo) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Erro"];
+                };
+            };
+            /** @description Erro do servidor, com o código do pedido */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Erro"];
+                };
+            };
+        };
+    };
+    getFusionPayouts: {
+        parameters: {
+            query?: {
+                status?: "pending" | "paid" | "canceled";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Resposta */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** Format: uuid */
+                            uuid: string;
+                            /** Format: uuid */
+                            partner_uuid: string;
+                            partner_name: string;
+                            amount_cents: number;
+                            /** @enum {string} */
+                            status: "pending" | "paid" | "canceled";
+                            reference: string | null;
+                            created_at: string;
+                            paid_at: string | null;
+                            canceled_at: string | null;
+                            lines: {
+                                /** Format: uuid */
+                                appointment_uuid: string;
+                                date_time: string;
+                                room_name: string;
+                                amount_cents: number;
+                            }[];
+                        }[];
+                    };
+                };
+            };
+            /** @description Pedido recusado: a mensagem diz por quê (422 traz os erros por campo) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Erro"];
+                };
+            };
+            /** @description Erro do servidor, com o código do pedido */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Erro"];
+                };
+            };
+        };
+    };
+    postFusionPayouts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uuid */
+                    partner_uuid: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Resposta */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** Format: uuid */
+                            uuid: string;
+                            /** Format: uuid */
+                            partner_uuid: string;
+                            partner_name: string;
+                            amount_cents: number;
+                            /** @enum {string} */
+                            status: "pending" | "paid" | "canceled";
+                            reference: string | null;
+                            created_at: string;
+                            paid_at: string | null;
+                            canceled_at: string | null;
+                            lines: {
+                                /** Format: uuid */
+                                appointment_uuid: string;
+                                date_time: string;
+                                room_name: string;
+                                amount_cents: number;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description Pedido recusado: a mensagem diz por quê (422 traz os erros por campo) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Erro"];
+                };
+            };
+            /** @description Erro do servidor, com o código do pedido */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Erro"];
+                };
+            };
+        };
+    };
+    postFusionPayoutsIdPaid: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    reference: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Resposta */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** Format: uuid */
+                            uuid: string;
+                            /** Format: uuid */
+                            partner_uuid: string;
+                            partner_name: string;
+                            amount_cents: number;
+                            /** @enum {string} */
+                            status: "pending" | "paid" | "canceled";
+                            reference: string | null;
+                            created_at: string;
+                            paid_at: string | null;
+                            canceled_at: string | null;
+                            lines: {
+                                /** Format: uuid */
+                                appointment_uuid: string;
+                                date_time: string;
+                                room_name: string;
+                                amount_cents: number;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description Pedido recusado: a mensagem diz por quê (422 traz os erros por campo) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Erro"];
+                };
+            };
+            /** @description Erro do servidor, com o código do pedido */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Erro"];
+                };
+            };
+        };
+    };
+    postFusionPayoutsIdCancel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Resposta */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** Format: uuid */
+                            uuid: string;
+                            /** Format: uuid */
+                            partner_uuid: string;
+                            partner_name: string;
+                            amount_cents: number;
+                            /** @enum {string} */
+                            status: "pending" | "paid" | "canceled";
+                            reference: string | null;
+                            created_at: string;
+                            paid_at: string | null;
+                            canceled_at: string | null;
+                            lines: {
+                                /** Format: uuid */
+                                appointment_uuid: string;
+                                date_time: string;
+                                room_name: string;
+                                amount_cents: number;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description Pedido recusado: a mensagem diz por quê (422 traz os erros por campo) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Erro"];
+                };
+            };
+            /** @description Erro do servidor, com o código do pedido */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Erro"];
+                };
+            };
+        };
+    };
+    postFusionExportPayouts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: date */
+                    dateInit: string;
+                    /** Format: date */
+                    dateEnd: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Resposta */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Pedido recusado: a mensagem diz por quê (422 traz os erros por campo) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Erro"];
+                };
+            };
+            /** @description Erro do servidor, com o código do pedido */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Erro"];
+                };
+            };
+        };
+    };
     getPartnerDashboardCoworkingcount: {
         parameters: {
             query: {
@@ -9875,6 +10609,219 @@ export interface operations {
                     "application/json": {
                         message: string;
                     };
+                };
+            };
+            /** @description Pedido recusado: a mensagem diz por quê (422 traz os erros por campo) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Erro"];
+                };
+            };
+            /** @description Erro do servidor, com o código do pedido */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Erro"];
+                };
+            };
+        };
+    };
+    getPartnerPartnerMercadopago: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                partner: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Resposta */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            connected: boolean;
+                            account_id: string | null;
+                            connected_at: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Pedido recusado: a mensagem diz por quê (422 traz os erros por campo) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Erro"];
+                };
+            };
+            /** @description Erro do servidor, com o código do pedido */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Erro"];
+                };
+            };
+        };
+    };
+    deletePartnerPartnerMercadopago: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                partner: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Sem conteúdo */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Pedido recusado: a mensagem diz por quê (422 traz os erros por campo) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Erro"];
+                };
+            };
+            /** @description Erro do servidor, com o código do pedido */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Erro"];
+                };
+            };
+        };
+    };
+    postPartnerPartnerMercadopagoConnect: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                partner: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Resposta */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** Format: uri */
+                            url: string;
+                        };
+                    };
+                };
+            };
+            /** @description Pedido recusado: a mensagem diz por quê (422 traz os erros por campo) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Erro"];
+                };
+            };
+            /** @description Erro do servidor, com o código do pedido */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Erro"];
+                };
+            };
+        };
+    };
+    getMercadopagoOauthCallback: {
+        parameters: {
+            query?: {
+                code?: string;
+                state?: string;
+                error?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Resposta */
+            302: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": null;
+                };
+            };
+            /** @description Pedido recusado: a mensagem diz por quê (422 traz os erros por campo) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Erro"];
+                };
+            };
+            /** @description Erro do servidor, com o código do pedido */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Erro"];
+                };
+            };
+        };
+    };
+    getSandboxOauthAuthorize: {
+        parameters: {
+            query: {
+                state: string;
+                code_challenge: string;
+                redirect_uri: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Resposta */
+            302: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": null;
                 };
             };
             /** @description Pedido recusado: a mensagem diz por quê (422 traz os erros por campo) */

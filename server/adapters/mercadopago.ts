@@ -17,6 +17,7 @@ import {
   CustomerCard,
   MercadoPagoConfig,
   MercadoPagoError,
+  OAuth,
   Payment,
   PaymentRefund,
 } from 'mercadopago';
@@ -24,7 +25,16 @@ import type { PaymentResponse } from 'mercadopago/dist/clients/payment/commonTyp
 import type { Options } from 'mercadopago/dist/types';
 import { AppConfig } from 'mercadopago/dist/utils/config/index.js';
 import { safeEqual, sha256 } from '../lib/crypto.ts';
-import type { ChargeResult, Payer, PaymentProvider, RefundOutcome, WebhookEvent } from './payments.ts';
+import type {
+  ChargeResult,
+  Collector,
+  Payer,
+  PaymentProvider,
+  RefundOutcome,
+  SellerOAuth,
+  SellerTokens,
+  WebhookEvent,
+} from './payments.ts';
 
 export interface MercadoPagoOptions {
   accessToken: string;
@@ -45,7 +55,17 @@ export interface MercadoPagoOptions {
   retryMaxDelayMs?: number;
   /** The product's clock (a Pix's expiry is counted from it). */
   clock?: () => Date;
+  /** The application's OAuth credentials: partners connect their account (split 1:1). */
+  oauth?: { clientId: string; clientSecret: string; authUrl?: string };
 }
+
+/**
+ * The seller's authorization page. "Criação" (devsite-docs guides/additional-content/security/
+ * oauth/creation.pt.md): `https://auth.mercadopago.com/authorization?client_id=APP_ID&
+ * response_type=code&platform_id=mp&state=RANDOM_ID&redirect_uri=…`; with PKCE (same page, "Configurar
+ * PKCE") `code_challenge` and `code_challenge_method` are added.
+ */
+export const MERCADOPAGO_AUTH_URL = 'https://auth.mercadopago.com/authorization';
 
 export const MERCADOPAGO_API_URL = 'https://api.mercadopago.com';
 /** Payments per page of a search. */
@@ -215,10 +235,15 @@ export function createMercadoPagoProvider(options: MercadoPagoOptions): PaymentP
    * would stick to later calls), and its base URL is a static: each call gets a fresh config and
    * sets the URL right before the SDK reads it (synchronously, when the request starts).
    */
-  function call<T>(run: (config: MercadoPagoConfig) => Promise<T>, requestOptions: Options = {}): Promise<T> {
+  function call<T>(
+    run: (config: MercadoPagoConfig) => Promise<T>,
+    requestOptions: Options = {},
+    /** A partner's account (split): its access token instead of the platform's. */
+    collector?: Collector,
+  ): Promise<T> {
     (AppConfig as { BASE_URL: string }).BASE_URL = baseUrl;
     const config = new MercadoPagoConfig({
-      accessToken: options.accessToken,
+      accessToken: collector?.accessToken ?? options.accessToken,
       options: { ...defaults, ...requestOptions },
     });
     return run(config);
@@ -271,12 +296,17 @@ export function createMercadoPagoProvider(options: MercadoPagoOptions): PaymentP
    * those are "reportados a quem fez a requisição como um 400 - Bad Request") and the refund job
    * tries again, with backoff up to an hour, until the balance is there. Otherwise it is final.
    */
-  async function refundBadRequest(err: unknown, providerRef: string, amountCents: number) {
+  async function refundBadRequest(
+    err: unknown,
+    providerRef: string,
+    amountCents: number,
+    collector?: Collector,
+  ) {
     if (causeCodes(err).some((code) => DOCUMENTED_REFUND_REFUSALS.has(code)))
       return { status: 'refused', reason: refundErrorReason(err) } as const;
     let payment: PaymentResponse;
     try {
-      payment = await call((c) => new Payment(c).get({ id: providerRef }));
+      payment = await call((c) => new Payment(c).get({ id: providerRef }), {}, collector);
     } catch {
       return {
         status: 'retry',
@@ -295,6 +325,8 @@ export function createMercadoPagoProvider(options: MercadoPagoOptions): PaymentP
 
   return {
     name: 'mercadopago',
+    splitsSavedCards: false,
+    oauth: options.oauth ? mercadoPagoOAuth(options.oauth, call, clock) : undefined,
 
     async saveCard(card, payer) {
       // Only the token of the secure fields: the card number never reaches our server.
@@ -329,10 +361,11 @@ export function createMercadoPagoProvider(options: MercadoPagoOptions): PaymentP
     async chargeCard(input) {
       const parsed = parseChargeToken(input.cardToken ? `${input.token}:${input.cardToken}` : input.token);
       if (!parsed.cardToken) return { status: 'rejected', providerRef: '', reason: MERCADOPAGO_CVV_REQUIRED };
-      const payer =
-        'customerId' in parsed && parsed.customerId
-          ? { type: 'customer', id: parsed.customerId }
-          : payerFields(input.payer);
+      const savedCard = 'customerId' in parsed && Boolean(parsed.customerId);
+      // A saved card is a customer of the platform's account: it cannot pay on a partner's
+      // account (decision 0035), and the caller charges it on the platform's.
+      if (savedCard && input.split) throw new Error('Mercado Pago: cartão salvo não pode ir em split 1:1');
+      const payer = savedCard ? { type: 'customer', id: parsed.customerId! } : payerFields(input.payer);
       try {
         const payment = await call(
           (c) =>
@@ -347,9 +380,11 @@ export function createMercadoPagoProvider(options: MercadoPagoOptions): PaymentP
                 statement_descriptor: options.statementDescriptor ?? 'SALAS',
                 binary_mode: false,
                 payer,
+                ...applicationFee(input.split?.marketplaceFeeCents),
               },
             }),
           { idempotencyKey: input.idempotencyKey },
+          input.split?.collector,
         );
         return chargeResult(payment);
       } catch (err) {
@@ -372,9 +407,11 @@ export function createMercadoPagoProvider(options: MercadoPagoOptions): PaymentP
                 external_reference: input.reference,
                 notification_url: notificationUrl,
                 payer: payerFields(input.payer),
+                ...applicationFee(input.split?.marketplaceFeeCents),
               },
             }),
           { idempotencyKey: input.idempotencyKey },
+          input.split?.collector,
         );
         const copyPaste = payment.point_of_interaction?.transaction_data?.qr_code;
         if (!payment.id || !copyPaste)
@@ -385,9 +422,9 @@ export function createMercadoPagoProvider(options: MercadoPagoOptions): PaymentP
       }
     },
 
-    async cancelCharge(providerRef) {
+    async cancelCharge(providerRef, collector) {
       try {
-        await call((c) => new Payment(c).cancel({ id: providerRef }));
+        await call((c) => new Payment(c).cancel({ id: providerRef }), {}, collector);
       } catch (err) {
         // "Somente é possível cancelar pagamentos que se encontrem com status `pending` ou
         // `in_process`" (Devoluções e cancelamentos, devsite-docs guides/manage-account/account/
@@ -400,12 +437,17 @@ export function createMercadoPagoProvider(options: MercadoPagoOptions): PaymentP
       }
     },
 
-    async refund(providerRef, amountCents, idempotencyKey): Promise<RefundOutcome> {
+    async refund(providerRef, amountCents, idempotencyKey, collector): Promise<RefundOutcome> {
+      // A split payment is refunded through the seller's account: "Caso a devolução se realize no
+      // marketplace, deve-se utilizar as credenciais obtidas para cobrar em nome do vendedor."
+      // (devsite-docs guides/online-payments/marketplace/checkout-api/create-marketplace.pt.md,
+      // "Devoluções e cancelamentos").
       try {
         const refund = await call(
           (c) =>
             new PaymentRefund(c).create({ payment_id: providerRef, body: { amount: toReais(amountCents) } }),
           { idempotencyKey },
+          collector,
         );
         // `in_process` (a Pix refund in contingency) is accepted: Mercado Pago finishes it.
         if (refund.status === 'rejected' || refund.status === 'cancelled')
@@ -413,12 +455,14 @@ export function createMercadoPagoProvider(options: MercadoPagoOptions): PaymentP
         return { status: 'succeeded', providerRef: String(refund.id) };
       } catch (err) {
         const status = statusOf(err);
-        if (status === 400) return refundBadRequest(err, providerRef, amountCents);
+        if (status === 400) return refundBadRequest(err, providerRef, amountCents, collector);
         if (status === 404) return { status: 'refused', reason: 'Pagamento não encontrado no Mercado Pago.' };
         if (status === 401 || status === 403)
           return {
             status: 'retry',
-            reason: 'Credenciais do Mercado Pago recusadas (MERCADOPAGO_ACCESS_TOKEN).',
+            reason: collector
+              ? 'Credenciais do parceiro no Mercado Pago recusadas (conta conectada).'
+              : 'Credenciais do Mercado Pago recusadas (MERCADOPAGO_ACCESS_TOKEN).',
           };
         if (isRetryable(status))
           return { status: 'retry', reason: `Mercado Pago indisponível (${status || 'sem resposta'}).` };
@@ -426,10 +470,10 @@ export function createMercadoPagoProvider(options: MercadoPagoOptions): PaymentP
       }
     },
 
-    async readCharge(providerRef) {
+    async readCharge(providerRef, collector) {
       let payment: PaymentResponse;
       try {
-        payment = await call((c) => new Payment(c).get({ id: providerRef }));
+        payment = await call((c) => new Payment(c).get({ id: providerRef }), {}, collector);
       } catch (err) {
         if (statusOf(err) === 404) return null;
         throw toRequestError(err);
@@ -437,24 +481,27 @@ export function createMercadoPagoProvider(options: MercadoPagoOptions): PaymentP
       return readBack(payment, providerRef);
     },
 
-    async searchCharges(from, to) {
+    async searchCharges(from, to, collector) {
       // "Pesquisa de pagamentos" (Ferramentas adicionais, devsite-docs guides/additional-content/
       // notifications/ipn/additional-tools.pt.md): `GET /v1/payments/search?limit=30&range=
       // date_created&begin_date=…&end_date=…&sort=date_created&criteria=desc`. Page by page.
       const events: WebhookEvent[] = [];
       for (let offset = 0; offset < 10_000; offset += SEARCH_PAGE) {
-        const page = await call((c) =>
-          new Payment(c).search({
-            options: {
-              range: 'date_created',
-              begin_date: toMercadoPagoDate(from),
-              end_date: toMercadoPagoDate(to),
-              sort: 'date_created',
-              criteria: 'asc',
-              limit: SEARCH_PAGE,
-              offset,
-            },
-          }),
+        const page = await call(
+          (c) =>
+            new Payment(c).search({
+              options: {
+                range: 'date_created',
+                begin_date: toMercadoPagoDate(from),
+                end_date: toMercadoPagoDate(to),
+                sort: 'date_created',
+                criteria: 'asc',
+                limit: SEARCH_PAGE,
+                offset,
+              },
+            }),
+          {},
+          collector,
         ).catch((err: unknown) => {
           throw toRequestError(err);
         });
@@ -465,7 +512,7 @@ export function createMercadoPagoProvider(options: MercadoPagoOptions): PaymentP
       return events;
     },
 
-    async readWebhook({ rawBody, headers, query }) {
+    async readWebhook({ rawBody, headers, query, collectorOf }) {
       const dataId = query['data.id']?.trim() || undefined;
       const requestId = header(headers, 'x-request-id');
       const signature = header(headers, 'x-signature');
@@ -481,7 +528,9 @@ export function createMercadoPagoProvider(options: MercadoPagoOptions): PaymentP
       if (!dataId || (data?.id !== undefined && String(data.id) !== dataId)) return null;
       let payment: PaymentResponse;
       try {
-        payment = await call((c) => new Payment(c).get({ id: dataId }));
+        // A payment made on a partner's account (split) is read through that account.
+        const collector = await collectorOf?.(dataId);
+        payment = await call((c) => new Payment(c).get({ id: dataId }), {}, collector);
       } catch (err) {
         if (statusOf(err) === 404) return 'ignored';
         throw toRequestError(err);
@@ -527,8 +576,9 @@ function webhookOutcome(status: string | undefined): WebhookEvent['outcome'] {
  * the fee: `collector` or `payer`."). Absent until the payment reports one.
  */
 function providerFee(payment: PaymentResponse): number | undefined {
+  // The marketplace's own commission (`application_fee`) is ours, not the provider's fee.
   const fees = (payment.fee_details ?? []).filter(
-    (f) => f.fee_payer !== 'payer' && typeof f.amount === 'number',
+    (f) => f.fee_payer !== 'payer' && f.type !== 'application_fee' && typeof f.amount === 'number',
   );
   if (fees.length === 0) return undefined;
   return Math.round(fees.reduce((t, f) => t + (f.amount ?? 0), 0) * 100);
@@ -642,4 +692,101 @@ export function signManifest(
 ) {
   const manifest = `${dataId ? `id:${dataId};` : ''}${requestId ? `request-id:${requestId};` : ''}ts:${ts};`;
   return createHmac('sha256', secret).update(manifest).digest('hex');
+}
+
+/**
+ * The marketplace's commission on a payment made with a seller's token. "Integra o marketplace via
+ * API" (devsite-docs guides/online-payments/marketplace/checkout-api/create-marketplace.pt.md): "Se
+ * deseja cobrar uma taxa de comissão por cada pagamento processado pela sua aplicação em nome do seu
+ * usuário, simplesmente adicione esse valor no parâmetro `application_fee` ao criar pagamento", in
+ * reais like `transaction_amount`. (Checkout Pro's preferences call the same thing
+ * `marketplace_fee`; /v1/payments takes `application_fee`, sdk-nodejs PaymentCreateRequest.) A
+ * commission of zero sends nothing.
+ */
+function applicationFee(feeCents: number | undefined) {
+  return feeCents && feeCents > 0 ? { application_fee: toReais(feeCents) } : {};
+}
+
+type Call = <T>(
+  run: (config: MercadoPagoConfig) => Promise<T>,
+  requestOptions?: Options,
+  collector?: Collector,
+) => Promise<T>;
+
+/** What /oauth/token answered, as our tokens (`null` when a field we need is missing). */
+function sellerTokens(
+  answer: {
+    access_token?: string;
+    refresh_token?: string;
+    public_key?: string;
+    user_id?: number | string;
+    expires_in?: number;
+  },
+  now: Date,
+): SellerTokens | null {
+  if (!answer.access_token || answer.user_id === undefined || answer.user_id === null) return null;
+  return {
+    accountId: String(answer.user_id),
+    accessToken: answer.access_token,
+    refreshToken: answer.refresh_token ?? null,
+    publicKey: answer.public_key ?? null,
+    expiresAt:
+      typeof answer.expires_in === 'number' ? new Date(now.getTime() + answer.expires_in * 1000) : null,
+  };
+}
+
+/**
+ * OAuth for split 1:1. "Criação" (devsite-docs guides/additional-content/security/oauth/
+ * creation.pt.md) gives the authorization URL, PKCE (`code_challenge`, `code_challenge_method`
+ * S256: "Se for possível utilizar **S256**, será necessário usar essa opção") and the exchange at
+ * POST /oauth/token; "Criar/atualizar token" (reference/api-json/oauth.json) lists its body:
+ * client_id, client_secret, grant_type (`authorization_code` | `refresh_token`), code, code_verifier
+ * ("Código gerado quando a verificação por PKCE estiver sido habilitada"), redirect_uri and
+ * refresh_token. "Renovação" (oauth/renewal.pt.md): "cada vez que você renovar o `access_token`, o
+ * `refresh_token` também vai ser renovado, por tanto, você deverá armazená-lo novamente." A 400 or
+ * 401 from /oauth/token (a code expired, used, or a refresh token revoked) is `null`; anything else
+ * is thrown (try again later).
+ */
+function mercadoPagoOAuth(
+  app: { clientId: string; clientSecret: string; authUrl?: string },
+  call: Call,
+  clock: () => Date,
+): SellerOAuth {
+  // The SDK sets grant_type itself: `create` sends authorization_code, `refresh` refresh_token.
+  const token = async (grant: 'create' | 'refresh', body: Record<string, string>) => {
+    try {
+      const answer = await call((c) =>
+        new OAuth(c)[grant]({
+          body: { client_id: app.clientId, client_secret: app.clientSecret, ...body } as never,
+        }),
+      );
+      return sellerTokens(answer, clock());
+    } catch (err) {
+      const status = statusOf(err);
+      if (status === 400 || status === 401 || status === 403 || status === 404) return null;
+      throw toRequestError(err);
+    }
+  };
+  return {
+    authorizationUrl({ state, codeChallenge, redirectUri }) {
+      const url = new URL(app.authUrl ?? MERCADOPAGO_AUTH_URL);
+      url.search = new URLSearchParams({
+        client_id: app.clientId,
+        response_type: 'code',
+        platform_id: 'mp',
+        state,
+        redirect_uri: redirectUri,
+        code_challenge: codeChallenge,
+        code_challenge_method: 'S256',
+      }).toString();
+      return url.toString();
+    },
+    exchangeCode: ({ code, codeVerifier, redirectUri }) =>
+      token('create', {
+        code,
+        code_verifier: codeVerifier,
+        redirect_uri: redirectUri,
+      }),
+    refresh: (refreshToken) => token('refresh', { refresh_token: refreshToken }),
+  };
 }

@@ -4,7 +4,7 @@
  * 4000 0000 0000 0002 declines; Pix charges carry a valid BR Code;
  * refunds are checked against what was captured and are idempotent by key.
  */
-import { createHmac } from 'node:crypto';
+import { createHash, createHmac } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { brCode } from '#common/br/pix';
@@ -76,8 +76,56 @@ export interface WebhookEvent {
   providerFeeCents?: number;
 }
 
+/**
+ * Split 1:1 (DESIGN §9): the partner's own account at the provider, authorized by OAuth. A charge
+ * made with it lands in the partner's account, the commission kept as the marketplace fee; its
+ * refunds, withdrawals and read-backs go through the same account.
+ */
+export interface Collector {
+  /** The seller's account id at the provider (Mercado Pago `user_id`). */
+  accountId: string;
+  accessToken: string;
+}
+
+/** A charge on a partner's account, with the marketplace's commission in centavos. */
+export interface SplitCharge {
+  collector: Collector;
+  marketplaceFeeCents: number;
+}
+
+/** What an OAuth exchange (or refresh) gave back. Secrets: never logged, answered or exported. */
+export interface SellerTokens {
+  accountId: string;
+  accessToken: string;
+  refreshToken: string | null;
+  publicKey: string | null;
+  expiresAt: Date | null;
+}
+
+/** The authorization-code flow (with PKCE S256) by which a partner connects their account. */
+export interface SellerOAuth {
+  /** The provider's authorization page for this attempt. */
+  authorizationUrl(input: { state: string; codeChallenge: string; redirectUri: string }): string;
+  /** Trades the code for tokens; `null` when the provider refuses the code (expired, reused, wrong). */
+  exchangeCode(input: {
+    code: string;
+    codeVerifier: string;
+    redirectUri: string;
+  }): Promise<SellerTokens | null>;
+  /** New tokens from the refresh token; `null` when refused for good (the partner must reconnect). */
+  refresh(refreshToken: string): Promise<SellerTokens | null>;
+}
+
 export interface PaymentProvider {
   readonly name: string;
+  /** Present when partners can connect their own account (split 1:1). */
+  readonly oauth?: SellerOAuth;
+  /**
+   * Whether a card saved on the platform can be charged on a partner's account. Mercado Pago's
+   * saved cards are customers of the platform's account and cannot (decision 0035): they are
+   * charged on the platform's account and the partner is paid by a payout.
+   */
+  readonly splitsSavedCards: boolean;
   /** Verifies the card with the issuer and keeps it for later charges; a declined card is not kept. */
   saveCard(
     card: CardToSave,
@@ -99,6 +147,8 @@ export interface PaymentProvider {
     installments: number;
     payer: Payer;
     description: string;
+    /** Charged on the partner's account with the commission as the marketplace fee. */
+    split?: SplitCharge;
   }): Promise<ChargeResult>;
   createPix(input: {
     amountCents: number;
@@ -107,25 +157,34 @@ export interface PaymentProvider {
     expiresAt: Date;
     payer: Payer;
     description: string;
+    split?: SplitCharge;
   }): Promise<{ providerRef: string; copyPaste: string }>;
   /**
    * Reads a charge's state back from the provider, for the reconciliation job (nothing may depend
    * on a webhook arriving); `null` when the provider does not know it. A provider whose charges are
    * settled only by its own signed events (the sandbox) leaves it out.
    */
-  readCharge?(providerRef: string): Promise<WebhookEvent | null>;
+  readCharge?(providerRef: string, collector?: Collector): Promise<WebhookEvent | null>;
   /**
    * The provider's charges created in [from, to], each as its state read back (for the daily
    * comparison with ours); left out by a provider settled by its own signed events.
    */
-  searchCharges?(from: Date, to: Date): Promise<WebhookEvent[]>;
-  /** Gives back part or all of a charge; the same idempotency key never refunds twice. */
-  refund(providerRef: string, amountCents: number, idempotencyKey: string): Promise<RefundOutcome>;
+  searchCharges?(from: Date, to: Date, collector?: Collector): Promise<WebhookEvent[]>;
+  /**
+   * Gives back part or all of a charge; the same idempotency key never refunds twice. A split
+   * charge is refunded through its collector's account.
+   */
+  refund(
+    providerRef: string,
+    amountCents: number,
+    idempotencyKey: string,
+    collector?: Collector,
+  ): Promise<RefundOutcome>;
   /**
    * Withdraws a charge that is still pending (a card in review, an unpaid Pix) once its booking is
    * gone, so it is not approved later; best effort — a capture that happens anyway is refunded.
    */
-  cancelCharge(providerRef: string): Promise<void>;
+  cancelCharge(providerRef: string, collector?: Collector): Promise<void>;
   /**
    * Authenticates a webhook request (signature and freshness) and reads the payment back from the
    * provider; `null` when it is not authentic (401), `'ignored'` for a notification about
@@ -136,6 +195,8 @@ export interface PaymentProvider {
     headers: Record<string, string | undefined>;
     query: Record<string, string | undefined>;
     now: Date;
+    /** The partner's account a charge was made on (split), to read it back through. */
+    collectorOf?: (providerRef: string) => Promise<Collector | undefined>;
   }): Promise<WebhookEvent | 'ignored' | null>;
 }
 
@@ -172,16 +233,107 @@ const sandboxOutcomes = {
 } as const;
 
 /**
+ * The sandbox's charge reference. A split charge names the partner's account it was made on
+ * (`ch_sandbox_split_<account>_<payment>`): that is the sandbox's record of who collected (its
+ * books, sandbox_charges, keep the amounts as before). The marketplace fee is checked, not kept.
+ */
+function sandboxRef(kind: 'ch' | 'pix', reference: string, split?: SplitCharge, amountCents?: number) {
+  if (!split) return `${kind}_sandbox_${reference}`;
+  const fee = split.marketplaceFeeCents;
+  if (!Number.isSafeInteger(fee) || fee < 0 || (amountCents !== undefined && fee > amountCents))
+    throw new AppError('validation', 'Comissão do marketplace inválida.');
+  if (!/^[\w-]{1,64}$/.test(split.collector.accountId) || !split.collector.accessToken.startsWith('sbx_at_'))
+    throw new AppError('validation', 'Conta do parceiro desconhecida no sandbox.');
+  return `${kind}_sandbox_split_${split.collector.accountId}_${reference}`;
+}
+
+/** The partner's account a sandbox charge was made on, or undefined for the platform's. */
+function sandboxCollectorOf(providerRef: string): string | undefined {
+  return providerRef.match(/^(?:ch|pix)_sandbox_split_([\w-]+)_[0-9a-f-]{36}$/)?.[1];
+}
+
+/**
+ * The sandbox's OAuth: its authorization page (GET /api/sandbox/oauth/authorize) approves at once
+ * and sends a code signed with the webhook secret that carries the PKCE challenge, the redirect
+ * and a 10-minute expiry; the exchange checks all three, as Mercado Pago's /oauth/token does.
+ */
+export function sandboxAuthorizationCode(
+  secret: string,
+  input: { codeChallenge: string; redirectUri: string; now: Date },
+): string {
+  const payload = Buffer.from(
+    JSON.stringify({
+      a: `SANDBOX-${createHash('sha256').update(input.codeChallenge).digest('hex').slice(0, 10)}`,
+      c: input.codeChallenge,
+      r: input.redirectUri,
+      e: input.now.getTime() + 10 * 60_000,
+    }),
+  ).toString('base64url');
+  return `${payload}.${createHmac('sha256', secret).update(`oauth:${payload}`).digest('base64url')}`;
+}
+
+function sandboxTokens(accountId: string, now: Date): SellerTokens {
+  return {
+    accountId,
+    accessToken: `sbx_at_${randomToken(24)}`,
+    refreshToken: `sbx_rt_${accountId}_${randomToken(24)}`,
+    publicKey: `sbx_pk_${randomToken(12)}`,
+    expiresAt: new Date(now.getTime() + 180 * 86_400_000),
+  };
+}
+
+function sandboxOAuth(secret: string, authorizeUrl: string, clock: () => Date): SellerOAuth {
+  return {
+    authorizationUrl({ state, codeChallenge, redirectUri }) {
+      const url = new URL(authorizeUrl);
+      url.search = new URLSearchParams({
+        response_type: 'code',
+        state,
+        code_challenge: codeChallenge,
+        code_challenge_method: 'S256',
+        redirect_uri: redirectUri,
+      }).toString();
+      return url.toString();
+    },
+    async exchangeCode({ code, codeVerifier, redirectUri }) {
+      const [payload = '', mac = ''] = code.split('.');
+      const expected = createHmac('sha256', secret).update(`oauth:${payload}`).digest('base64url');
+      if (!safeEqual(expected, mac)) return null;
+      let claims: { a: string; c: string; r: string; e: number };
+      try {
+        claims = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8'));
+      } catch {
+        return null;
+      }
+      const challenge = createHash('sha256').update(codeVerifier).digest('base64url');
+      if (claims.e < clock().getTime() || claims.r !== redirectUri || claims.c !== challenge) return null;
+      return sandboxTokens(claims.a, clock());
+    },
+    async refresh(refreshToken) {
+      const accountId = refreshToken.match(/^sbx_rt_(SANDBOX-[0-9a-f]{10})_/)?.[1];
+      return accountId ? sandboxTokens(accountId, clock()) : null;
+    },
+  };
+}
+
+/**
  * The sandbox gateway keeps its books in its own tables (sandbox_charges, sandbox_refunds), as a real
  * gateway does on its side: it refuses to refund more than it captured and answers a repeated
  * idempotency key with the first answer, across every server process.
  */
-export function createSandboxProvider(webhookSecret: string, db: Executor): PaymentProvider {
+export function createSandboxProvider(
+  webhookSecret: string,
+  db: Executor,
+  options: { authorizeUrl?: string; clock?: () => Date } = {},
+): PaymentProvider {
   const capture = async (ref: string, amountCents: number) => {
     await db.insert(sandboxCharges).values({ ref, capturedCents: amountCents }).onConflictDoNothing();
   };
+  const clock = options.clock ?? (() => new Date());
   return {
     name: 'sandbox',
+    splitsSavedCards: true,
+    oauth: options.authorizeUrl ? sandboxOAuth(webhookSecret, options.authorizeUrl, clock) : undefined,
     async saveCard(input) {
       if (input.kind !== 'fields') return { approved: false };
       const { card } = input;
@@ -199,8 +351,8 @@ export function createSandboxProvider(webhookSecret: string, db: Executor): Paym
         },
       };
     },
-    async chargeCard({ token, amountCents, reference }) {
-      const providerRef = `ch_sandbox_${reference}`;
+    async chargeCard({ token, amountCents, reference, split }) {
+      const providerRef = sandboxRef('ch', reference, split);
       if (!token.startsWith('tok_sandbox_ok_'))
         return {
           status: 'rejected',
@@ -210,8 +362,8 @@ export function createSandboxProvider(webhookSecret: string, db: Executor): Paym
       await capture(providerRef, amountCents);
       return { status: 'approved', providerRef };
     },
-    async createPix({ amountCents, reference }) {
-      const providerRef = `pix_sandbox_${reference}`;
+    async createPix({ amountCents, reference, split }) {
+      const providerRef = sandboxRef('pix', reference, split, amountCents);
       const copyPaste = brCode({
         key: 'pagamentos@salas.app',
         amountCents,
@@ -226,7 +378,10 @@ export function createSandboxProvider(webhookSecret: string, db: Executor): Paym
     async cancelCharge() {
       // The sandbox never leaves a card pending, and an unpaid Pix simply expires.
     },
-    async refund(providerRef, amountCents, idempotencyKey) {
+    async refund(providerRef, amountCents, idempotencyKey, collector) {
+      // A split charge lives in the partner's account: only that account refunds it.
+      if (sandboxCollectorOf(providerRef) !== collector?.accountId)
+        return { status: 'refused', reason: 'Cobrança desconhecida nesta conta.' } as const;
       return db.transaction(async (tx) => {
         const [charge] = await tx
           .select()

@@ -101,10 +101,11 @@ describe('the OpenAPI document', () => {
     expect(Object.keys(op('post', '/api/fusion/exportFinance').responses['200']!.content!)).toEqual([
       'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
     ]);
-    // The 204 deletes, the waitlist's leave included.
+    // The 204 deletes, the waitlist's leave and the Mercado Pago disconnect included.
     const deletes = operations.filter(([m]) => m === 'delete');
     const bodiless = deletes.filter(([, , o]) => o.responses['204']);
-    expect(bodiless.length).toBe(7);
+    expect(bodiless.length).toBe(8);
+    expect(op('delete', '/api/partner/{partner}/mercadopago').responses['204']).toBeDefined();
     for (const [, , o] of bodiless) expect(o.responses['204']!.content).toBeUndefined();
   });
 

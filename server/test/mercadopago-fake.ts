@@ -16,7 +16,7 @@
  * reference/api-json/*.json, which the guides link as /developers/pt/reference/...), with the
  * sentence quoted; where the docs are silent the comment says so and what the fake does instead.
  */
-import { createHmac, randomBytes } from 'node:crypto';
+import { createHash, createHmac, randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import QRCode from 'qrcode';
@@ -24,6 +24,11 @@ import { brCode } from '#common/br/pix';
 import { runningTestClock } from './now.ts';
 
 export const FAKE_MP_ACCESS_TOKEN = 'TEST-0000000000000000-000000-fakeaccesstoken00000000000000-000000000';
+/** The application's OAuth credentials the fake knows (split 1:1). */
+export const FAKE_MP_CLIENT_ID = '1234567890123456';
+export const FAKE_MP_CLIENT_SECRET = 'fake-client-secret-0123456789';
+/** The platform's own account id (`collector_id` of its payments). */
+const PLATFORM_ACCOUNT = 123456789;
 
 export interface RecordedRequest {
   method: string;
@@ -125,6 +130,8 @@ const MP_DATE = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}[+-]\d{2}:\d{2}$/;
 
 export interface FakeMercadoPagoOptions {
   accessToken?: string;
+  /** The application's OAuth credentials (default FAKE_MP_CLIENT_ID / FAKE_MP_CLIENT_SECRET). */
+  oauth?: { clientId: string; clientSecret: string };
   clock?: () => Date;
   /** Where it listens: 127.0.0.1 on a free port unless told. */
   port?: number;
@@ -146,12 +153,30 @@ export async function startFakeMercadoPago(opts: FakeMercadoPagoOptions = {}) {
   const steps: ScriptStep[] = [];
   const payments = new Map<number, FakePayment>();
   const customers = new Map<string, Json & { id: string; email: string; cards: Json[] }>();
+  /** The account each customer was created in. */
+  const customerOwner = new Map<string, number>();
+  /** A payment of the calling account (another account's is not found). */
+  const own = (id: number) => {
+    const payment = payments.get(id);
+    return payment && payment.collector_id === caller ? payment : undefined;
+  };
   const idempotent = new Map<string, Reply>();
   let nextPaymentId = 1_310_000_001;
   let nextRefundId = 5_000_000_001;
   let nextCardId = 9_000_000_001;
   /** The seller's balance for refunds, in centavos; `null`: enough for any refund. */
   let balanceCents: number | null = null;
+  const app = opts.oauth ?? { clientId: FAKE_MP_CLIENT_ID, clientSecret: FAKE_MP_CLIENT_SECRET };
+  /** Sellers connected by OAuth: their access tokens, refresh tokens and pending codes. */
+  const sellerTokens = new Map<string, { userId: number; expiresAt: number }>();
+  const refreshTokens = new Map<string, number>();
+  const codes = new Map<
+    string,
+    { userId: number; redirectUri: string; challenge?: string; method?: string; expiresAt: number }
+  >();
+  let nextSellerId = 700_000_001;
+  /** The account a request acts for (`collector_id`), set per request from its bearer token. */
+  let caller = PLATFORM_ACCOUNT;
 
   function route(
     method: string,
@@ -165,8 +190,12 @@ export async function startFakeMercadoPago(opts: FakeMercadoPagoOptions = {}) {
     if (method === 'POST' && path === '/v1/payments') return createPayment(body);
     if (method === 'GET' && paymentId) {
       // A documentação não mostra a resposta de um pagamento que não existe; o fake responde 404
-      // (causa 2000), que o adapter trata como "desconhecido".
-      const payment = payments.get(Number(paymentId));
+      // (causa 2000), que o adapter trata como "desconhecido". A payment of another account (a
+      // seller's, read with the platform's token, or the other way round) is not found either: the
+      // docs say the seller's payments are operated with "as credenciais obtidas para cobrar em nome
+      // do vendedor" (marketplace/checkout-api/create-marketplace.pt.md) and are silent on what
+      // other credentials get; the fake answers the same 404.
+      const payment = own(Number(paymentId));
       return payment
         ? { status: 200, body: payment }
         : mpError(404, 'Payment not found', 'not_found', [{ code: 2000, description: 'Payment not found' }]);
@@ -178,7 +207,7 @@ export async function startFakeMercadoPago(opts: FakeMercadoPagoOptions = {}) {
       // /developers/pt/reference/chargebacks/_payments_payment_id/put): "Os cancelamentos somente
       // poderão ser realizados caso o status de pagamento esteja como Pending ou In process." A
       // documentação não diz o erro de um cancelamento recusado; o fake responde 400 (4006).
-      const payment = payments.get(Number(paymentId));
+      const payment = own(Number(paymentId));
       if (!payment)
         return mpError(404, 'Payment not found', 'not_found', [
           { code: 2000, description: 'Payment not found' },
@@ -203,7 +232,12 @@ export async function startFakeMercadoPago(opts: FakeMercadoPagoOptions = {}) {
       const all = [...payments.values()]
         .filter((p) => {
           const at = Date.parse(String(p[field] ?? ''));
-          return at >= from && at <= to && (!query.status || p.status === query.status);
+          return (
+            p.collector_id === caller &&
+            at >= from &&
+            at <= to &&
+            (!query.status || p.status === query.status)
+          );
         })
         .sort((a, b) => Date.parse(String(a.date_created)) - Date.parse(String(b.date_created)));
       if (query.criteria === 'desc') all.reverse();
@@ -216,12 +250,15 @@ export async function startFakeMercadoPago(opts: FakeMercadoPagoOptions = {}) {
     }
     if (method === 'GET' && path === '/v1/customers/search') {
       const email = (query.email ?? '').toLowerCase();
-      const results = [...customers.values()].filter((c) => !email || c.email.toLowerCase() === email);
+      const results = [...customers.values()].filter(
+        (c) => customerOwner.get(c.id) === caller && (!email || c.email.toLowerCase() === email),
+      );
       return { status: 200, body: { paging: { limit: 10, offset: 0, total: results.length }, results } };
     }
     if (method === 'POST' && path === '/v1/customers') return createCustomer(body);
     if (cardsOf) {
-      const customer = customers.get(decodeURIComponent(cardsOf));
+      const found = customers.get(decodeURIComponent(cardsOf));
+      const customer = found && customerOwner.get(found.id) === caller ? found : undefined;
       if (!customer)
         return mpError(404, 'not_found', 'not_found', [{ code: '100', description: 'customer not found' }]);
       if (method === 'GET') return { status: 200, body: customer.cards };
@@ -262,6 +299,7 @@ export async function startFakeMercadoPago(opts: FakeMercadoPagoOptions = {}) {
       live_mode: false,
     };
     customers.set(id, customer);
+    customerOwner.set(id, caller);
     return { status: 201, body: customer };
   }
 
@@ -301,6 +339,7 @@ export async function startFakeMercadoPago(opts: FakeMercadoPagoOptions = {}) {
   }
 
   async function createPayment(body: Json): Promise<Reply> {
+    const collector = caller;
     const amount = body.transaction_amount;
     // transaction_amount. "Criar pagamento" (reference/api-json/payments.json, POST /v1/payments):
     // `"type": "number"`, `"required": true`, "Custo do produto. Exemplo - A venda de um produto por
@@ -335,7 +374,12 @@ export async function startFakeMercadoPago(opts: FakeMercadoPagoOptions = {}) {
     // customer's payment takes the customer's e-mail. A documentação não diz o código do erro de um
     // e-mail ausente ou inválido; o fake responde 400 com o código 4050.
     if (payer.type === 'customer') {
-      const customer = customers.get(String(payer.id));
+      // A customer belongs to the account that created it ("Os *customers* representam, como o
+      // próprio nome indica, seu cliente", guides/payments/api/customers-and-cards.pt.md). Whether a
+      // seller's token may pay with a customer of the marketplace's account the docs do not say;
+      // the fake refuses it as a customer it does not know (decision 0035).
+      const found = customers.get(String(payer.id));
+      const customer = found && customerOwner.get(found.id) === caller ? found : undefined;
       // A documentação não diz o erro de um cliente que não existe; o fake responde 2002.
       if (!customer) return badRequest('Customer not found', 2002);
       payerOut = {
@@ -393,6 +437,31 @@ export async function startFakeMercadoPago(opts: FakeMercadoPagoOptions = {}) {
         cardholder: { name: info.outcome, identification: { number: '12345678909', type: 'CPF' } },
       };
     }
+    // The marketplace's commission. "Integra o marketplace via API" (devsite-docs guides/
+    // online-payments/marketplace/checkout-api/create-marketplace.pt.md): "Para receber pagamentos
+    // em nome de seus vendedores, você deve integrar a API, gerando os pagamentos com o Access Token
+    // que você obteve vinculando cada vendedor ao seu aplicativo. Se deseja cobrar uma taxa de
+    // comissão por cada pagamento processado pela sua aplicação em nome do seu usuário,
+    // simplesmente adicione esse valor no parâmetro `application_fee` ao criar pagamento." So a fee
+    // is taken only on a payment made with a seller's token; with the marketplace's own token there
+    // is no one to take it from. The docs give neither the error for that nor bounds for the fee:
+    // the fake refuses (400, 4051) a fee on the platform's own payment, one that is not a number
+    // greater than zero with at most two decimals, and one above `transaction_amount`. "Split de
+    // pagamentos" (split-payments/integrate-marketplace): "primeiro, a comissão do Mercado Pago é
+    // descontada e, em seguida, a comissão do Marketplace é descontada sobre o valor restante" —
+    // the fake does not model the provider's own fee, so the seller nets amount − fee.
+    const fee = body.application_fee;
+    if (fee !== undefined) {
+      if (collector === PLATFORM_ACCOUNT)
+        return badRequest('application_fee only on payments made with a seller access token', 4051);
+      if (
+        typeof fee !== 'number' ||
+        !(fee > 0) ||
+        Math.abs(fee * 100 - Math.round(fee * 100)) > 1e-6 ||
+        cents(fee) > cents(amount)
+      )
+        return badRequest('Invalid application_fee', 4051);
+    }
     const id = nextPaymentId++;
     const installments = isPix ? 1 : (body.installments as number);
     const qr = isPix
@@ -426,7 +495,7 @@ export async function startFakeMercadoPago(opts: FakeMercadoPagoOptions = {}) {
       live_mode: false,
       sponsor_id: null,
       authorization_code: null,
-      collector_id: 123456789,
+      collector_id: collector,
       payer: payerOut,
       metadata: body.metadata ?? {},
       additional_info: body.additional_info ?? {},
@@ -444,7 +513,8 @@ export async function startFakeMercadoPago(opts: FakeMercadoPagoOptions = {}) {
         payment_method_reference_id: null,
         external_resource_url: null,
       },
-      fee_details: [],
+      fee_details:
+        typeof fee === 'number' ? [{ type: 'application_fee', amount: fee, fee_payer: 'collector' }] : [],
       captured: true,
       binary_mode: body.binary_mode ?? false,
       statement_descriptor: body.statement_descriptor ?? null,
@@ -472,7 +542,10 @@ export async function startFakeMercadoPago(opts: FakeMercadoPagoOptions = {}) {
   }
 
   function refund(paymentId: number, body: Json): Reply {
-    const payment = payments.get(paymentId);
+    // A seller's payment is refunded with the seller's credentials: "Caso a devolução se realize no
+    // marketplace, deve-se utilizar as credenciais obtidas para cobrar em nome do vendedor."
+    // (marketplace/checkout-api/create-marketplace.pt.md, "Devoluções e cancelamentos").
+    const payment = own(paymentId);
     if (!payment)
       return mpError(404, 'Payment not found', 'not_found', [
         { code: 2000, description: 'Payment not found' },
@@ -654,6 +727,122 @@ export async function startFakeMercadoPago(opts: FakeMercadoPagoOptions = {}) {
     send(reply);
   }
 
+  /**
+   * The seller's authorization page (auth.mercadopago.com/authorization in production; here on the
+   * fake's own host): a test seller approves at once and the browser goes to `redirect_uri` with
+   * `code` and `state`. "Criação" (devsite-docs guides/additional-content/security/oauth/
+   * creation.pt.md): "Verifique na Redirect URL do seu servidor o código de autorização retornado no
+   * parâmetro **code**" (`https://www.redirect-url.com?code=CODE&state=RANDOM_ID`).
+   */
+  function authorizePage(query: Record<string, string>): Reply {
+    if (query.client_id !== app.clientId || query.response_type !== 'code' || !query.redirect_uri)
+      return { status: 400, body: { message: 'invalid authorization request' } };
+    const code = authorize({
+      redirectUri: query.redirect_uri,
+      codeChallenge: query.code_challenge,
+      codeChallengeMethod: query.code_challenge_method,
+    });
+    const back = new URL(query.redirect_uri);
+    back.searchParams.set('code', code);
+    if (query.state) back.searchParams.set('state', query.state);
+    return { status: 302, body: null, headers: { location: back.toString() } };
+  }
+
+  /** A seller approved: a code for `redirectUri` (and the PKCE challenge, when sent). */
+  function authorize(o: {
+    redirectUri: string;
+    codeChallenge?: string;
+    codeChallengeMethod?: string;
+    userId?: number;
+  }) {
+    const code = `TG-${randomBytes(12).toString('hex')}-${o.userId ?? nextSellerId}`;
+    codes.set(code, {
+      userId: o.userId ?? nextSellerId++,
+      redirectUri: o.redirectUri,
+      challenge: o.codeChallenge,
+      method: o.codeChallengeMethod,
+      // "o código recebido pela Redirect URL após a autorização tem validade de 10 minutos" (Criação).
+      expiresAt: clock().getTime() + 10 * 60_000,
+    });
+    return code;
+  }
+
+  function issueTokens(userId: number): Reply {
+    const accessToken = `APP_USR-${app.clientId}-${randomBytes(6).toString('hex')}-${randomBytes(16).toString('hex')}-${userId}`;
+    const refreshToken = `TG-${randomBytes(12).toString('hex')}-${userId}`;
+    // "Por padrão o tempo de expiração é 180 dias (15552000 segundos)" (oauth.json, expires_in).
+    const expiresIn = 15_552_000;
+    sellerTokens.set(accessToken, { userId, expiresAt: clock().getTime() + expiresIn * 1000 });
+    refreshTokens.set(refreshToken, userId);
+    return {
+      status: 200,
+      body: {
+        access_token: accessToken,
+        token_type: 'bearer',
+        expires_in: expiresIn,
+        scope: 'offline_access read write',
+        user_id: userId,
+        refresh_token: refreshToken,
+        public_key: `APP_USR-${randomBytes(4).toString('hex')}-${randomBytes(6).toString('hex')}`,
+        live_mode: false,
+      },
+    };
+  }
+
+  /**
+   * POST /oauth/token. "Criar/atualizar token" (devsite-docs reference/api-json/oauth.json): body
+   * client_secret and client_id (`"required": true`), grant_type (authorization_code, refresh_token,
+   * client_credentials), code ("Tem validade de 10 minutos contados a partir da sua geração.
+   * Requerido quando grant_type=authorization_code"), code_verifier ("Código gerado quando a
+   * verificação por PKCE estiver sido habilitada"), redirect_uri ("Requerido apenas quando
+   * grant_type=authorization_code"), refresh_token ("Requerido apenas quando
+   * grant_type=refresh_token"). PKCE (oauth/pkce.pt.md): S256 is "BASE64URL" of "SHA256" of the
+   * verifier. "Renovação" (oauth/renewal.pt.md): "cada vez que você renovar o `access_token`, o
+   * `refresh_token` também vai ser renovado". The docs do not say whether a code can be used twice,
+   * whether the old refresh token still works after a renewal, nor the errors' codes: the fake takes
+   * each code and refresh token once and answers 400 `invalid_grant` (OAuth 2.0's word) to anything
+   * refused, 401 `invalid_client` to wrong application credentials. It does not model
+   * client_credentials.
+   */
+  function oauthToken(body: Json): Reply {
+    const refuse = (error: string, status = 400) => ({
+      status,
+      body: { message: error, error, status, cause: [] },
+    });
+    if (body.client_id !== app.clientId || body.client_secret !== app.clientSecret)
+      return refuse('invalid_client', 401);
+    if (body.grant_type === 'authorization_code') {
+      const grant = typeof body.code === 'string' ? codes.get(body.code) : undefined;
+      if (!grant) return refuse('invalid_grant');
+      codes.delete(body.code as string);
+      if (grant.expiresAt < clock().getTime() || grant.redirectUri !== body.redirect_uri)
+        return refuse('invalid_grant');
+      if (grant.challenge) {
+        const verifier = typeof body.code_verifier === 'string' ? body.code_verifier : '';
+        const computed =
+          grant.method === 'S256' ? createHash('sha256').update(verifier).digest('base64url') : verifier;
+        if (!verifier || computed !== grant.challenge) return refuse('invalid_grant');
+      }
+      return issueTokens(grant.userId);
+    }
+    if (body.grant_type === 'refresh_token') {
+      const userId =
+        typeof body.refresh_token === 'string' ? refreshTokens.get(body.refresh_token) : undefined;
+      if (userId === undefined) return refuse('invalid_grant');
+      refreshTokens.delete(body.refresh_token as string);
+      return issueTokens(userId);
+    }
+    return refuse('unsupported_grant_type');
+  }
+
+  /** The account a bearer token acts for, or null (unknown or expired). */
+  function accountOf(authorization: string | string[] | undefined): number | null {
+    if (authorization === `Bearer ${accessToken}`) return PLATFORM_ACCOUNT;
+    const token = typeof authorization === 'string' ? authorization.replace(/^Bearer /, '') : '';
+    const seller = sellerTokens.get(token);
+    return seller && seller.expiresAt > clock().getTime() ? seller.userId : null;
+  }
+
   async function processRequest(
     method: string,
     path: string,
@@ -661,13 +850,19 @@ export async function startFakeMercadoPago(opts: FakeMercadoPagoOptions = {}) {
     req: IncomingMessage,
     body: unknown,
   ): Promise<Reply> {
+    if (method === 'GET' && path === '/authorization')
+      return authorizePage(Object.fromEntries(url.searchParams));
+    if (method === 'POST' && path === '/oauth/token')
+      return oauthToken(body && typeof body === 'object' ? (body as Json) : {});
     // "Pesquisa de pagamentos" (Ferramentas adicionais) and every API example send
     // `--header 'Authorization: Bearer ACCESS_TOKEN'`. A documentação não mostra a resposta a um
     // token errado; o fake responde 401.
-    if (req.headers.authorization !== `Bearer ${accessToken}`)
+    const account = accountOf(req.headers.authorization);
+    if (account === null)
       return mpError(401, 'invalid access token', 'unauthorized', [
         { code: 2000, description: 'invalid access token' },
       ]);
+    caller = account;
     if (method !== 'POST')
       return route(
         method,
@@ -705,7 +900,7 @@ export async function startFakeMercadoPago(opts: FakeMercadoPagoOptions = {}) {
         4292,
         'Header-X-Idempotency-Key-can’t-be-null',
       );
-    const cacheKey = `${method} ${path} ${key}`;
+    const cacheKey = `${caller} ${method} ${path} ${key}`;
     const seen = idempotent.get(cacheKey);
     if (seen) return seen;
     const reply = await route(method, path, {}, body && typeof body === 'object' ? (body as Json) : {});
@@ -806,6 +1001,16 @@ export async function startFakeMercadoPago(opts: FakeMercadoPagoOptions = {}) {
     requests,
     payments,
     customers,
+    /** The application's OAuth credentials and the seller tokens it issued (split 1:1). */
+    oauth: app,
+    sellerTokens,
+    /** A test seller approves the application: a code for `/oauth/token`. */
+    authorize,
+    /** Ends a seller's access token now (its refresh token still works). */
+    expireSellerToken(token: string) {
+      const seller = sellerTokens.get(token);
+      if (seller) seller.expiresAt = clock().getTime() - 1;
+    },
     /** Queues answers for the next matching request(s), in order. */
     script(...next: ScriptStep[]) {
       steps.push(...next);

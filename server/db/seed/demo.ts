@@ -11,6 +11,7 @@ import { isValidCnpj } from '#common/br/documents';
 import { hourPriceCents, pricePerMinuteFromHourly } from '#common/money';
 import { addDays, zonedDate, zonedInstant } from '#common/time/zone';
 import type { Storage } from '../../adapters/storage.ts';
+import { developmentTokenKey } from '../../config.ts';
 import { refreshSplit } from '../../features/lifecycle/split.ts';
 import {
   type PhotoSize,
@@ -24,8 +25,7 @@ import { type Db, queryRows, type Tx } from '../client.ts';
 import * as t from '../schema.ts';
 import { seedPeopleAndHistory } from './demo-bookings.ts';
 import { insertHistory } from './demo-bulk.ts';
-import { seedPayouts } from './demo-payouts.ts';
-import { seededRandom } from './random.ts';
+import { DEMO_CONNECTED_PARTNER, seedConnectedPartner } from './demo-connected.ts';
 import {
   DEMO_PASSWORD,
   type DemoClinic,
@@ -37,6 +37,8 @@ import {
 import type { HistoryRoom } from './demo-history.ts';
 import { clinicSvg, roomSvg } from './demo-images.ts';
 import { demoNetwork } from './demo-network.ts';
+import { seedPayouts } from './demo-payouts.ts';
+import { seededRandom } from './random.ts';
 
 const ZONE = 'America/Sao_Paulo';
 const DAY = 86_400_000;
@@ -147,7 +149,13 @@ function startHours(hours: { weekday: number; opensAt: string; closesAt: string 
   return byDay;
 }
 
-export async function seedDemoDataIfEmpty(db: Db, storage: Storage, now: Date): Promise<boolean> {
+export async function seedDemoDataIfEmpty(
+  db: Db,
+  storage: Storage,
+  now: Date,
+  /** The instance's TOKEN_ENCRYPTION_KEY (the demo's connected partner's tokens are encrypted with it). */
+  options: { tokenKey?: Buffer } = {},
+): Promise<boolean> {
   if (!(await isEmpty(db))) return false;
   const partners = [...demoPartners, ...demoNetwork];
   // libvips draws the photos on its own threads while this one fills the database; the photo
@@ -241,6 +249,9 @@ export async function seedDemoDataIfEmpty(db: Db, storage: Storage, now: Date): 
     await refreshSplit(tx, sql`true`);
     // What the platform already paid each partner, month by month.
     await seedPayouts(tx, now, operatorId, seededRandom(30));
+    // One partner connected to the provider (split), the others on payouts.
+    const connected = partnerIds.get(DEMO_CONNECTED_PARTNER);
+    if (connected) await seedConnectedPartner(tx, connected, now, options.tokenKey ?? developmentTokenKey());
 
     const images = await drawing;
     const rows = photoOwners.flatMap((o) =>

@@ -25,6 +25,7 @@ import { holdActivePerson, type UserRow } from '../auth/user.repository.ts';
 import { roomAvailability } from '../availability/availability.service.ts';
 import { insertHold, isSlotConflict } from '../lifecycle/lifecycle.repository.ts';
 import { cardDeclined, chargeOpened, paymentCaptured } from '../lifecycle/lifecycle.service.ts';
+import { splitFor } from '../payment-accounts/payment-account.service.ts';
 import { bookableRoomCondition } from '../rooms/room.repository.ts';
 import { assertMayBook, assertPixLimits, recordRefusedCard } from './booking-policy.ts';
 import { ownedCard } from './card.service.ts';
@@ -169,6 +170,8 @@ export interface NewCharge {
  */
 export async function chargeNewBooking(s: Services, user: UserRow, c: NewCharge): Promise<void> {
   const payer = await payerOf(s, user);
+  // A connected partner's room is charged on the partner's own account (split 1:1, DESIGN §9).
+  const split = await splitFor(s, c.bookingId, c.amount, c.method);
   if (c.method === 'card' && c.card) {
     // Should the provider not answer, the hold stays until it expires; a capture that happened
     // anyway then arrives late (webhook) and is refunded by the lifecycle. The payment's uuid is
@@ -182,6 +185,7 @@ export async function chargeNewBooking(s: Services, user: UserRow, c: NewCharge)
       installments: c.installments,
       payer,
       description: c.description,
+      split,
     });
     if (charge.status === 'rejected') {
       await (c.onDeclined ? c.onDeclined() : cardDeclined(s, c.bookingId));
@@ -204,6 +208,7 @@ export async function chargeNewBooking(s: Services, user: UserRow, c: NewCharge)
     expiresAt: c.holdExpiresAt,
     payer,
     description: c.description,
+    split,
   });
   await chargeOpened(s, c.bookingId, {
     providerRef: pix.providerRef,

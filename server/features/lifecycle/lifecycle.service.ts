@@ -19,6 +19,7 @@ import {
   sendPixPending,
   sendPixReceived,
 } from '../bookings/booking.mails.ts';
+import { collectorOfRef } from '../payment-accounts/payment-account.service.ts';
 import { sendDisputeNews } from '../payments/payment.mails.ts';
 import * as repo from './lifecycle.repository.ts';
 import { sendRefunds } from './refunds.service.ts';
@@ -106,7 +107,10 @@ export function withBooking<T>(
 async function runEffects(s: Services, fx: Effects) {
   if (fx.refunds.length) await sendRefunds(s, fx.refunds).catch(() => undefined);
   if (fx.released.length) await offerReleased(s, fx.released).catch(() => undefined);
-  for (const ref of fx.withdrawals) await s.payments.cancelCharge(ref).catch(() => undefined);
+  for (const ref of fx.withdrawals)
+    await collectorOfRef(s, ref)
+      .then((collector) => s.payments.cancelCharge(ref, collector))
+      .catch(() => undefined);
   if (fx.mails.length) s.mailer.kick();
 }
 

@@ -5,6 +5,7 @@
  * processes (rows claimed with SKIP LOCKED and leased, so no lock is held over the network).
  */
 import type { Services } from '../../services.ts';
+import { collectorOf } from '../payment-accounts/payment-account.service.ts';
 import { sendRefundsStuck } from '../payments/payment.mails.ts';
 import { REFUND_STUCK_HOURS } from './ledger.ts';
 import * as repo from './lifecycle.repository.ts';
@@ -25,9 +26,11 @@ export async function sendRefunds(s: Services, only?: number[]): Promise<number>
   );
   let settled = 0;
   for (const { refund, payment } of claimed) {
-    const outcome = payment.providerRef
-      ? await s.payments
-          .refund(payment.providerRef, refund.amountCents, refund.uuid)
+    // A split payment is refunded through the partner's account it was made on.
+    const providerRef = payment.providerRef;
+    const outcome = providerRef
+      ? await collectorOf(s, payment)
+          .then((collector) => s.payments.refund(providerRef, refund.amountCents, refund.uuid, collector))
           .catch((err: unknown) => ({
             status: 'retry' as const,
             reason: String((err as Error)?.message ?? err),

@@ -25,6 +25,7 @@ import { holdActivePerson } from '../auth/user.repository.ts';
 import { roomAvailability } from '../availability/availability.service.ts';
 import { sendBookingCanceled, sendSeriesChargeRefused } from '../bookings/booking.mails.ts';
 import { payerOf } from '../bookings/payer.ts';
+import { splitFor } from '../payment-accounts/payment-account.service.ts';
 import { insertHold, isSlotConflict, setChargeAt } from './lifecycle.repository.ts';
 import {
   type ActorRef,
@@ -97,6 +98,12 @@ async function chargeMonth(s: Services, bookingId: number): Promise<void> {
   const payer = await payerOf(s, row.customer);
   const description = `${row.room.name} — ${row.clinic.name} (horário fixo, ${zonedDate(booking.holdExpiresAt ?? s.clock(), row.clinic.timezone).slice(0, 7)})`;
   const now = s.clock();
+  const split = await splitFor(
+    s,
+    bookingId,
+    booking.amountCents,
+    booking.paymentMethod === 'pix' ? 'pix' : 'card',
+  );
   if (booking.paymentMethod === 'pix') {
     const pix = await s.payments.createPix({
       amountCents: booking.amountCents,
@@ -105,6 +112,7 @@ async function chargeMonth(s: Services, bookingId: number): Promise<void> {
       expiresAt: booking.holdExpiresAt!,
       payer,
       description,
+      split,
     });
     await chargeOpened(s, bookingId, {
       providerRef: pix.providerRef,
@@ -125,6 +133,7 @@ async function chargeMonth(s: Services, bookingId: number): Promise<void> {
         installments: 1,
         payer,
         description,
+        split,
       })
     : ({ status: 'rejected', reason: 'O cartão do horário fixo foi removido.' } as const);
   if (charge.status === 'approved') {

@@ -166,6 +166,7 @@ beforeAll(async () => {
     MERCADOPAGO_PUBLIC_KEY: 'TEST-00000000-0000-0000-0000-publickey000',
     MERCADOPAGO_WEBHOOK_SECRET: SECRET,
     MERCADOPAGO_API_URL: fakeUrl,
+    TOKEN_ENCRYPTION_KEY: '0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef',
     ...database,
   });
   await until('o servidor', async () => {

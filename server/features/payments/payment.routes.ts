@@ -5,6 +5,7 @@ import { paymentAttentionResponse } from '#common/contracts/payments';
 import { AppError } from '#common/errors';
 import { currentUser, requireRole } from '../../plugins/auth.ts';
 import type { Services } from '../../services.ts';
+import { collectorOfRef } from '../payment-accounts/payment-account.service.ts';
 import { paymentAttention } from './attention.service.ts';
 import { applyEvent, paymentStatus, simulatePaid } from './payment.service.ts';
 
@@ -41,6 +42,9 @@ export const paymentWebhookRoutes =
           headers,
           query: request.query as Record<string, string | undefined>,
           now: s.clock(),
+          // A split charge is read back through the partner's account (unknown there: ignored,
+          // and the read-back job settles it).
+          collectorOf: (ref) => collectorOfRef(s, ref).catch(() => undefined),
         });
         if (event === null) throw new AppError('unauthenticated', 'Assinatura do webhook inválida.');
         if (event === 'ignored') return { data: { received: true, applied: false } };

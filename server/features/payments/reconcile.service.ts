@@ -9,6 +9,7 @@
 import { sql } from 'drizzle-orm';
 import { queryRows } from '../../db/client.ts';
 import type { Services } from '../../services.ts';
+import { collectorOfRef, connectedCollectors } from '../payment-accounts/payment-account.service.ts';
 import { applyEvent } from './payment.service.ts';
 
 /** A charge is read again after this long while its hold runs (the job runs every minute). */
@@ -49,7 +50,10 @@ export async function readBackOpenCharges(s: Services): Promise<number> {
     return rows;
   });
   for (const row of due) {
-    const event = await provider.readCharge(row.provider_ref).catch(() => undefined);
+    // A split charge is read through the partner's account it was made on.
+    const event = await collectorOfRef(s, row.provider_ref)
+      .then((collector) => provider.readCharge!(row.provider_ref, collector))
+      .catch(() => undefined);
     if (event === undefined) {
       // The provider could not answer now: read again on the next round.
       await s.db.execute(sql`update payments set provider_checked_at = null where id = ${Number(row.id)}`);
@@ -59,7 +63,9 @@ export async function readBackOpenCharges(s: Services): Promise<number> {
       // Still open at the provider though its booking is gone: the withdrawal after the hold
       // failed or has not reached it. Withdrawn again, and read again on the next round (for a
       // day: a capture meanwhile is refunded like any late one).
-      await provider.cancelCharge(row.provider_ref).catch(() => undefined);
+      await collectorOfRef(s, row.provider_ref)
+        .then((collector) => provider.cancelCharge(row.provider_ref, collector))
+        .catch(() => undefined);
       await s.db.execute(sql`update payments set provider_checked_at = null where id = ${Number(row.id)}`);
       continue;
     }
@@ -82,7 +88,11 @@ export async function compareRecentCharges(s: Services): Promise<number> {
   const provider = s.payments;
   if (!provider.searchCharges) return 0;
   const now = s.clock();
-  const charges = await provider.searchCharges(new Date(now.getTime() - COMPARE_DAYS * 86_400_000), now);
+  const from = new Date(now.getTime() - COMPARE_DAYS * 86_400_000);
+  // The platform's account, then each connected partner's (split charges live there).
+  const charges = await provider.searchCharges(from, now);
+  for (const collector of await connectedCollectors(s))
+    charges.push(...(await provider.searchCharges(from, now, collector).catch(() => [])));
   let settled = 0;
   for (const event of charges) {
     if (event.outcome === 'pending' || !event.paymentUuid) continue;

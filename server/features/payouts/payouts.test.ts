@@ -297,7 +297,7 @@ describe('statements and payouts', () => {
     ).toBe(422);
 
     const bank = await op('POST', '/api/fusion/exportPayouts', {
-      dateInit: zonedDate(t.clock.now, 'America/Sao_Paulo').slice(0, 8) + '01',
+      dateInit: `${zonedDate(t.clock.now, 'America/Sao_Paulo').slice(0, 8)}01`,
       dateEnd: addDays(zonedDate(t.clock.now, 'America/Sao_Paulo'), 1),
     });
     expect(bank.statusCode).toBe(200);

@@ -23,6 +23,7 @@ import { ScrollTable } from '#web/components/scroll-table.tsx';
 import { Section } from '#web/components/section.tsx';
 import { usePageTitle } from '#web/components/use-page-title.ts';
 import { text as bookingText } from '#web/features/bookings/messages.ts';
+import { MercadopagoStatusText } from '#web/features/payment-account/components/mercadopago-status-text.tsx';
 import { SAVE_FAILED, showFormError } from '#web/lib/form-errors.ts';
 import { formatBrl, formatShortDate } from '#web/lib/format.ts';
 import { notifySuccess } from '#web/lib/notify.ts';
@@ -81,9 +82,12 @@ function PartnerEditor({ user }: { user: AdminUserDetail }) {
           />
         </SimpleGrid>
         <Group justify="space-between" mt="md">
-          <Text size="sm" c="dimmed">
-            Documento: {formatDocument(partner.document)}
-          </Text>
+          <Stack gap={2}>
+            <Text size="sm" c="dimmed">
+              Documento: {formatDocument(partner.document)}
+            </Text>
+            <MercadopagoStatusText partnerUuid={user.uuid} />
+          </Stack>
           <Button type="submit" loading={update.isPending}>
             Salvar
           </Button>

@@ -1,4 +1,4 @@
-import { Select, TextInput } from '@mantine/core';
+import { Select, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useEffect } from 'react';
 import type { z } from 'zod';
@@ -6,7 +6,9 @@ import { onlyDigits } from '#common/br/documents';
 import { maskCnpj, maskCpf, maskPhone } from '#common/br/masks';
 import { pixKeyBody, pixKeyTypeLabels, pixKeyTypes } from '#common/contracts/partner';
 import { MaskedInput } from '#web/components/masked-inputs.tsx';
+import { MercadopagoConnect } from '#web/features/payment-account/components/mercadopago-connect.tsx';
 import { zodValidate } from '#web/lib/forms.ts';
+import { useSession } from '#web/lib/session.tsx';
 import { usePixKey, useSavePixKey } from '../api.ts';
 import { FormPage, useSave } from '../form-page.tsx';
 import { text } from '../messages.ts';
@@ -22,6 +24,7 @@ const keyMasks: Partial<Record<(typeof pixKeyTypes)[number], (v: string) => stri
 type Values = z.input<typeof pixKeyBody>;
 
 export function PartnerPaymentPage() {
+  const { user } = useSession();
   const pix = usePixKey();
   const save = useSavePixKey();
   const form = useForm<Values>({
@@ -35,32 +38,35 @@ export function PartnerPaymentPage() {
   const type = form.values.key_type;
   const mask = keyMasks[type];
   return (
-    <FormPage title={t.title} subtitle={t.subtitle} query={pix} state={state}>
-      <Select
-        label={t.type}
-        data={pixKeyTypes.map((value) => ({ value, label: pixKeyTypeLabels[value] }))}
-        allowDeselect={false}
-        required
-        {...form.getInputProps('key_type')}
-      />
-      {mask ? (
-        <MaskedInput
-          key={type}
-          mask={mask}
-          label={t.key}
-          placeholder={t.hints[type]}
+    <Stack maw={760}>
+      <FormPage title={t.title} subtitle={t.subtitle} query={pix} state={state}>
+        <Select
+          label={t.type}
+          data={pixKeyTypes.map((value) => ({ value, label: pixKeyTypeLabels[value] }))}
+          allowDeselect={false}
           required
-          {...form.getInputProps('key')}
+          {...form.getInputProps('key_type')}
         />
-      ) : (
-        <TextInput
-          key={type}
-          label={t.key}
-          placeholder={t.hints[type]}
-          required
-          {...form.getInputProps('key')}
-        />
-      )}
-    </FormPage>
+        {mask ? (
+          <MaskedInput
+            key={type}
+            mask={mask}
+            label={t.key}
+            placeholder={t.hints[type]}
+            required
+            {...form.getInputProps('key')}
+          />
+        ) : (
+          <TextInput
+            key={type}
+            label={t.key}
+            placeholder={t.hints[type]}
+            required
+            {...form.getInputProps('key')}
+          />
+        )}
+      </FormPage>
+      {user && <MercadopagoConnect partnerUuid={user.uuid} />}
+    </Stack>
   );
 }

@@ -1,0 +1,118 @@
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { DEMO_PASSWORD, demo, expectAccessible, loginCode, signInAs } from './support/session.ts';
+
+/**
+ * A partner connects Mercado Pago (DESIGN §9 "Partners connect Mercado Pago", decision 0035): the
+ * sandbox's authorization page approves at once, the payment settings say connected, and a booking
+ * made afterwards in one of the partner's rooms shows in Repasses as paid by Mercado Pago. Camila
+ * (Integrare, Curitiba) is the demo partner no other journey uses, so her switch to split changes
+ * nothing elsewhere.
+ */
+const camila = { email: 'camila@integrare.test', name: 'Camila Duarte' };
+
+/** The API as a signed-in specialist, for the booking itself (the booking screens have journeys). */
+async function specialistApi(request: APIRequestContext, email: string) {
+  await request.get('/api/config');
+  const xsrf = (await request.storageState()).cookies.find((c) => c.name === 'XSRF-TOKEN')?.value ?? '';
+  const headers = { 'x-xsrf-token': xsrf };
+  const since = Date.now() - 1000;
+  const first = await request.post('/api/loginTwoFactor', {
+    headers,
+    data: { email, password: DEMO_PASSWORD },
+  });
+  expect(first.status()).toBeLessThan(300);
+  const code = await loginCode(email, since);
+  const session = await request.post('/api/authenticateToken', {
+    headers,
+    data: { email, login_token: code },
+  });
+  expect(session.status(), await session.text()).toBeLessThan(300);
+  const { token, user } = (await session.json()).data;
+  return { headers: { ...headers, authorization: `Bearer ${token}` }, user };
+}
+
+const monthName = (iso: string) =>
+  new Intl.DateTimeFormat('pt-BR', { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
+    new Date(`${iso.slice(0, 7)}-15T12:00:00Z`),
+  );
+
+async function pickMonth(page: Page, iso: string) {
+  const target = page.getByRole('button', { name: monthName(iso), exact: true });
+  await page.getByRole('button', { name: 'Mês', exact: true }).click();
+  for (let i = 0; i < 3 && !(await target.isVisible()); i++)
+    await page.getByRole('button', { name: /próximo/i }).click();
+  await target.click();
+}
+
+test('a partner connects Mercado Pago and sees the next booking of her rooms paid by Mercado Pago in Repasses', async ({
+  page,
+  playwright,
+  baseURL,
+}) => {
+  await signInAs(page, camila.email);
+  await page.goto('/parceiro/configuracoes/dados-pagamento');
+  const block = page.getByRole('region', { name: 'Receber pelo Mercado Pago' });
+  await expect(block.getByText('Não conectado')).toBeVisible();
+  await expectAccessible(page);
+  await block.getByRole('button', { name: 'Conectar Mercado Pago' }).click();
+  // The sandbox authorizes at once and sends the browser back to the settings.
+  await expect(page).toHaveURL(/\/parceiro\/configuracoes\/dados-pagamento/);
+  await expect(block.getByText('Conectado', { exact: true })).toBeVisible();
+  await expect(block.getByText(/^Conta .+, conectada desde/)).toBeVisible();
+  await page.screenshot({ path: 'test-results/screens/mercadopago-connected.png', fullPage: true });
+
+  // A specialist books one hour of a Camila room, with the saved card, once she is connected.
+  const request = await playwright.request.newContext({ baseURL });
+  const me = await specialistApi(request, demo.specialist2);
+  const found = await request.post('/api/customer/room/genericsearch', {
+    headers: me.headers,
+    data: { search: 'Integrare' },
+  });
+  const room = (await found.json()).data.find((r: { clinic?: { name: string } }) =>
+    r.clinic?.name?.startsWith('Integrare'),
+  );
+  expect(room, 'a room of Integrare').toBeDefined();
+  const card = (
+    await (await request.get(`/api/customer/card/${me.user.uuid}`, { headers: me.headers })).json()
+  ).data[0];
+  const today = new Date();
+  const days = Array.from({ length: 14 }, (_, i) =>
+    new Date(today.getTime() + (i + 2) * 86_400_000).toISOString().slice(0, 10),
+  );
+  const free = await request.post(`/api/customer/room/${room.uuid}/availability`, {
+    headers: me.headers,
+    data: { dateBulk: days },
+  });
+  const slot = (await free.json()).data
+    .flatMap((d: { slots: { date_time: string; available: boolean }[] }) => d.slots)
+    .find((s: { available: boolean }) => s.available);
+  expect(slot, 'a free hour in the next two weeks').toBeDefined();
+  const booked = await request.post('/api/customer/appointment/bulk', {
+    headers: me.headers,
+    data: {
+      room_uuid: room.uuid,
+      date_times: [slot.date_time],
+      payment_method: 'card',
+      card_uuid: card.uuid,
+    },
+  });
+  expect(booked.status(), await booked.text()).toBe(201);
+  await request.dispose();
+
+  // Camila's Repasses: that hour is paid by Mercado Pago, not waiting for a payout.
+  await page.goto('/parceiro/repasses');
+  await expect(page.getByRole('heading', { name: 'Repasses', level: 1 })).toBeVisible();
+  if (slot.date_time.slice(0, 7) !== new Date().toISOString().slice(0, 7))
+    await pickMonth(page, slot.date_time);
+  const when = `${slot.date_time.slice(8, 10)}/${slot.date_time.slice(5, 7)}`;
+  const line = page
+    .getByRole('row', { name: new RegExp(`${when}.*${slot.date_time.slice(11, 16)}.*${room.name}`) })
+    .or(
+      page
+        .getByRole('article')
+        .filter({ hasText: room.name })
+        .filter({ hasText: slot.date_time.slice(11, 16) }),
+    );
+  await expect(line.first()).toContainText('Pago pelo Mercado Pago');
+  await expectAccessible(page);
+});
