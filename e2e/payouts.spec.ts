@@ -57,7 +57,9 @@ test('the operator pays a partner not connected to Mercado Pago, and the partner
   }
   expect(partner, 'a demo partner on payouts with money available').toBeDefined();
   const { email, name } = partner!;
-  await expect(page.getByRole('row', { name: new RegExp(name) })).toContainText('Repasse');
+  await expect(
+    page.getByRole('region', { name: /^Saldos por parceiro/ }).getByRole('row', { name: new RegExp(name) }),
+  ).toContainText('Repasse');
   await expectAccessible(page);
 
   // Created after a confirmation that names the amount: everything available.

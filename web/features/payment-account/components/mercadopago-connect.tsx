@@ -93,7 +93,11 @@ export function MercadopagoConnect({ partnerUuid }: { partnerUuid: string }) {
             {t.title}
           </Title>
           {data && (
-            <Badge color={data.connected ? 'green' : 'gray'} variant="light">
+            <Badge
+              color={data.connected ? 'green' : 'gray'}
+              variant="light"
+              style={{ color: 'var(--mantine-color-dark-7)' }}
+            >
               {data.connected ? t.connected : t.notConnected}
             </Badge>
           )}
