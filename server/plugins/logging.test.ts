@@ -84,6 +84,10 @@ describe('request logs', () => {
     expect(redactUrl('/auth-user-ogin?email=a%40b.com&token=123456')).toBe(
       '/auth-user-ogin?email=%5Be-mail%5D&token=%5Boculto%5D',
     );
+    // The provider's OAuth redirect: neither the code nor the state is written down.
+    expect(redactUrl('/api/mercadopago/oauth/callback?code=TG-abc123&state=s3cr3t')).toBe(
+      '/api/mercadopago/oauth/callback?code=%5Boculto%5D&state=%5Boculto%5D',
+    );
   });
 
   it('masks the calendar feed secret and e-mail addresses in paths', () => {
