@@ -10,10 +10,7 @@ import { demo, expectAccessible, signInAs } from './support/session.ts';
  */
 
 /** The demo partners who can sign in, by the name the operator's page shows. */
-const partners = [
-  { email: demo.partner2, name: 'Rodrigo Nunes' },
-  { email: demo.partner, name: 'Helena Martins' },
-];
+const partners = [{ email: demo.partner, name: 'Helena Martins' }];
 
 /** "outubro de 2026", the name of a month in the month picker. */
 const monthName = (d: Date) => new Intl.DateTimeFormat('pt-BR', { month: 'long', year: 'numeric' }).format(d);

@@ -1,5 +1,5 @@
 /**
- * The demo's payouts (decision 0034): each partner paid by the platform got the net available on
+ * The demo's payouts (decision 0034): each partner got the net the platform collected and had available on
  * the first day of last month, and again on the first day of this month, paid the next morning
  * with a Pix end-to-end id; what became available since is waiting for the operator's next payout.
  */
@@ -18,9 +18,7 @@ export async function seedPayouts(tx: Tx, now: Date, operatorId: number, random:
   const lastMonth = `${addDays(thisMonth, -1).slice(0, 7)}-01`;
   const partners = await queryRows<{ id: number }>(
     tx,
-    sql`select u.id from users u where u.role = 'partner'
-          and not exists (select 1 from partner_payment_accounts a where a.user_id = u.id)
-        order by u.id`,
+    sql`select u.id from users u where u.role = 'partner' order by u.id`,
   );
   for (const { id } of partners) {
     // Read once; what each payout carries is added to its lines here, as the database would.

@@ -181,11 +181,19 @@ export async function createPayout(s: Services, operator: UserRow, partnerUuid: 
   const made = await s.db.transaction(async (tx) => {
     const partner = await repo.lockPartner(tx, partnerUuid);
     if (!partner) throw new AppError('not_found', payoutMessages.partnerNotFound);
-    const connected = (await repo.partners(tx, s.payments.name)).find((p) => p.id === partner.id)?.connected;
-    if (connected) throw new AppError('validation', payoutMessages.splitPartner);
     const items = dueItems(await repo.linesOf(tx, partner.id), now, delay);
     const amount = items.reduce((t, i) => t + i.amountCents, 0);
-    if (amount <= 0) throw new AppError('validation', payoutMessages.nothingAvailable);
+    if (amount <= 0) {
+      // A partner on split is paid by the provider; what it still has here came before it
+      // connected, or by a saved card the provider cannot split (decision 0035), and is paid out.
+      const connected = (await repo.partners(tx, s.payments.name)).find(
+        (p) => p.id === partner.id,
+      )?.connected;
+      throw new AppError(
+        'validation',
+        connected ? payoutMessages.splitPartner : payoutMessages.nothingAvailable,
+      );
+    }
     return repo.insertPayout(tx, {
       partnerId: partner.id,
       amountCents: amount,

@@ -262,6 +262,35 @@ describe('statements and payouts', () => {
     expect(s.statusCode).toBe(422);
   });
 
+  it('pays out what a partner on split still has here (from before it connected), and says why when nothing', async () => {
+    const d = addDays(zonedDate(t.clock.now, 'America/Sao_Paulo'), 1);
+    const before = await bookByCard(t, customer.token, room.uuid, card, [at(d, 16)]);
+    await advance(5 * DAY);
+    for (const who of [partner, other])
+      await t.db.execute(
+        sql`insert into partner_payment_accounts (user_id, provider, account_id, access_token_enc)
+            select id, 'sandbox', ${`conta-${who.user.uuid.slice(0, 8)}`}, 'x' from users where uuid = ${who.user.uuid}`,
+      );
+    const balances = (await op('GET', '/api/fusion/payouts/balances')).json().data;
+    expect(
+      balances.find((b: { partner_uuid: string }) => b.partner_uuid === partner.user.uuid),
+    ).toMatchObject({
+      settlement: 'split',
+      available_cents: 5400,
+    });
+    const made = await op('POST', '/api/fusion/payouts', { partner_uuid: partner.user.uuid });
+    expect(made.statusCode, made.body).toBe(201);
+    expect(made.json().data.lines.map((l: { appointment_uuid: string }) => l.appointment_uuid)).toContain(
+      before.appointments[0]!.uuid,
+    );
+    const none = await op('POST', '/api/fusion/payouts', { partner_uuid: other.user.uuid });
+    expect(none.statusCode).toBe(422);
+    expect(none.json().message).toBe(payoutMessages.splitPartner);
+    await op('POST', `/api/fusion/payouts/${made.json().data.uuid}/cancel`);
+    await t.db.execute(sql`delete from partner_payment_accounts`);
+    expect(await ledger()).toEqual([]);
+  });
+
   it('writes the monthly statement and the bank spreadsheet', async () => {
     const month = day.slice(0, 7);
     const xlsx = await request(t.app, {

@@ -19,9 +19,11 @@ function SettlementBadge({ settlement }: { settlement: Balance['settlement'] }) 
   );
 }
 
-/** "Criar repasse" for a partner paid by payouts with something available; else nothing. */
+/** "Criar repasse" for a partner with something available here; else nothing. */
 function CreateButton({ balance, onCreate }: { balance: Balance; onCreate(b: Balance): void }) {
-  if (balance.settlement !== 'payout' || balance.available_cents <= 0) return null;
+  // A partner on split may still have money here: from before it connected, or saved cards the
+  // provider cannot split (decision 0035).
+  if (balance.available_cents <= 0) return null;
   return (
     <Button
       size="xs"
