@@ -1,7 +1,8 @@
 import type { FastifyServerOptions } from 'fastify';
 
 /** Query-string keys whose values never reach the logs. */
-const SECRET_KEYS = /^(token|login_token|code|state|password|password_confirmation|secret|key|card|number|cvv)$/i;
+const SECRET_KEYS =
+  /^(token|login_token|code|state|password|password_confirmation|secret|key|card|number|cvv)$/i;
 
 /** An e-mail address in a path, plain or percent-encoded (`%40`). */
 const EMAIL_IN_PATH = /[^/?#]+(?:@|%40)[^/?#]+/gi;
