@@ -218,6 +218,15 @@ export const bulkBlockingBody = z
     starts_at: instant,
     ends_at: instant,
     reason: z.string().trim().max(200, 'Motivo longo demais.').nullish(),
+    /**
+     * Over held hours (DESIGN §9): absent → 409 listing them; `skip` blocks only the free parts;
+     * `cancel` cancels those bookings with a full refund and blocks it all.
+     */
+    on_conflict: z
+      .enum(['skip', 'cancel'], {
+        message: 'Escolha bloquear só os horários livres ou cancelar as reservas.',
+      })
+      .optional(),
   })
   .refine((b) => new Date(b.starts_at) < new Date(b.ends_at), {
     message: 'O fim do bloqueio deve ser depois do início.',
@@ -228,6 +237,21 @@ export const bulkBlockingBody = z
     path: ['ends_at'],
   });
 export type BulkBlockingBody = z.infer<typeof bulkBlockingBody>;
+
+/** The 409 of a block over held hours (DESIGN §9). */
+export const blockConflictResponse = z.object({
+  message: z.string(),
+  code: z.literal('conflicts'),
+  conflicts: z.array(z.object({ appointment_uuid: z.uuid(), room_uuid: z.uuid(), date_time: z.string() })),
+});
+export type BlockConflict = z.infer<typeof blockConflictResponse>;
+
+export const blockMessages = {
+  conflicts: (n: number) =>
+    n === 1
+      ? 'Há 1 reserva nesse horário: bloqueie só os horários livres ou cancele a reserva com reembolso total.'
+      : `Há ${n} reservas nesse horário: bloqueie só os horários livres ou cancele as reservas com reembolso total.`,
+} as const;
 
 export const blockSchema = z.object({
   uuid: z.uuid(),

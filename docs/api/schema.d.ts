@@ -5228,6 +5228,8 @@ export interface operations {
                     /** Format: date-time */
                     ends_at: string;
                     reason?: string | null;
+                    /** @enum {string} */
+                    on_conflict?: "skip" | "cancel";
                 };
             };
         };
@@ -5247,6 +5249,26 @@ export interface operations {
                             starts_at: string;
                             ends_at: string;
                             reason: string | null;
+                        }[];
+                    };
+                };
+            };
+            /** @description Resposta */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "conflicts";
+                        conflicts: {
+                            /** Format: uuid */
+                            appointment_uuid: string;
+                            /** Format: uuid */
+                            room_uuid: string;
+                            date_time: string;
                         }[];
                     };
                 };

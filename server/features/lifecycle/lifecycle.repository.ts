@@ -277,6 +277,20 @@ export interface NewHold {
  * waitlist offer) starts here. The exclusion constraint refuses it if any slot is taken.
  */
 export async function insertHold(tx: Tx, h: NewHold) {
+  // The room's row, shared: a partner blocking hours takes it exclusively, so a block and a
+  // booking of the same time never both land (the block sees the booking, or the booking the block).
+  await tx.execute(sql`select id from rooms where id = ${h.roomId} for share`);
+  const blocked = await queryRows<{ id: number }>(
+    tx,
+    sql`select id from blocked_schedules where room_id = ${h.roomId} and (${sql.join(
+      h.starts.map(
+        (t) =>
+          sql`(starts_at < ${new Date(t + h.slotMs).toISOString()}::timestamptz and ends_at > ${new Date(t).toISOString()}::timestamptz)`,
+      ),
+      sql` or `,
+    )}) limit 1`,
+  );
+  if (blocked.length) throw new SlotBlocked();
   const amount = h.priceCents * h.starts.length;
   const [booking] = await tx
     .insert(bookings)
@@ -335,5 +349,13 @@ export async function insertHold(tx: Tx, h: NewHold) {
  * chose this one to give way (deadlock): either way someone else holds that time.
  */
 export const isSlotConflict = (err: unknown) =>
+  err instanceof SlotBlocked ||
   (pgErrorCode(err) === '23P01' && pgConstraint(err) === 'appointments_room_time_excl') ||
   pgErrorCode(err) === '40P01';
+
+/** The partner blocked some of these hours (a block that landed while the booking was being made). */
+export class SlotBlocked extends Error {
+  constructor() {
+    super('horário bloqueado pela clínica');
+  }
+}

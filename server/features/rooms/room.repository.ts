@@ -1,6 +1,6 @@
 import { and, asc, count, eq, gt, inArray, type SQL, sql } from 'drizzle-orm';
 import type { HourRange } from '#common/contracts/supply';
-import type { Executor } from '../../db/client.ts';
+import { type Executor, queryRows } from '../../db/client.ts';
 import {
   appointments,
   blockedSchedules,
@@ -165,6 +165,46 @@ export async function detachFacility(db: Executor, roomId: number, facilityId: n
   await db
     .delete(roomFacilities)
     .where(and(eq(roomFacilities.roomId, roomId), eq(roomFacilities.facilityId, facilityId)));
+}
+
+/** The rooms' rows, exclusively (id order): no booking of them lands while a block is decided. */
+export async function lockRoomsForBlock(tx: Executor, roomIds: number[]) {
+  await tx.execute(
+    sql`select id from rooms where id in (${sql.join(
+      roomIds.map((id) => sql`${id}`),
+      sql`, `,
+    )}) order by id for update`,
+  );
+}
+
+/** Appointments holding time in these rooms that overlap [from, to). */
+export async function heldBetween(db: Executor, roomIds: number[], from: Date, to: Date) {
+  const rows = await queryRows<{
+    id: number;
+    uuid: string;
+    booking_id: number;
+    room_id: number;
+    starts_at: Date | string;
+    ends_at: Date | string;
+  }>(
+    db,
+    sql`select a.id, a.uuid, a.booking_id, a.room_id, a.starts_at, a.ends_at from appointments a
+        where a.room_id in (${sql.join(
+          roomIds.map((id) => sql`${id}`),
+          sql`, `,
+        )})
+          and a.status in ('pending_payment', 'confirmed', 'completed', 'no_show')
+          and a.starts_at < ${to.toISOString()}::timestamptz and a.ends_at > ${from.toISOString()}::timestamptz
+        order by a.starts_at, a.id`,
+  );
+  return rows.map((r) => ({
+    id: Number(r.id),
+    uuid: String(r.uuid),
+    bookingId: Number(r.booking_id),
+    roomId: Number(r.room_id),
+    startsAt: new Date(r.starts_at),
+    endsAt: new Date(r.ends_at),
+  }));
 }
 
 export async function insertBlocks(db: Executor, rows: (typeof blockedSchedules.$inferInsert)[]) {

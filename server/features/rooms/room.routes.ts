@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  blockConflictResponse,
   blockListResponse,
   bulkBlockingBody,
   roomBody,
@@ -200,7 +201,7 @@ export const roomRoutes =
           security,
           summary: 'Bloqueia uma ou várias salas no mesmo intervalo',
           body: bulkBlockingBody,
-          response: { 201: blockListResponse },
+          response: { 201: blockListResponse, 409: blockConflictResponse },
         },
       },
       async (request, reply) =>

@@ -1,12 +1,13 @@
 /** Rooms of a partner: CRUD, operating hours, facilities and blocked schedules (SPEC §7 Rooms). */
 import type { z } from 'zod';
 import type { Block, BulkBlockingBody, Facility, HourRange, Room, roomBody } from '#common/contracts/supply';
-import { supplyMessages } from '#common/contracts/supply';
+import { blockMessages, supplyMessages } from '#common/contracts/supply';
 import { AppError } from '#common/errors';
 import { hourPriceCents } from '#common/money';
 import { toZonedIso } from '#common/time/zone';
 import type { Services } from '../../services.ts';
 import { notFound, ownedClinic } from '../clinics/clinic.service.ts';
+import { cancelLocked, onBooking, transition } from '../lifecycle/lifecycle.service.ts';
 import { deletePhotoFiles, photoKeysOf } from '../photos/photo.repository.ts';
 import { toHours, toPhoto } from '../supply.mappers.ts';
 import * as repo from './room.repository.ts';
@@ -162,26 +163,72 @@ const toBlock = (
 });
 
 /** Blocks one or many rooms for the same range, all or nothing. */
+/**
+ * Blocks hours of some rooms (DESIGN §9 "The partner's day"): never silently over held hours. With
+ * bookings in the interval and no choice made, 409 lists them and nothing is blocked; `skip` blocks
+ * only the free parts; `cancel` cancels those bookings as the partner (full refund, mails, through
+ * the lifecycle) and blocks the whole interval. The rooms' rows are taken exclusively first, and
+ * every new hold takes them shared (insertHold), so a booking arriving at once is either seen here
+ * or refused there.
+ */
 export async function blockRooms(s: Services, partnerId: number, body: BulkBlockingBody): Promise<Block[]> {
   const uuids = [...new Set(body.room_uuid)];
   const found = await repo.findOwnedRooms(s.db, partnerId, uuids);
   if (found.length !== uuids.length) throw notFound();
   const startsAt = new Date(body.starts_at);
   const endsAt = new Date(body.ends_at);
-  const rows = await repo.insertBlocks(
-    s.db,
-    found.map(({ room }) => ({
-      roomId: room.id,
-      startsAt,
-      endsAt,
-      reason: body.reason ?? null,
-      createdBy: partnerId,
-    })),
-  );
+  const roomIds = found.map((f) => f.room.id);
+  const rows = await transition(s, async (tx, fx) => {
+    await repo.lockRoomsForBlock(tx, roomIds);
+    const held = await repo.heldBetween(tx, roomIds, startsAt, endsAt);
+    if (held.length > 0 && !body.on_conflict) {
+      const byId = new Map(found.map((f) => [f.room.id, f]));
+      throw new AppError('conflict', blockMessages.conflicts(held.length), {
+        extra: {
+          code: 'conflicts',
+          conflicts: held.map((a) => ({
+            appointment_uuid: a.uuid,
+            room_uuid: byId.get(a.roomId)!.room.uuid,
+            date_time: toZonedIso(a.startsAt, byId.get(a.roomId)!.clinic.timezone),
+          })),
+        },
+      });
+    }
+    const actor = { kind: 'partner' as const, userId: partnerId };
+    if (body.on_conflict === 'cancel')
+      for (const a of held)
+        await onBooking(tx, a.bookingId, fx, (t2, locked, f2) =>
+          cancelLocked(s, t2, locked, f2, actor, a.id),
+        );
+    const reason = body.reason ?? null;
+    const pieces = found.flatMap(({ room }) =>
+      (body.on_conflict === 'skip'
+        ? freeParts(
+            startsAt,
+            endsAt,
+            held.filter((a) => a.roomId === room.id),
+          )
+        : [{ from: startsAt, to: endsAt }]
+      ).map((p) => ({ roomId: room.id, startsAt: p.from, endsAt: p.to, reason, createdBy: partnerId })),
+    );
+    return pieces.length ? repo.insertBlocks(tx, pieces) : [];
+  });
   return rows.map((row) => {
     const owner = found.find((f) => f.room.id === row.roomId)!;
     return toBlock(row, owner.room.uuid, owner.clinic.timezone);
   });
+}
+
+/** [from, to) without the held hours in it, as the intervals left. */
+function freeParts(from: Date, to: Date, held: { startsAt: Date; endsAt: Date }[]) {
+  const parts: { from: Date; to: Date }[] = [];
+  let cursor = from.getTime();
+  for (const h of [...held].sort((a, b) => a.startsAt.getTime() - b.startsAt.getTime())) {
+    if (h.startsAt.getTime() > cursor) parts.push({ from: new Date(cursor), to: h.startsAt });
+    cursor = Math.max(cursor, h.endsAt.getTime());
+  }
+  if (cursor < to.getTime()) parts.push({ from: new Date(cursor), to });
+  return parts;
 }
 
 export async function listBlocks(s: Services, partnerId: number, roomUuid: string): Promise<Block[]> {
