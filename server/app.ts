@@ -13,6 +13,7 @@ import { createSandboxProvider, type PaymentProvider } from './adapters/payments
 import type { Storage } from './adapters/storage.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
+import { deskRoutes } from './features/admin/desk.routes.ts';
 import { marketplaceRoutes, partnerDashboardRoutes } from './features/admin/marketplace.routes.ts';
 import { peopleRoutes } from './features/admin/people.routes.ts';
 import { authRoutes } from './features/auth/auth.routes.ts';
@@ -241,6 +242,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(paymentAttentionRoutes(services));
       await api.register(partnerPayoutRoutes(services));
       await api.register(operatorPayoutRoutes(services));
+      await api.register(deskRoutes(services));
       await api.register(partnerDashboardRoutes(services));
       await api.register(paymentWebhookRoutes(services));
       await api.register(paymentCustomerRoutes(services));

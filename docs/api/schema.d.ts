@@ -1843,6 +1843,57 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/fusion/bookings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Reservas, as mais novas primeiro; busca por nome, e-mail, CPF, sala ou uuid da reserva */
+        get: operations["getFusionBookings"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/fusion/booking/{uuid}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Uma reserva com horários, pagamento e reembolsos */
+        get: operations["getFusionBookingUuid"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/fusion/booking/{uuid}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Cancela a reserva pela operação (reembolso total dos horários pagos), com o motivo */
+        post: operations["postFusionBookingUuidCancel"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/partner/dashboard/coworkingcount": {
         parameters: {
             query?: never;
@@ -10136,6 +10187,262 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description Pedido recusado: a mensagem diz por quê (422 traz os erros por campo) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Erro"];
+                };
+            };
+            /** @description Erro do servidor, com o código do pedido */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Erro"];
+                };
+            };
+        };
+    };
+    getFusionBookings: {
+        parameters: {
+            query?: {
+                page?: number;
+                per_page?: number;
+                search?: string;
+                status?: "pending_payment" | "confirmed" | "canceled" | "expired" | "failed";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Resposta */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** Format: uuid */
+                            uuid: string;
+                            customer: {
+                                /** Format: uuid */
+                                uuid: string;
+                                name: string;
+                                email: string;
+                            };
+                            room: {
+                                /** Format: uuid */
+                                uuid: string;
+                                name: string;
+                            };
+                            status: string;
+                            amount_cents: number;
+                            created_at: string;
+                            appointments: {
+                                /** Format: uuid */
+                                uuid: string;
+                                date_time: string;
+                                status: string;
+                            }[];
+                        }[];
+                        meta: {
+                            current_page: number;
+                            last_page: number;
+                            per_page: number;
+                            total: number;
+                        };
+                    };
+                };
+            };
+            /** @description Pedido recusado: a mensagem diz por quê (422 traz os erros por campo) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Erro"];
+                };
+            };
+            /** @description Erro do servidor, com o código do pedido */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Erro"];
+                };
+            };
+        };
+    };
+    getFusionBookingUuid: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                uuid: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Resposta */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** Format: uuid */
+                            uuid: string;
+                            customer: {
+                                /** Format: uuid */
+                                uuid: string;
+                                name: string;
+                                email: string;
+                            };
+                            room: {
+                                /** Format: uuid */
+                                uuid: string;
+                                name: string;
+                            };
+                            status: string;
+                            amount_cents: number;
+                            created_at: string;
+                            appointments: {
+                                /** Format: uuid */
+                                uuid: string;
+                                date_time: string;
+                                status: string;
+                            }[];
+                            clinic: {
+                                /** Format: uuid */
+                                uuid: string;
+                                name: string;
+                            };
+                            payment: {
+                                /** Format: uuid */
+                                uuid: string;
+                                method: string;
+                                status: string;
+                                amount_cents: number;
+                                refunded_cents: number;
+                                provider_ref: string | null;
+                                paid_at: string | null;
+                            } | null;
+                            refunds: {
+                                /** Format: uuid */
+                                uuid: string;
+                                amount_cents: number;
+                                status: string;
+                                reason: string;
+                                created_at: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description Pedido recusado: a mensagem diz por quê (422 traz os erros por campo) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Erro"];
+                };
+            };
+            /** @description Erro do servidor, com o código do pedido */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Erro"];
+                };
+            };
+        };
+    };
+    postFusionBookingUuidCancel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                uuid: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    reason: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Resposta */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** Format: uuid */
+                            uuid: string;
+                            customer: {
+                                /** Format: uuid */
+                                uuid: string;
+                                name: string;
+                                email: string;
+                            };
+                            room: {
+                                /** Format: uuid */
+                                uuid: string;
+                                name: string;
+                            };
+                            status: string;
+                            amount_cents: number;
+                            created_at: string;
+                            appointments: {
+                                /** Format: uuid */
+                                uuid: string;
+                                date_time: string;
+                                status: string;
+                            }[];
+                            clinic: {
+                                /** Format: uuid */
+                                uuid: string;
+                                name: string;
+                            };
+                            payment: {
+                                /** Format: uuid */
+                                uuid: string;
+                                method: string;
+                                status: string;
+                                amount_cents: number;
+                                refunded_cents: number;
+                                provider_ref: string | null;
+                                paid_at: string | null;
+                            } | null;
+                            refunds: {
+                                /** Format: uuid */
+                                uuid: string;
+                                amount_cents: number;
+                                status: string;
+                                reason: string;
+                                created_at: string;
+                            }[];
+                        };
+                    };
+                };
             };
             /** @description Pedido recusado: a mensagem diz por quê (422 traz os erros por campo) */
             "4XX": {

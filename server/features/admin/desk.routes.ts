@@ -1,0 +1,67 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { deskBookingPage, deskBookingResponse, deskCancelBody, deskQuery } from '#common/contracts/desk';
+import { currentUser, requireRole } from '../../plugins/auth.ts';
+import type { Services } from '../../services.ts';
+import * as desk from './desk.service.ts';
+
+const tags = ['operador: atendimento'];
+const security = [{ bearer: [] }];
+const params = z.object({ uuid: z.uuid() });
+
+/** The operator's desk: find a booking, read it, cancel it (DESIGN §9). */
+export const deskRoutes =
+  (s: Services): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.addHook('preValidation', requireRole('owner', 'admin'));
+
+    app.get(
+      '/fusion/bookings',
+      {
+        schema: {
+          tags,
+          security,
+          summary: 'Reservas, as mais novas primeiro; busca por nome, e-mail, CPF, sala ou uuid da reserva',
+          querystring: deskQuery,
+          response: { 200: deskBookingPage },
+        },
+      },
+      async (request) => desk.listBookings(s, request.query),
+    );
+
+    app.get(
+      '/fusion/booking/:uuid',
+      {
+        schema: {
+          tags,
+          security,
+          summary: 'Uma reserva com horários, pagamento e reembolsos',
+          params,
+          response: { 200: deskBookingResponse },
+        },
+      },
+      async (request) => ({ data: await desk.bookingDetail(s, request.params.uuid) }),
+    );
+
+    app.post(
+      '/fusion/booking/:uuid/cancel',
+      {
+        schema: {
+          tags,
+          security,
+          summary: 'Cancela a reserva pela operação (reembolso total dos horários pagos), com o motivo',
+          params,
+          body: deskCancelBody,
+          response: { 200: deskBookingResponse },
+        },
+      },
+      async (request) => {
+        const data = await desk.cancelBooking(s, currentUser(request), request.params.uuid);
+        request.log.info(
+          { booking: request.params.uuid, operator: currentUser(request).uuid, reason: request.body.reason },
+          'reserva cancelada pela operação',
+        );
+        return { data };
+      },
+    );
+  };
