@@ -136,6 +136,14 @@ test('blocks next Tuesday afternoon for both rooms at once and sees it on each c
   await showDay(calendar, tuesday);
   await calendar.getByRole('button', { name: calendarLabel(tuesday), exact: true }).click();
   const [y, m, d] = isoDate(tuesday).split('-');
+  // The hours start empty (issue 31): the afternoon is typed in.
+  for (const [label, hour] of [
+    ['Das', '13:00'],
+    ['Até', '18:00'],
+  ] as const) {
+    await blocks.getByRole('combobox', { name: label }).fill(hour);
+    await page.keyboard.press('Tab');
+  }
   await blocks.getByLabel('Motivo (opcional)').fill('Manutenção do ar-condicionado');
   await blocks.getByRole('button', { name: 'Bloquear' }).click();
   await expect(page.getByText('Horário bloqueado em 2 salas.')).toBeVisible();

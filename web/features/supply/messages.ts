@@ -168,5 +168,31 @@ export const text = {
     none: 'Nenhum bloqueio.',
     remove: 'Remover bloqueio',
     created: (n: number) => (n === 1 ? 'Horário bloqueado.' : `Horário bloqueado em ${n} salas.`),
+    roomsPlaceholder: 'Escolha as salas',
+    timePlaceholder: 'hh:mm',
+    needRooms: 'Escolha pelo menos uma sala.',
+    needDate: 'Escolha o dia.',
+    needFrom: 'Informe a hora de início (hh:mm).',
+    needTo: 'Informe a hora de fim (hh:mm).',
+    conflictsTitle: (n: number) =>
+      n === 1 ? 'Há 1 reserva nesse intervalo' : `Há ${n} reservas nesse intervalo`,
+    conflictsBody: 'Nada foi bloqueado. Essas horas já estão reservadas (pagas ou aguardando pagamento):',
+    conflictsList: 'Reservas no intervalo',
+    skip: 'Bloquear só os horários livres',
+    cancel: 'Cancelar essas reservas com reembolso total',
+    back: 'Voltar',
+    confirmTitle: (n: number) => (n === 1 ? 'Cancelar 1 reserva?' : `Cancelar ${n} reservas?`),
+    confirmBody:
+      'Os especialistas recebem o reembolso total e um e-mail avisando do cancelamento. Depois, o intervalo inteiro fica bloqueado. Isso não pode ser desfeito.',
+    confirmYes: 'Sim, cancelar e bloquear',
+    confirmNo: 'Não cancelar',
+    skipped: (kept: number, made: number) => {
+      const k = kept === 1 ? '1 reserva mantida' : `${kept} reservas mantidas`;
+      return made === 0 ? `Nenhum horário livre para bloquear; ${k}.` : `Horários livres bloqueados; ${k}.`;
+    },
+    canceled: (n: number) =>
+      n === 1
+        ? 'Horário bloqueado; 1 reserva cancelada com reembolso total.'
+        : `Horário bloqueado; ${n} reservas canceladas com reembolso total.`,
   },
 } as const;

@@ -1,71 +1,172 @@
-import { Button, Group, MultiSelect, Stack, TextInput } from '@mantine/core';
-import { useState } from 'react';
-import { bulkBlockingBody, type Room } from '#common/contracts/supply';
+import { Alert, Button, Group, List, MultiSelect, Stack, Text, TextInput } from '@mantine/core';
+import { IconAlertTriangle } from '@tabler/icons-react';
+import { type CSSProperties, useEffect, useRef, useState } from 'react';
+import {
+  type BlockConflict,
+  type BulkBlockingBody,
+  bulkBlockingBody,
+  type Room,
+} from '#common/contracts/supply';
 import { toZonedIso, zonedInstant } from '#common/time/zone';
 import { DatePickerInput } from '#web/components/date-inputs.ts';
 import { TimeField } from '#web/components/time-field.tsx';
 import { errorText } from '#web/lib/api.ts';
 import { notifyError, notifySuccess } from '#web/lib/notify.ts';
-import { useBlockRooms } from '../api.ts';
+import { BlockConflictError, useBlockRooms } from '../api.ts';
 import { text } from '../messages.ts';
 
 const t = text.blocks;
+const HHMM = /^\d\d:\d\d$/;
+/** At most this many held hours listed; the rest is counted. */
+const LISTED = 10;
 
-/** Blocks one or many rooms for a time range of one day, in one go (POST /api/partner/bulkblocking). */
+/** "30/11 10:00" from the zoned ISO the server answers. */
+const dayHour = (iso: string) => `${iso.slice(8, 10)}/${iso.slice(5, 7)} ${iso.slice(11, 16)}`;
+
+/** Long labels wrap inside the button instead of pushing the dialog sideways (360 px). */
+const wrapping = {
+  root: { height: 'auto', minHeight: 'var(--button-height)', paddingBlock: 6 } satisfies CSSProperties,
+  label: {
+    whiteSpace: 'normal',
+    height: 'auto',
+    lineHeight: 1.3,
+    textAlign: 'center',
+  } satisfies CSSProperties,
+};
+
+type Field = 'rooms' | 'date' | 'from' | 'to';
+type Conflicts = { body: BulkBlockingBody; list: BlockConflict['conflicts'] };
+
+/**
+ * Blocks one or many rooms for a time range of one day, in one go (POST /api/partner/bulkblocking).
+ * It starts empty (no room, no hours: issue 31) and never lands silently on held hours (DESIGN §9):
+ * a 409 lists the bookings in the interval, then the partner blocks only the free parts or cancels
+ * them with a full refund.
+ */
 export function BlockForm({
   rooms,
   initialRooms,
   onDone,
 }: {
   rooms: Room[];
-  initialRooms: string[];
+  /** Rooms chosen at the start: the room being edited; the rooms page starts with none. */
+  initialRooms?: string[];
   onDone?: () => void;
 }) {
   const block = useBlockRooms();
-  const [selected, setSelected] = useState<string[]>(initialRooms);
+  const [selected, setSelected] = useState<string[]>(initialRooms ?? []);
   const [date, setDate] = useState<string | null>(null);
-  const [from, setFrom] = useState('13:00');
-  const [to, setTo] = useState('18:00');
+  const [from, setFrom] = useState('');
+  const [to, setTo] = useState('');
   const [reason, setReason] = useState('');
+  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const [error, setError] = useState<string>();
+  const [conflicts, setConflicts] = useState<Conflicts | null>(null);
+  const [confirming, setConfirming] = useState(false);
+  const conflictsRef = useRef<HTMLDivElement>(null);
+  const confirmRef = useRef<HTMLDivElement>(null);
+  const submitRef = useRef<HTMLButtonElement>(null);
 
-  const submit = () => {
-    const zone = rooms.find((r) => r.uuid === selected[0])?.clinic.timezone ?? 'America/Sao_Paulo';
-    if (!date) return setError('Escolha o dia.');
-    const at = (hhmm: string) =>
-      /^\d\d:\d\d$/.test(hhmm) ? toZonedIso(zonedInstant(date, hhmm, zone), zone) : hhmm;
-    const body = { room_uuid: selected, starts_at: at(from), ends_at: at(to), reason: reason || null };
-    const parsed = bulkBlockingBody.safeParse(body);
-    if (!parsed.success) return setError(parsed.error.issues[0]?.message);
-    setError(undefined);
-    block.mutate(parsed.data, {
+  // The submit button gives way to the choices: keep the keyboard focus in the form.
+  useEffect(() => {
+    if (conflicts && !confirming) conflictsRef.current?.focus();
+    if (conflicts && confirming) confirmRef.current?.focus();
+  }, [conflicts, confirming]);
+
+  /** Any change of rooms or interval makes the listed conflicts stale. */
+  const edit =
+    <T,>(set: (v: T) => void, field?: Field) =>
+    (v: T) => {
+      set(v);
+      setConflicts(null);
+      setConfirming(false);
+      if (field) setErrors((e) => ({ ...e, [field]: undefined }));
+    };
+
+  const send = (body: BulkBlockingBody, kept?: BlockConflict['conflicts']) =>
+    block.mutate(body, {
       onSuccess: (rows) => {
-        notifySuccess(t.created(rows.length));
+        if (body.on_conflict === 'skip') notifySuccess(t.skipped(kept?.length ?? 0, rows.length));
+        else if (body.on_conflict === 'cancel') notifySuccess(t.canceled(kept?.length ?? 0));
+        else notifySuccess(t.created(rows.length));
+        setConflicts(null);
+        setConfirming(false);
         onDone?.();
       },
-      onError: (err) => notifyError(text.errorTitle, errorText(err)),
+      onError: (err) => {
+        if (err instanceof BlockConflictError && !body.on_conflict) {
+          setConflicts({ body, list: err.conflicts });
+          setConfirming(false);
+        } else notifyError(text.errorTitle, errorText(err));
+      },
     });
+
+  const submit = () => {
+    const missing: Partial<Record<Field, string>> = {};
+    if (selected.length === 0) missing.rooms = t.needRooms;
+    if (!date) missing.date = t.needDate;
+    if (!HHMM.test(from)) missing.from = t.needFrom;
+    if (!HHMM.test(to)) missing.to = t.needTo;
+    setErrors(missing);
+    if (Object.keys(missing).length > 0 || !date) return setError(undefined);
+    const zone = rooms.find((r) => r.uuid === selected[0])?.clinic.timezone ?? 'America/Sao_Paulo';
+    const at = (hhmm: string) => toZonedIso(zonedInstant(date, hhmm, zone), zone);
+    const parsed = bulkBlockingBody.safeParse({
+      room_uuid: selected,
+      starts_at: at(from),
+      ends_at: at(to),
+      reason: reason || null,
+    });
+    if (!parsed.success) return setError(parsed.error.issues[0]?.message);
+    setError(undefined);
+    send(parsed.data);
   };
+
+  const byUuid = new Map(rooms.map((r) => [r.uuid, r]));
+  const manyClinics = new Set(selected.map((u) => byUuid.get(u)?.clinic.uuid)).size > 1;
+  const roomName = (uuid: string) => {
+    const room = byUuid.get(uuid);
+    if (!room) return 'Sala';
+    return manyClinics ? `${room.name} (${room.clinic.name})` : room.name;
+  };
+  const listed = [...(conflicts?.list ?? [])].sort(
+    (a, b) =>
+      a.date_time.localeCompare(b.date_time) || roomName(a.room_uuid).localeCompare(roomName(b.room_uuid)),
+  );
+  const n = listed.length;
 
   return (
     <Stack>
       <MultiSelect
         label={t.rooms}
+        placeholder={selected.length ? undefined : t.roomsPlaceholder}
         data={rooms.map((r) => ({ value: r.uuid, label: `${r.name} — ${r.clinic.name}` }))}
         value={selected}
-        onChange={setSelected}
+        onChange={edit(setSelected, 'rooms')}
+        error={errors.rooms}
         searchable
+        required
       />
       <DatePickerInput
         label={t.date}
+        placeholder="dd/mm/aaaa"
         value={date}
-        onChange={(v) => setDate(v ? String(v).slice(0, 10) : null)}
+        onChange={edit((v: string | null) => setDate(v ? String(v).slice(0, 10) : null), 'date')}
         valueFormat="DD/MM/YYYY"
         minDate={new Date()}
+        error={errors.date}
+        required
       />
-      <Group grow>
-        <TimeField label={t.from} value={from} onChange={setFrom} />
-        <TimeField label={t.to} value={to} onChange={setTo} />
+      <Group grow align="flex-start">
+        <TimeField
+          label={t.from}
+          value={from}
+          onChange={edit(setFrom, 'from')}
+          error={errors.from}
+          required
+          miw={0}
+        />
+        <TimeField label={t.to} value={to} onChange={edit(setTo, 'to')} error={errors.to} required miw={0} />
       </Group>
       <TextInput
         label={t.reason}
@@ -78,11 +179,112 @@ export function BlockForm({
           {error}
         </div>
       )}
-      <Group justify="flex-end">
-        <Button onClick={submit} loading={block.isPending}>
-          {t.submit}
-        </Button>
-      </Group>
+      {conflicts ? (
+        <Alert
+          color="orange"
+          variant="light"
+          icon={<IconAlertTriangle size={18} aria-hidden="true" />}
+          title={t.conflictsTitle(n)}
+          data-testid="block-conflicts"
+          // The title and texts in the text colour: orange on light orange is too faint (axe).
+          styles={{ title: { color: 'var(--mantine-color-text)' }, message: { minWidth: 0 } }}
+        >
+          {confirming ? (
+            <Stack gap="sm" ref={confirmRef} tabIndex={-1} style={{ outline: 'none' }}>
+              <Text fw={700} size="sm" c="var(--mantine-color-text)">
+                {t.confirmTitle(n)}
+              </Text>
+              <Text size="sm" c="var(--mantine-color-text)">
+                {t.confirmBody}
+              </Text>
+              <Group gap="xs" justify="flex-end">
+                <Button
+                  variant="default"
+                  onClick={() => setConfirming(false)}
+                  disabled={block.isPending}
+                  styles={wrapping}
+                  style={{ flex: '1 1 auto' }}
+                >
+                  {t.confirmNo}
+                </Button>
+                <Button
+                  color="red.9"
+                  onClick={() =>
+                    send({ ...conflicts.body, reason: reason || null, on_conflict: 'cancel' }, conflicts.list)
+                  }
+                  loading={block.isPending}
+                  styles={wrapping}
+                  style={{ flex: '1 1 auto' }}
+                >
+                  {t.confirmYes}
+                </Button>
+              </Group>
+            </Stack>
+          ) : (
+            <Stack gap="sm" ref={conflictsRef} tabIndex={-1} style={{ outline: 'none' }}>
+              <Text size="sm" c="var(--mantine-color-text)">
+                {t.conflictsBody}
+              </Text>
+              <List size="sm" spacing={2} aria-label={t.conflictsList} c="var(--mantine-color-text)">
+                {listed.slice(0, LISTED).map((c) => (
+                  <List.Item
+                    key={`${c.appointment_uuid}-${c.date_time}`}
+                    style={{ overflowWrap: 'anywhere' }}
+                  >
+                    {roomName(c.room_uuid)} — {dayHour(c.date_time)}
+                  </List.Item>
+                ))}
+              </List>
+              {n > LISTED && (
+                <Text size="sm" c="var(--mantine-color-text)">
+                  {n - LISTED === 1 ? 'e mais 1 reserva.' : `e mais ${n - LISTED} reservas.`}
+                </Text>
+              )}
+              <Group gap="xs">
+                <Button
+                  onClick={() =>
+                    send({ ...conflicts.body, reason: reason || null, on_conflict: 'skip' }, conflicts.list)
+                  }
+                  loading={block.isPending}
+                  styles={wrapping}
+                  style={{ flex: '1 1 auto' }}
+                >
+                  {t.skip}
+                </Button>
+                <Button
+                  color="red.9"
+                  variant="outline"
+                  onClick={() => setConfirming(true)}
+                  disabled={block.isPending}
+                  styles={wrapping}
+                  style={{ flex: '1 1 auto' }}
+                >
+                  {t.cancel}
+                </Button>
+                <Button
+                  variant="default"
+                  onClick={() => {
+                    setConflicts(null);
+                    setConfirming(false);
+                    requestAnimationFrame(() => submitRef.current?.focus());
+                  }}
+                  disabled={block.isPending}
+                  styles={wrapping}
+                  style={{ flex: '1 1 auto' }}
+                >
+                  {t.back}
+                </Button>
+              </Group>
+            </Stack>
+          )}
+        </Alert>
+      ) : (
+        <Group justify="flex-end">
+          <Button ref={submitRef} onClick={submit} loading={block.isPending}>
+            {t.submit}
+          </Button>
+        </Group>
+      )}
     </Stack>
   );
 }

@@ -123,11 +123,7 @@ export function RoomsPage() {
         centered
         size="lg"
       >
-        <BlockForm
-          rooms={rooms.data ?? []}
-          initialRooms={list.map((r) => r.uuid)}
-          onDone={() => setBlocking(false)}
-        />
+        <BlockForm rooms={rooms.data ?? []} onDone={() => setBlocking(false)} />
       </Modal>
     </Stack>
   );
