@@ -171,6 +171,7 @@ async function deliverDue(s: Services, transport: Mailer): Promise<number> {
 
 async function deliverOne(s: Services, transport: Mailer, claimed: repo.OutboxRow): Promise<number> {
   let row = claimed;
+  let handedOver = false;
   try {
     if (row.kind !== 'message') {
       const made = await s.db.transaction(async (tx) => {
@@ -194,6 +195,7 @@ async function deliverOne(s: Services, transport: Mailer, claimed: repo.OutboxRo
       row = made;
     }
     await transport.send(fromRow(row));
+    handedOver = true;
     await repo.update(s.db, row.id, {
       status: 'sent',
       sentAt: s.clock(),
@@ -203,6 +205,10 @@ async function deliverOne(s: Services, transport: Mailer, claimed: repo.OutboxRo
     });
     return 1;
   } catch (err) {
+    // The mail went out but its row could not be marked (the database went away, the process is
+    // stopping): not a failed send to retry at once. The row keeps its lease; only if it is never
+    // marked does another process send it again when the lease ends.
+    if (handedOver) return 0;
     const at = s.clock();
     const error = String((err as Error)?.message ?? err).slice(0, 500);
     if (at.getTime() - row.createdAt.getTime() >= GIVE_UP_MS) {
