@@ -5,13 +5,57 @@
  * workers. One PGlite process keeps ~1.4 cores busy and a PostgreSQL file mostly waits on the
  * server, so two at once fill the machine where three runs one after the other left a core idle.
  */
-import { defineConfig } from 'vitest/config';
+import fs from 'node:fs';
+import path from 'node:path';
+import { configDefaults, defineConfig } from 'vitest/config';
 import base from './vitest.config.ts';
 import { instantProjects, shared, unitFiles } from './vitest.instants.config.ts';
 
 const postgres = process.env.TEST_DATABASE_URL;
 if (!postgres)
   throw new Error('vitest.suites.config.ts: rode com node scripts/with-postgres.mjs (TEST_DATABASE_URL)');
+
+/** The module that opens a test run's database (PGlite, or TEST_DATABASE_URL's server). */
+const TEST_DATABASE = path.resolve('server/test/app.ts');
+
+const importsOf = (file: string): string[] =>
+  [...fs.readFileSync(file, 'utf8').matchAll(/(?:from|import\()\s*'((?:\.{1,2}\/|#server\/)[^']+)'/g)].map(
+    ([, spec]) =>
+      spec!.startsWith('#server/')
+        ? path.resolve('server', `${spec!.slice('#server/'.length)}.ts`)
+        : path.resolve(path.dirname(file), spec!),
+  );
+
+/** Whether a suite runs on the test run's database: it reads TEST_DATABASE_URL or reaches test/app.ts. */
+function usesTestDatabase(file: string): boolean {
+  if (fs.readFileSync(file, 'utf8').includes('TEST_DATABASE_URL')) return true;
+  const seen = new Set<string>();
+  const queue = [file];
+  while (queue.length) {
+    const next = queue.pop()!;
+    if (next === TEST_DATABASE) return true;
+    if (seen.has(next) || !next.endsWith('.ts') || !fs.existsSync(next)) continue;
+    seen.add(next);
+    queue.push(...importsOf(next));
+  }
+  return false;
+}
+
+const serverSuites = (fs.readdirSync('server', { recursive: true }) as string[])
+  .filter((f) => f.endsWith('.test.ts'))
+  .map((f) => path.join('server', f));
+/**
+ * The server suites that never open the test run's database (pure code, fakes, the embedded
+ * database's own run contract): the PostgreSQL pass would run them again unchanged.
+ */
+export const databaseFreeSuites = serverSuites.filter((f) => !usesTestDatabase(path.resolve(f)));
+
+/**
+ * The model-based lifecycle test runs on PostgreSQL here, and on PGlite at the hard instants
+ * (month end and 29/02, LIFECYCLE_RUNS runs each): a fourth pass on PGlite at today's date adds
+ * half a minute and no instant the others lack.
+ */
+const MODEL = 'server/features/lifecycle/lifecycle.model.test.ts';
 
 export default defineConfig({
   resolve: base.resolve,
@@ -21,7 +65,13 @@ export default defineConfig({
     projects: [
       {
         resolve: base.resolve,
-        test: { ...shared, name: 'pglite', include: unitFiles, env: { TEST_DATABASE_URL: '' } },
+        test: {
+          ...shared,
+          name: 'pglite',
+          include: unitFiles,
+          exclude: [...configDefaults.exclude, MODEL],
+          env: { TEST_DATABASE_URL: '' },
+        },
       },
       {
         resolve: base.resolve,
@@ -29,6 +79,7 @@ export default defineConfig({
           ...shared,
           name: 'postgres',
           include: ['server/**/*.test.ts'],
+          exclude: [...configDefaults.exclude, ...databaseFreeSuites],
           env: { TEST_DATABASE_URL: postgres },
         },
       },

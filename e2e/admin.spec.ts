@@ -2,6 +2,7 @@ import { expect, type Page, test } from '@playwright/test';
 import ExcelJS from 'exceljs';
 import { appToday, calendarLabel, isoDate } from './support/dates.ts';
 import { waitForMail } from './support/mail.ts';
+import { keepScreen } from './support/screens.ts';
 import { closeDialog, DEMO_PASSWORD, demo, expectAccessible, signInAs } from './support/session.ts';
 
 const iso = isoDate;
@@ -72,7 +73,7 @@ test('the operator creates and then suspends a specialist, whose open session di
   await page.getByRole('switch', { name: 'Conta ativa: Paula Andrade' }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Desativar' }).click();
   await expect(page.getByText('A conta de Paula Andrade foi desativada.')).toBeVisible();
-  await page.screenshot({ path: 'test-results/screens/admin-specialists-desktop.png', fullPage: true });
+  await keepScreen(page, { path: 'test-results/screens/admin-specialists-desktop.png', fullPage: true });
 
   await paula.goto('/especialista/agendamentos');
   await expect(paula).not.toHaveURL(/\/especialista\//);
@@ -116,7 +117,7 @@ test('the operator creates a partner on a plan and pins a room that then leads t
   await waitForMail(email, /Definir minha senha/, since);
   await expect(page.getByRole('row', { name: /Renata Lopes/ })).toContainText('Premium (7,00%)');
   await expectAccessible(page);
-  await page.screenshot({ path: 'test-results/screens/admin-partners-desktop.png', fullPage: true });
+  await keepScreen(page, { path: 'test-results/screens/admin-partners-desktop.png', fullPage: true });
 
   // A taken e-mail gets the SPEC's message.
   await page.getByRole('button', { name: 'Novo parceiro' }).click();
@@ -136,7 +137,7 @@ test('the operator creates a partner on a plan and pins a room that then leads t
   await expect(page.getByRole('row')).toHaveCount(2);
   await page.getByRole('switch', { name: 'Fixar Sala Corcovado no topo da busca' }).click();
   await expect(page.getByText('Sala Corcovado aparece primeiro na busca.')).toBeVisible();
-  await page.screenshot({ path: 'test-results/screens/admin-rooms-desktop.png', fullPage: true });
+  await keepScreen(page, { path: 'test-results/screens/admin-rooms-desktop.png', fullPage: true });
 
   await page.goto('/rooms?search=Botafogo');
   await expect(page.locator('a.mantine-Card-root').first()).toHaveAccessibleName(/^Sala Corcovado/);
@@ -170,7 +171,7 @@ test('the operator downloads last month’s appointments and finance as xlsx wit
   await expect(count).toBeVisible();
   const total = Number((await count.textContent())!.replace(/\./g, '').match(/\d+/)![0]);
   await expectAccessible(page);
-  await page.screenshot({ path: 'test-results/screens/admin-appointments-desktop.png', fullPage: true });
+  await keepScreen(page, { path: 'test-results/screens/admin-appointments-desktop.png', fullPage: true });
 
   const [appointments] = await Promise.all([
     page.waitForEvent('download'),
@@ -210,7 +211,7 @@ test('the operator downloads last month’s appointments and finance as xlsx wit
   await expect(page.getByText('Dias e horários mais procurados')).toBeVisible();
   await expect(page.locator('.recharts-surface').first()).toBeVisible();
   await expectAccessible(page);
-  await page.screenshot({ path: 'test-results/screens/admin-dashboard-desktop.png', fullPage: true });
+  await keepScreen(page, { path: 'test-results/screens/admin-dashboard-desktop.png', fullPage: true });
 });
 
 test('a partner sees the dashboard of its own rooms, revenue net of commission', async ({ page }) => {
@@ -219,7 +220,7 @@ test('a partner sees the dashboard of its own rooms, revenue net of commission',
   await expect(page.getByText('Receita líquida')).toBeVisible();
   await expect(page.getByText('Receita por dia (líquida de comissão)')).toBeVisible();
   await expectAccessible(page);
-  await page.screenshot({ path: 'test-results/screens/partner-dashboard-desktop.png', fullPage: true });
+  await keepScreen(page, { path: 'test-results/screens/partner-dashboard-desktop.png', fullPage: true });
 });
 
 test('suspending a partner first lists its rooms’ bookings ahead; the operator keeps them, then reactivates', async ({
@@ -247,9 +248,9 @@ test('suspending a partner first lists its rooms’ bookings ahead; the operator
   await expect(dialog.getByRole('button', { name: 'Cancelar e reembolsar' })).toBeVisible();
   await expectAccessible(page);
   await page.setViewportSize({ width: 1366, height: 900 });
-  await page.screenshot({ path: 'test-results/screens/suspend-partner-1366.png' });
+  await keepScreen(page, { path: 'test-results/screens/suspend-partner-1366.png' });
   await page.setViewportSize({ width: 390, height: 844 });
-  await page.screenshot({ path: 'test-results/screens/suspend-partner-390.png' });
+  await keepScreen(page, { path: 'test-results/screens/suspend-partner-390.png' });
   await page.setViewportSize({ width: 1280, height: 720 });
 
   await dialog.getByRole('button', { name: 'Manter as reservas' }).click();

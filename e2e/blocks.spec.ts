@@ -2,6 +2,7 @@ import { expect, type Locator, type Page, test } from '@playwright/test';
 import { appToday, calendarLabel, isoDate } from './support/dates.ts';
 import { waitForMail } from './support/mail.ts';
 import { showDay } from './support/room-page.ts';
+import { keepScreen } from './support/screens.ts';
 import { demo, expectAccessible, signInAs } from './support/session.ts';
 
 /**
@@ -173,12 +174,12 @@ test('the form starts empty, and a block over a booking offers to block only the
   ).toBeVisible();
   await expect(dialog.getByRole('button', { name: 'Voltar' })).toBeVisible();
   await expectAccessible(page);
-  await page.screenshot({ path: 'test-results/screens/block-conflicts-desktop.png' });
+  await keepScreen(page, { path: 'test-results/screens/block-conflicts-desktop.png' });
   for (const width of [768, 390, 360]) {
     await page.setViewportSize({ width, height: 800 });
     await expectNoSidewaysScroll(page);
   }
-  await page.screenshot({ path: 'test-results/screens/block-conflicts-phone.png' });
+  await keepScreen(page, { path: 'test-results/screens/block-conflicts-phone.png' });
   await page.setViewportSize({ width: 1366, height: 800 });
   await expectNoSidewaysScroll(page);
 

@@ -2,6 +2,7 @@ import { expect, type Page, test } from '@playwright/test';
 import { appToday, weekdayAhead } from './support/dates.ts';
 import { completeDataForm, rioSpecialist } from './support/profile.ts';
 import { bookingPanel, pickDay, reserve } from './support/room-page.ts';
+import { keepScreen } from './support/screens.ts';
 import {
   expectAccessible,
   signInAs,
@@ -54,9 +55,9 @@ test('a verified specialist without the completed data is refused in the booking
   await expect(dialog.getByRole('button', { name: /^Pagar R\$/ })).toHaveCount(0);
   await expectAccessible(page);
   await page.setViewportSize({ width: 1366, height: 900 });
-  await page.screenshot({ path: 'test-results/screens/booking-refusal-1366.png' });
+  await keepScreen(page, { path: 'test-results/screens/booking-refusal-1366.png' });
   await page.setViewportSize({ width: 390, height: 844 });
-  await page.screenshot({ path: 'test-results/screens/booking-refusal-390.png' });
+  await keepScreen(page, { path: 'test-results/screens/booking-refusal-390.png' });
   await page.setViewportSize({ width: 1280, height: 720 });
 
   // The missing step, then back on the room page with the same day and hour, the confirm step open.

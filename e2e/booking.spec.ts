@@ -2,6 +2,7 @@ import { expect, type Page, test } from '@playwright/test';
 import { decodeQr } from '../server/test/qr.ts';
 import { appToday, calendarLabel, isoDate, nextWeekday, weekdayAhead } from './support/dates.ts';
 import { bookingPanel, pickDay as pickCalendarDay, reserve, showDay } from './support/room-page.ts';
+import { keepScreen } from './support/screens.ts';
 import { closeDialog, demo, expectAccessible, signInAs } from './support/session.ts';
 
 /** The next weekday at least two days after the app's today. */
@@ -46,7 +47,7 @@ test('a visitor searches “pinheiros” for next Monday, books 09:00–11:00 fo
   await expect(section.getByText('6 horários adicionados.')).toBeVisible();
   await expect(section.getByText('8 horários escolhidos')).toBeVisible();
   await expect(section.getByText('Total: R$ 960,00')).toBeVisible();
-  await page.screenshot({ path: 'test-results/screens/room-repeat-desktop.png', fullPage: true });
+  await keepScreen(page, { path: 'test-results/screens/room-repeat-desktop.png', fullPage: true });
 
   // A visitor's "Reservar" asks to sign in; back on the room, the confirm step is open.
   await reserve(section);
@@ -88,7 +89,7 @@ test('a visitor searches “pinheiros” for next Monday, books 09:00–11:00 fo
   const feed = await page.request.get(link);
   expect(feed.headers()['content-type']).toContain('text/calendar');
   expect((await feed.text()).match(/SUMMARY:Sala de Grupo — Mariana Costa/g)).toHaveLength(8);
-  await page.screenshot({ path: 'test-results/screens/agenda-desktop.png', fullPage: true });
+  await keepScreen(page, { path: 'test-results/screens/agenda-desktop.png', fullPage: true });
 });
 
 test('a visitor picks slots, signs in, comes back to the same selection, pays by card and sees the booking; the decline card books nothing', async ({

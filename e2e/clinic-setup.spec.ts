@@ -2,12 +2,13 @@ import { expect, type Page, test } from '@playwright/test';
 import sharp from 'sharp';
 import { appToday, isoDate, nextWeekday } from './support/dates.ts';
 import { bookingPanel, expectNoSidewaysScroll, pickHours } from './support/room-page.ts';
+import { keepScreen } from './support/screens.ts';
 import { closeDialog, demo, expectAccessible, signInAs } from './support/session.ts';
 
 const clinicName = `Clínica Lagoa Serena ${Date.now().toString(36)}`;
 
 async function shoot(page: Page, name: string) {
-  await page.screenshot({ path: `test-results/screens/${name}.png`, fullPage: true });
+  await keepScreen(page, { path: `test-results/screens/${name}.png`, fullPage: true });
 }
 
 test('a partner sets up a clinic through the guided steps, with masks and 24-hour times', async ({

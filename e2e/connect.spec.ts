@@ -1,4 +1,5 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { keepScreen } from './support/screens.ts';
 import { DEMO_PASSWORD, demo, expectAccessible, loginCode, signInAs } from './support/session.ts';
 
 /**
@@ -59,7 +60,7 @@ test('a partner connects Mercado Pago and sees the next booking of her rooms pai
   await expect(page).toHaveURL(/\/parceiro\/configuracoes\/dados-pagamento/);
   await expect(block.getByText('Conectado', { exact: true })).toBeVisible();
   await expect(block.getByText(/^Conta .+, conectada desde/)).toBeVisible();
-  await page.screenshot({ path: 'test-results/screens/mercadopago-connected.png', fullPage: true });
+  await keepScreen(page, { path: 'test-results/screens/mercadopago-connected.png', fullPage: true });
 
   // A specialist books one hour of a Camila room, with the saved card, once she is connected.
   const request = await playwright.request.newContext({ baseURL });

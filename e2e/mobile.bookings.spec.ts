@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { appToday, weekdayAhead } from './support/dates.ts';
 import { bookingPanel, pickDay, reserve } from './support/room-page.ts';
+import { keepScreen } from './support/screens.ts';
 import { demo, expectAccessible, signInAs } from './support/session.ts';
 
 test('phone: a specialist sees each booking as a card with its status and the cancel button in view', async ({
@@ -34,7 +35,7 @@ test('phone: a specialist picks an hour on the room page and pays with Pix, the 
   await expect(
     page.getByRole('region', { name: 'Horários livres' }).getByRole('button', { name: 'Reservar' }),
   ).toBeInViewport();
-  await page.screenshot({ path: 'test-results/screens/room-phone.png', fullPage: true });
+  await keepScreen(page, { path: 'test-results/screens/room-phone.png', fullPage: true });
   const section = await bookingPanel(page);
   await pickDay(section, weekdayAhead(2, await appToday(page)));
   await section.getByText('11:00', { exact: true }).click();
@@ -49,7 +50,7 @@ test('phone: a specialist picks an hour on the room page and pays with Pix, the 
   const qr = pix.getByRole('img', { name: 'QR Code do Pix para pagar no app do banco' });
   await expect(qr).toBeInViewport();
   await expect(pix.getByRole('button', { name: 'Copiar código' })).toBeVisible();
-  await page.screenshot({ path: 'test-results/screens/pix-phone.png' });
+  await keepScreen(page, { path: 'test-results/screens/pix-phone.png' });
   await expectAccessible(page);
   await pix.getByRole('button', { name: 'Simular pagamento' }).click();
   await expect(pix.getByText('Pagamento recebido')).toBeVisible();
@@ -72,7 +73,7 @@ test('phone: a partner’s agenda is one card per appointment with the status ch
   await expect(first.getByText(/Mariana Costa|Lucas Ferreira/)).toBeInViewport();
   await expect(page.getByRole('table')).toHaveCount(0);
   expect(await fitsTheScreen(page)).toBe(true);
-  await page.screenshot({ path: 'test-results/screens/agenda-phone.png', fullPage: true });
+  await keepScreen(page, { path: 'test-results/screens/agenda-phone.png', fullPage: true });
   await expectAccessible(page);
 });
 
@@ -82,10 +83,10 @@ test('phone: the operator’s dashboard and lists fit the screen', async ({ page
   await expect(page.getByText('Faturamento', { exact: true })).toBeVisible();
   await expect(page.locator('.recharts-surface').first()).toBeVisible();
   expect(await fitsTheScreen(page)).toBe(true);
-  await page.screenshot({ path: 'test-results/screens/admin-dashboard-phone.png', fullPage: true });
+  await keepScreen(page, { path: 'test-results/screens/admin-dashboard-phone.png', fullPage: true });
   await expectAccessible(page);
   await page.goto('/admin/gestao/especialistas');
   await expect(page.getByRole('link', { name: 'Mariana Costa' })).toBeVisible();
   expect(await fitsTheScreen(page)).toBe(true);
-  await page.screenshot({ path: 'test-results/screens/admin-specialists-phone.png', fullPage: true });
+  await keepScreen(page, { path: 'test-results/screens/admin-specialists-phone.png', fullPage: true });
 });

@@ -2,6 +2,7 @@ import { expect, test } from '@playwright/test';
 import sharp from 'sharp';
 import { appToday, calendarLabel, isoDate, nextWeekday } from './support/dates.ts';
 import { showDay } from './support/room-page.ts';
+import { keepScreen } from './support/screens.ts';
 import { closeDialog, demo, expectAccessible, signInAs } from './support/session.ts';
 
 test.describe.configure({ mode: 'serial' });
@@ -66,7 +67,7 @@ test('a partner creates a clinic with address, phone, hours and a photo', async 
     .setInputFiles({ name: 'fachada.jpg', mimeType: 'image/jpeg', buffer: await photo('#3b7d6e') });
   await expect(page.getByText('Capa', { exact: true })).toBeVisible();
   await expectAccessible(page);
-  await page.screenshot({ path: 'test-results/screens/clinic-editor-desktop.png', fullPage: true });
+  await keepScreen(page, { path: 'test-results/screens/clinic-editor-desktop.png', fullPage: true });
   await page.getByRole('button', { name: 'Concluir' }).click();
   await expect(page.getByRole('dialog', { name: 'Sucesso!' })).toBeVisible();
   await closeDialog(page);
@@ -155,9 +156,9 @@ test('blocks next Tuesday afternoon for both rooms at once and sees it on each c
     await expect(list.getByText('Manutenção do ar-condicionado')).toBeVisible();
   }
   await expectAccessible(page);
-  await page.screenshot({ path: 'test-results/screens/room-editor-desktop.png', fullPage: true });
+  await keepScreen(page, { path: 'test-results/screens/room-editor-desktop.png', fullPage: true });
   await page.setViewportSize({ width: 390, height: 844 });
-  await page.screenshot({ path: 'test-results/screens/room-editor-phone.png', fullPage: true });
+  await keepScreen(page, { path: 'test-results/screens/room-editor-phone.png', fullPage: true });
 });
 
 test('bad files are refused with the photo error dialog', async ({ page }) => {

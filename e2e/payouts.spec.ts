@@ -1,6 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
 import { appToday } from './support/dates.ts';
 import { waitForMail } from './support/mail.ts';
+import { keepScreen } from './support/screens.ts';
 import { demo, expectAccessible, signInAs } from './support/session.ts';
 
 /**
@@ -91,7 +92,7 @@ test('the operator pays a partner not connected to Mercado Pago, and the partner
   await expect(row).toContainText('Pago');
   await expect(row).toContainText(reference);
   await expect(row.getByRole('button', { name: /Marcar como pago/ })).toHaveCount(0);
-  await page.screenshot({ path: 'test-results/screens/admin-payouts-desktop.png', fullPage: true });
+  await keepScreen(page, { path: 'test-results/screens/admin-payouts-desktop.png', fullPage: true });
 
   // The partner is mailed, with the proof.
   await waitForMail(email, new RegExp(`Comprovante: ${reference}`), since);
@@ -129,7 +130,7 @@ test('the partner’s Repasses page shows the month’s lines and totals, follow
   const thisMonth = await summary.textContent();
   const thisTotals = await totals.textContent();
   await expectAccessible(page);
-  await page.screenshot({ path: 'test-results/screens/partner-payouts-desktop.png', fullPage: true });
+  await keepScreen(page, { path: 'test-results/screens/partner-payouts-desktop.png', fullPage: true });
 
   // Last month: every line of it, different totals.
   const last = new Date(today.getFullYear(), today.getMonth() - 1, 1);

@@ -10,6 +10,7 @@ import {
   reserve,
   shortDay,
 } from './support/room-page.ts';
+import { keepScreen } from './support/screens.ts';
 import { closeDialog, demo, expectAccessible, signInAs } from './support/session.ts';
 
 const shots = 'test-results/screens';
@@ -57,7 +58,7 @@ test.describe('desktop, 1366 px', () => {
     await signInAs(page, demo.specialist);
     await openFromSearch(page, first);
     await expect(page.getByRole('textbox', { name: 'Onde?' })).toHaveValue('pinheiros');
-    await page.screenshot({ path: `${shots}/room-top-1366.png` });
+    await keepScreen(page, { path: `${shots}/room-top-1366.png` });
 
     // The card opens on the searched day; hours there and on the next day.
     const card = await bookingPanel(page);
@@ -76,7 +77,7 @@ test.describe('desktop, 1366 px', () => {
     );
     expect(await fitsTheScreen(page)).toBe(true);
     await expectAccessible(page);
-    await card.screenshot({ path: `${shots}/room-calendar-1366.png` });
+    await keepScreen(card, { path: `${shots}/room-calendar-1366.png` });
 
     // The gallery full screen: keys move, Esc closes.
     await page.getByRole('button', { name: /^Ampliar a foto 1 de \d+$/ }).click();
@@ -89,7 +90,7 @@ test.describe('desktop, 1366 px', () => {
       .poll(() => secondPhoto.evaluate((i: HTMLImageElement) => i.complete && i.naturalWidth > 0))
       .toBe(true);
     await expectAccessible(page);
-    await page.screenshot({ path: `${shots}/room-viewer-1366.png` });
+    await keepScreen(page, { path: `${shots}/room-viewer-1366.png` });
     await page.keyboard.press('Escape');
     await expect(viewer).toBeHidden();
 
@@ -112,7 +113,7 @@ test.describe('desktop, 1366 px', () => {
     );
     await expect(dialog.getByText(/VISA •••• 4242/)).toBeVisible();
     await expectAccessible(page);
-    await page.screenshot({ path: `${shots}/room-confirm-1366.png` });
+    await keepScreen(page, { path: `${shots}/room-confirm-1366.png` });
     await dialog.getByRole('button', { name: 'Pagar R$ 150,00' }).click();
     await expect(page.getByRole('dialog', { name: 'Sucesso!' })).toBeVisible();
     await closeDialog(page);
@@ -143,7 +144,7 @@ test.describe('phone, 390 px', () => {
     await expect(bar).toContainText('R$ 50,00/hora');
     expect(await fitsTheScreen(page)).toBe(true);
     await expectAccessible(page);
-    await page.screenshot({ path: `${shots}/room-top-390.png` });
+    await keepScreen(page, { path: `${shots}/room-top-390.png` });
     const help = page.getByRole('link', { name: 'Ajuda pelo WhatsApp' });
     const [barBox, helpBox] = [await bar.boundingBox(), await help.boundingBox()];
     if (barBox && helpBox)
@@ -167,7 +168,7 @@ test.describe('phone, 390 px', () => {
     await expect
       .poll(() => secondPhoto.evaluate((i: HTMLImageElement) => i.complete && i.naturalWidth > 0))
       .toBe(true);
-    await page.screenshot({ path: `${shots}/room-viewer-390.png` });
+    await keepScreen(page, { path: `${shots}/room-viewer-390.png` });
     await viewer.getByRole('button', { name: 'Fechar' }).click();
 
     const sheet = await bookingPanel(page);
@@ -179,7 +180,7 @@ test.describe('phone, 390 px', () => {
     await expect(dayButton(sheet, first)).toHaveAccessibleName(/, 1 horário escolhido$/);
     expect(await fitsTheScreen(page)).toBe(true);
     await expectAccessible(page);
-    await page.screenshot({ path: `${shots}/room-sheet-390.png` });
+    await keepScreen(page, { path: `${shots}/room-sheet-390.png` });
     await reserve(sheet);
 
     const dialog = await expectConfirmStep(
@@ -191,7 +192,7 @@ test.describe('phone, 390 px', () => {
       'R$ 100,00',
     );
     expect(await fitsTheScreen(page)).toBe(true);
-    await page.screenshot({ path: `${shots}/room-confirm-390.png` });
+    await keepScreen(page, { path: `${shots}/room-confirm-390.png` });
     await dialog.getByRole('button', { name: 'Pagar R$ 100,00' }).click();
     await expect(page.getByRole('dialog', { name: 'Sucesso!' })).toBeVisible();
     await closeDialog(page);

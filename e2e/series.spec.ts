@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { appToday, isoDate, weekdayAhead } from './support/dates.ts';
 import { bookingPanel, expectNoSidewaysScroll, pickDay, pickFreeHours } from './support/room-page.ts';
+import { keepScreen } from './support/screens.ts';
 import { demo, expectAccessible, signInAs } from './support/session.ts';
 
 const shots = 'test-results/screens';
@@ -32,7 +33,7 @@ test('a specialist turns a picked hour into a horário fixo paid month by month,
       .first(),
   ).toBeVisible();
   await expectAccessible(page);
-  await page.screenshot({ path: `${shots}/series-dialog-desktop.png` });
+  await keepScreen(page, { path: `${shots}/series-dialog-desktop.png` });
 
   // Paid with the saved card: the first month is confirmed and the person lands on their bookings.
   await dialog.getByRole('button', { name: /^Reservar horário fixo/ }).click();
@@ -46,7 +47,7 @@ test('a specialist turns a picked hour into a horário fixo paid month by month,
   await expect(card.getByText('Ativo')).toBeVisible();
   await expect(card.getByText(/Pago/).first()).toBeVisible();
   await expectAccessible(page);
-  await page.screenshot({ path: `${shots}/series-mine-desktop.png`, fullPage: true });
+  await keepScreen(page, { path: `${shots}/series-mine-desktop.png`, fullPage: true });
 
   // Skip the second week.
   await card.getByRole('combobox', { name: 'Semana a pular' }).click();
@@ -65,5 +66,5 @@ test('a specialist turns a picked hour into a horário fixo paid month by month,
   await expect(card.getByText('Cancelado', { exact: true })).toBeVisible();
   await page.setViewportSize({ width: 390, height: 844 });
   await expectNoSidewaysScroll(page);
-  await page.screenshot({ path: `${shots}/series-mine-phone.png`, fullPage: true });
+  await keepScreen(page, { path: `${shots}/series-mine-phone.png`, fullPage: true });
 });

@@ -3,6 +3,7 @@ import { appToday, weekdayAhead } from './support/dates.ts';
 import { waitForMail } from './support/mail.ts';
 import { bhSpecialist, completeDataForm } from './support/profile.ts';
 import { bookingPanel, oneHour, pickDay, pickFreeHours, reserve, shortDay } from './support/room-page.ts';
+import { keepScreen } from './support/screens.ts';
 import {
   closeDialog,
   expectAccessible,
@@ -49,13 +50,13 @@ for (const viewport of [
     await page.getByRole('link', { name: 'Cadastre-se' }).click();
     await expect(page).toHaveURL(/\/signup\?redirect=%2Frooms%2F/);
     await expectAccessible(page);
-    await page.screenshot({ path: `${shots}/signup-in-booking-${w}.png` });
+    await keepScreen(page, { path: `${shots}/signup-in-booking-${w}.png` });
 
     const email = `reserva.cadastro.${w}.${Date.now()}@exemplo.com.br`;
     const since = await signUpSpecialist(page, 'Júlia Andrade Rocha', email, PASSWORD, '');
     await expect(page).toHaveURL(/\/verificacao\?email=.+&redirect=%2Frooms%2F/);
     await expect(page.getByText(`Digite o código de 6 dígitos que enviamos para ${email}.`)).toBeVisible();
-    await page.screenshot({ path: `${shots}/signup-code-${w}.png` });
+    await keepScreen(page, { path: `${shots}/signup-code-${w}.png` });
     await typeCode(page, await verificationCode(email, since));
 
     // One code: no sign-in code was mailed.
@@ -78,7 +79,7 @@ for (const viewport of [
         'mais 1 semana',
       );
     await expectAccessible(page);
-    await page.screenshot({ path: `${shots}/signup-back-to-room-${w}.png` });
+    await keepScreen(page, { path: `${shots}/signup-back-to-room-${w}.png` });
 
     await dialog.getByLabel('Número do cartão').fill('4242 4242 4242 4242');
     await dialog.getByLabel('Nome impresso no cartão').fill('Julia A Rocha');

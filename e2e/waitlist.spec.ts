@@ -8,6 +8,7 @@ import {
   pickFreeHours,
   reserve,
 } from './support/room-page.ts';
+import { keepScreen } from './support/screens.ts';
 import { closeDialog, demo, expectAccessible, signInAs } from './support/session.ts';
 
 const shots = 'test-results/screens';
@@ -53,7 +54,7 @@ test('a specialist waits for a taken hour, is mailed when it frees up, and books
     waiter.getByText('Pronto! Avisaremos por e-mail se um horário desse período vagar.'),
   ).toBeVisible();
   await expectAccessible(waiter);
-  await waiter.screenshot({ path: `${shots}/waitlist-join-desktop.png` });
+  await keepScreen(waiter, { path: `${shots}/waitlist-join-desktop.png` });
 
   // The holder cancels: the hour is held for Mariana, who is told by mail with the link.
   const since = Date.now() - 1000;
@@ -92,12 +93,12 @@ test('a specialist waits for a taken hour, is mailed when it frees up, and books
   await expect(offer.getByText('Horário guardado para você', { exact: true })).toBeVisible();
   await expect(offer.getByText(/^Guardado para você até \d\d:\d\d/)).toBeVisible();
   await expectAccessible(waiter);
-  await waiter.screenshot({ path: `${shots}/waitlist-offer-desktop.png`, fullPage: true });
+  await keepScreen(waiter, { path: `${shots}/waitlist-offer-desktop.png`, fullPage: true });
   await offer.getByRole('button', { name: 'Pagar com cartão' }).click();
   await expect(waiter.getByText('Horário reservado! Você recebeu a confirmação por e-mail.')).toBeVisible();
   await expect(offer.getByText('Reservado')).toBeVisible();
   await waiter.setViewportSize({ width: 390, height: 844 });
   await expectNoSidewaysScroll(waiter);
-  await waiter.screenshot({ path: `${shots}/waitlist-offer-phone.png`, fullPage: true });
+  await keepScreen(waiter, { path: `${shots}/waitlist-offer-phone.png`, fullPage: true });
   await holderContext.close();
 });
