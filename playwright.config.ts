@@ -62,7 +62,8 @@ export default defineConfig({
     command: `rm -rf ${E2E_DATA_DIR} && node dist/server/main.js`,
     url: `http://127.0.0.1:${PORT}/api/health`,
     reuseExistingServer: false,
-    timeout: 60_000,
+    // Seeding the demo takes ~10 s alone, several times that on a machine busy with other work.
+    timeout: 180_000,
     env: {
       PORT: String(PORT),
       HOST: '127.0.0.1',

@@ -7,9 +7,10 @@ test("a partner sees its rooms' upcoming appointments; a future one offers only 
   await signInAs(page, demo.partner);
   await expect(page).toHaveURL(/\/parceiro\/gestao\/agendamentos$/);
   await expect(page.getByRole('heading', { name: 'Agendamentos', level: 1 })).toBeVisible();
+  await expect(page.getByRole('group', { name: 'Calendário da agenda' })).toBeVisible();
+  await page.getByText('Lista', { exact: true }).click();
   const row = page.getByRole('row', { name: /Mariana Costa/ }).first();
   await expect(row).toBeVisible();
-  await expect(page.getByLabel('Semana')).toBeVisible();
   await expectAccessible(page);
 
   // Before the start, the partner may only cancel: no "Concluída" nor "Não compareceu" (DESIGN §8).

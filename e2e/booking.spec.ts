@@ -72,7 +72,7 @@ test('a visitor searches “pinheiros” for next Monday, books 09:00–11:00 fo
   await page.context().clearCookies();
   await page.evaluate(() => localStorage.clear());
   await signInAs(page, demo.partner);
-  await page.goto('/parceiro/gestao/agendamentos');
+  await page.goto('/parceiro/gestao/agendamentos?vista=lista');
   await page
     .getByRole('textbox', { name: 'Período' })
     .or(page.getByRole('button', { name: 'Período' }))

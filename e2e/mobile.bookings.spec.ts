@@ -61,6 +61,7 @@ test('phone: a partner’s agenda is one card per appointment with the status ch
 }) => {
   await signInAs(page, demo.partner);
   await expect(page).toHaveURL(/\/parceiro\/gestao\/agendamentos$/);
+  await page.getByText('Lista', { exact: true }).click();
   const first = page
     .locator('.mantine-Card-root', {
       has: page

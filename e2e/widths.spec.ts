@@ -41,6 +41,8 @@ const roles: { name: string; email?: string; pages: Visit[] }[] = [
     email: demo.partner,
     pages: [
       '/parceiro/gestao/agendamentos',
+      '/parceiro/gestao/agendamentos?vista=dia',
+      '/parceiro/gestao/agendamentos?vista=lista',
       '/parceiro/gestao/clinicas',
       { from: '/parceiro/gestao/clinicas', link: new RegExp(`^/parceiro/gestao/clinicas/${uuid}$`) },
       '/parceiro/gestao/salas',

@@ -195,6 +195,14 @@ export const partnerAppointmentSchema = z.object({
   series: z.boolean(),
   /** The booking's payment (`disputed`, `charged_back`: the partner's share is held). */
   payment_status: z.string().nullable(),
+  /** When the hour ends (30 or 60 minutes after date_time), in the clinic's zone. */
+  ends_at: z.string(),
+  /** The booking's own id (its hours share it). */
+  booking_uuid: z.uuid(),
+  /** A booking the partner recorded for someone off the platform (payment_method "manual"). */
+  outside: z
+    .object({ name: z.string(), email: z.string().nullable(), note: z.string().nullable() })
+    .nullable(),
 });
 export type PartnerAppointment = z.infer<typeof partnerAppointmentSchema>;
 

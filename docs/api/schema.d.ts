@@ -1155,6 +1155,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/partner/calendar": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Agenda em calendário: agendamentos e bloqueios de um período (até 42 dias), sem paginação */
+        get: operations["getPartnerCalendar"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/partner/room/{roomId}/manual-booking": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Registra uma reserva de fora da plataforma (sem pagamento) numa sala do parceiro */
+        post: operations["postPartnerRoomRoomIdManualBooking"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/partner/appointment/{id}/status/update": {
         parameters: {
             query?: never;
@@ -7259,6 +7293,14 @@ export interface operations {
                             };
                             series: boolean;
                             payment_status: string | null;
+                            ends_at: string;
+                            /** Format: uuid */
+                            booking_uuid: string;
+                            outside: {
+                                name: string;
+                                email: string | null;
+                                note: string | null;
+                            } | null;
                         }[];
                         meta: {
                             current_page: number;
@@ -7336,12 +7378,179 @@ export interface operations {
                             };
                             series: boolean;
                             payment_status: string | null;
+                            ends_at: string;
+                            /** Format: uuid */
+                            booking_uuid: string;
+                            outside: {
+                                name: string;
+                                email: string | null;
+                                note: string | null;
+                            } | null;
                         }[];
                         meta: {
                             current_page: number;
                             last_page: number;
                             per_page: number;
                             total: number;
+                        };
+                    };
+                };
+            };
+            /** @description Pedido recusado: a mensagem diz por quê (422 traz os erros por campo) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Erro"];
+                };
+            };
+            /** @description Erro do servidor, com o código do pedido */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Erro"];
+                };
+            };
+        };
+    };
+    getPartnerCalendar: {
+        parameters: {
+            query: {
+                dateInit: string;
+                dateEnd: string;
+                clinic?: string;
+                room?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Resposta */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            appointments: {
+                                /** Format: uuid */
+                                uuid: string;
+                                date_time: string;
+                                status: string;
+                                amount_cents: number;
+                                payment_method: string;
+                                room: {
+                                    /** Format: uuid */
+                                    uuid: string;
+                                    name: string;
+                                };
+                                clinic: {
+                                    /** Format: uuid */
+                                    uuid: string;
+                                    name: string;
+                                };
+                                customer: {
+                                    /** Format: uuid */
+                                    uuid: string;
+                                    name: string;
+                                    email: string;
+                                };
+                                series: boolean;
+                                payment_status: string | null;
+                                ends_at: string;
+                                /** Format: uuid */
+                                booking_uuid: string;
+                                outside: {
+                                    name: string;
+                                    email: string | null;
+                                    note: string | null;
+                                } | null;
+                            }[];
+                            blocks: {
+                                /** Format: uuid */
+                                uuid: string;
+                                /** Format: uuid */
+                                room_uuid: string;
+                                starts_at: string;
+                                ends_at: string;
+                                reason: string | null;
+                                room_name: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description Pedido recusado: a mensagem diz por quê (422 traz os erros por campo) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Erro"];
+                };
+            };
+            /** @description Erro do servidor, com o código do pedido */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Erro"];
+                };
+            };
+        };
+    };
+    postPartnerRoomRoomIdManualBooking: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                roomId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    date_times: string[];
+                    customer_name: string;
+                    customer_email?: (string | "") | null;
+                    note?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Resposta */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** Format: uuid */
+                            uuid: string;
+                            status: string;
+                            room: {
+                                /** Format: uuid */
+                                uuid: string;
+                                name: string;
+                            };
+                            customer_name: string;
+                            customer_email: string | null;
+                            note: string | null;
+                            appointments: {
+                                /** Format: uuid */
+                                uuid: string;
+                                date_time: string;
+                                status: string;
+                            }[];
                         };
                     };
                 };
@@ -8274,6 +8483,14 @@ export interface operations {
                                 };
                                 series: boolean;
                                 payment_status: string | null;
+                                ends_at: string;
+                                /** Format: uuid */
+                                booking_uuid: string;
+                                outside: {
+                                    name: string;
+                                    email: string | null;
+                                    note: string | null;
+                                } | null;
                             }[];
                             total_cents: number;
                         };
@@ -8556,6 +8773,14 @@ export interface operations {
                             };
                             series: boolean;
                             payment_status: string | null;
+                            ends_at: string;
+                            /** Format: uuid */
+                            booking_uuid: string;
+                            outside: {
+                                name: string;
+                                email: string | null;
+                                note: string | null;
+                            } | null;
                             partner: {
                                 /** Format: uuid */
                                 uuid: string;
@@ -8646,6 +8871,14 @@ export interface operations {
                             };
                             series: boolean;
                             payment_status: string | null;
+                            ends_at: string;
+                            /** Format: uuid */
+                            booking_uuid: string;
+                            outside: {
+                                name: string;
+                                email: string | null;
+                                note: string | null;
+                            } | null;
                             partner: {
                                 /** Format: uuid */
                                 uuid: string;

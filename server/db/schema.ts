@@ -69,6 +69,8 @@ export const slotHoldingStatuses = ['pending_payment', 'confirmed', 'completed',
 
 export const bookingStatuses = ['pending_payment', 'confirmed', 'canceled', 'expired', 'failed'] as const;
 export const paymentMethods = ['card', 'pix'] as const;
+/** A booking is paid by card or Pix, or recorded by its partner for someone off the platform ('manual'). */
+export const bookingMethods = [...paymentMethods, 'manual'] as const;
 export const paymentStatuses = [
   'pending',
   'paid',
@@ -265,6 +267,9 @@ export const partnerProfiles = pgTable(
     planId: ref('plan_id').references(() => plans.id, { onDelete: 'restrict' }),
     /** Hash of the secret in the partner's private iCal feed URL. */
     icalTokenHash: text('ical_token_hash'),
+    /** A clinic that signed itself up waits for the operator ('pending') before its rooms can be published. */
+    approval: text('approval').notNull().default('approved'),
+    approvedAt: tstz('approved_at'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -273,6 +278,7 @@ export const partnerProfiles = pgTable(
       'partner_profiles_document_check',
       sql`${t.document} is null or (${t.documentType} = 'cpf' and ${t.document} ~ '^[0-9]{11}$') or (${t.documentType} = 'cnpj' and ${t.document} ~ '^[0-9]{14}$')`,
     ),
+    check('partner_profiles_approval_check', sql`${t.approval} in ('pending', 'approved', 'rejected')`),
   ],
 );
 
@@ -428,6 +434,9 @@ export const rooms = pgTable(
     bufferMinutes: smallint('buffer_minutes'),
     maxDaysAhead: smallint('max_days_ahead'),
     minNoticeMinutes: integer('min_notice_minutes'),
+    /** A draft is the partner's alone until published (issue 31); rooms from before drafts are published. */
+    published: boolean('published').notNull().default(true),
+    publishedAt: tstz('published_at'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -653,6 +662,10 @@ export const bookings = pgTable(
     chargeAt: tstz('charge_at'),
     /** Charges tried for this month (a refused card is tried again the next day, until the hold ends). */
     chargeAttempts: smallint('charge_attempts').notNull().default(0),
+    /** A booking the partner recorded for someone off the platform (method 'manual'): who, and a note. */
+    outsideName: text('outside_name'),
+    outsideEmail: text('outside_email'),
+    note: text('note'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -664,7 +677,8 @@ export const bookings = pgTable(
     index('bookings_series_idx').on(t.seriesId),
     index('bookings_charge_idx').on(t.chargeAt).where(sql`${t.chargeAt} is not null`),
     check('bookings_status_check', sql`${t.status} in (${inList(bookingStatuses)})`),
-    check('bookings_method_check', sql`${t.paymentMethod} in (${inList(paymentMethods)})`),
+    check('bookings_method_check', sql`${t.paymentMethod} in (${inList(bookingMethods)})`),
+    check('bookings_outside_check', sql`(${t.paymentMethod} = 'manual') = (${t.outsideName} is not null)`),
     check('bookings_amount_check', sql`${t.amountCents} >= 0`),
   ],
 );

@@ -116,6 +116,8 @@ export const matrix: Record<string, Policy> = {
   'GET /api/partner/appointments/:dateInit/:dateEnd/:clinic': partner,
   'GET /api/partner/appointment/:id/room/:roomId': partner,
   'POST /api/partner/appointment/:id/status/update': partner,
+  'GET /api/partner/calendar': partner,
+  'POST /api/partner/room/:roomId/manual-booking': partner,
   'GET /api/partner/:partner/ical': partnerSelf,
   'POST /api/partner/:partner/ical': partnerSelf,
   'DELETE /api/partner/:partner/ical': partnerSelf,

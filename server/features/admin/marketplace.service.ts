@@ -36,6 +36,7 @@ import {
 import { pageMeta } from '../../lib/paging.ts';
 import type { Services } from '../../services.ts';
 import type { UserRow } from '../auth/user.repository.ts';
+import { outsideOf } from '../bookings/outside-booking.service.ts';
 import * as audit from './audit.repository.ts';
 import { likeEscape } from './people.repository.ts';
 
@@ -176,6 +177,7 @@ export async function listAppointments(
       method: bookings.paymentMethod,
       seriesId: bookings.seriesId,
       paymentStatus: payments.status,
+      booking: bookings,
     })
     .from(appointments)
     .innerJoin(rooms, eq(rooms.id, appointments.roomId))
@@ -191,6 +193,7 @@ export async function listAppointments(
     data: rows.map((r) => ({
       uuid: r.a.uuid,
       date_time: toZonedIso(r.a.startsAt, r.clinic.timezone),
+      ends_at: toZonedIso(r.a.endsAt, r.clinic.timezone),
       status: r.a.status,
       amount_cents: r.a.priceCents,
       payment_method: r.method,
@@ -198,6 +201,8 @@ export async function listAppointments(
       clinic: { uuid: r.clinic.uuid, name: r.clinic.name },
       partner: r.partner,
       customer: typeof r.customer === 'string' ? JSON.parse(r.customer) : r.customer,
+      booking_uuid: r.booking.uuid,
+      outside: outsideOf(r.booking),
       series: r.seriesId !== null,
       payment_status: r.paymentStatus,
     })),

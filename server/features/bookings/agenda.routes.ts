@@ -1,11 +1,18 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import {
+  calendarQuery,
+  calendarResponse,
+  manualBookingBody,
+  manualBookingResponse,
+} from '#common/contracts/agenda';
 import { cancelResponse, partnerAppointmentSchema, statusUpdateBody } from '#common/contracts/booking';
 import { marketDate } from '#common/contracts/dates';
 import { pageMeta, pageQuery } from '#common/contracts/rooms';
 import { currentUser, requireRole } from '../../plugins/auth.ts';
 import type { Services } from '../../services.ts';
-import { partnerAgenda, updateStatus } from './agenda.service.ts';
+import { partnerAgenda, partnerCalendar, updateStatus } from './agenda.service.ts';
+import { createOutsideBooking } from './outside-booking.service.ts';
 
 const tags = ['agenda do parceiro'];
 const security = [{ bearer: [] }];
@@ -69,6 +76,39 @@ export const agendaRoutes =
           request.query.page,
           request.query.per_page,
         ),
+    );
+
+    app.get(
+      '/partner/calendar',
+      {
+        schema: {
+          tags,
+          security,
+          summary:
+            'Agenda em calendário: agendamentos e bloqueios de um período (até 42 dias), sem paginação',
+          querystring: calendarQuery,
+          response: { 200: calendarResponse },
+        },
+      },
+      async (request) => ({ data: await partnerCalendar(s, currentUser(request), request.query) }),
+    );
+
+    app.post(
+      '/partner/room/:roomId/manual-booking',
+      {
+        schema: {
+          tags,
+          security,
+          summary: 'Registra uma reserva de fora da plataforma (sem pagamento) numa sala do parceiro',
+          params: z.object({ roomId: z.uuid({ message: 'Sala não encontrada.' }) }),
+          body: manualBookingBody,
+          response: { 201: manualBookingResponse },
+        },
+      },
+      async (request, reply) => {
+        const data = await createOutsideBooking(s, currentUser(request), request.params.roomId, request.body);
+        return reply.code(201).send({ data });
+      },
     );
 
     app.post(

@@ -1,16 +1,26 @@
 /** The partner's agenda: appointments of its rooms by clinic, room and period; status changes. */
-import { and, asc, count, eq, gt, gte, inArray, lt, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, gt, gte, inArray, lt, ne, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
+import type { CalendarQuery, PartnerCalendar } from '#common/contracts/agenda';
 import type { PartnerAppointment, statusUpdateBody } from '#common/contracts/booking';
 import type { PageMeta } from '#common/contracts/rooms';
 import { supplyMessages } from '#common/contracts/supply';
 import { AppError } from '#common/errors';
 import { addDays, toZonedIso, zonedInstant } from '#common/time/zone';
-import { appointments, bookings, clinics, payments, rooms, users } from '../../db/schema.ts';
+import {
+  appointments,
+  blockedSchedules,
+  bookings,
+  clinics,
+  payments,
+  rooms,
+  users,
+} from '../../db/schema.ts';
 import { pageMeta } from '../../lib/paging.ts';
 import type { Services } from '../../services.ts';
 import type { UserRow } from '../auth/user.repository.ts';
 import { partnerSetStatus } from '../lifecycle/lifecycle.service.ts';
+import { outsideOf } from './outside-booking.service.ts';
 
 const ZONE = 'America/Sao_Paulo';
 const notFound = () => new AppError('not_found', supplyMessages.notFound);
@@ -51,6 +61,54 @@ export async function partnerAgenda(
   };
 }
 
+/**
+ * The calendar's range at once (issue 31): every appointment of the partner's rooms that starts in
+ * it — whatever its status, outside bookings and horário fixo hours included — and the blocks that
+ * touch it. The range is bounded by the contract (CALENDAR_MAX_DAYS), so no paging.
+ */
+export async function partnerCalendar(
+  s: Services,
+  partner: UserRow,
+  q: CalendarQuery,
+): Promise<PartnerCalendar> {
+  const from = zonedInstant(q.dateInit, '00:00', ZONE);
+  const to = zonedInstant(addDays(q.dateEnd, 1), '00:00', ZONE);
+  const mine = and(
+    eq(clinics.partnerId, partner.id),
+    q.clinic ? eq(clinics.uuid, q.clinic) : undefined,
+    q.room ? eq(rooms.uuid, q.room) : undefined,
+  );
+  const [rows, blocks] = await Promise.all([
+    agendaRows(
+      s,
+      and(
+        mine,
+        gte(appointments.startsAt, from),
+        lt(appointments.startsAt, to),
+        ne(appointments.status, 'expired'),
+      ),
+    ),
+    s.db
+      .select({ block: blockedSchedules, room: rooms, timezone: clinics.timezone })
+      .from(blockedSchedules)
+      .innerJoin(rooms, eq(rooms.id, blockedSchedules.roomId))
+      .innerJoin(clinics, eq(clinics.id, rooms.clinicId))
+      .where(and(mine, lt(blockedSchedules.startsAt, to), gt(blockedSchedules.endsAt, from)))
+      .orderBy(asc(blockedSchedules.startsAt)),
+  ]);
+  return {
+    appointments: rows.map(toPartnerAppointment),
+    blocks: blocks.map(({ block, room, timezone }) => ({
+      uuid: block.uuid,
+      room_uuid: room.uuid,
+      room_name: room.name,
+      starts_at: toZonedIso(block.startsAt, timezone),
+      ends_at: toZonedIso(block.endsAt, timezone),
+      reason: block.reason,
+    })),
+  };
+}
+
 /** Appointments with their room, clinic, specialist and payment method, in time order. */
 function agendaRows(s: Services, where: SQL | undefined) {
   return s.db
@@ -59,8 +117,7 @@ function agendaRows(s: Services, where: SQL | undefined) {
       room: rooms,
       clinic: clinics,
       customer: users,
-      method: bookings.paymentMethod,
-      seriesId: bookings.seriesId,
+      booking: bookings,
       paymentStatus: payments.status,
     })
     .from(appointments)
@@ -80,20 +137,22 @@ const toPartnerAppointment = ({
   room,
   clinic,
   customer,
-  method,
-  seriesId,
+  booking,
   paymentStatus,
 }: AgendaRow): PartnerAppointment => ({
   uuid: a.uuid,
   date_time: toZonedIso(a.startsAt, clinic.timezone),
+  ends_at: toZonedIso(a.endsAt, clinic.timezone),
   status: a.status,
   amount_cents: a.priceCents,
-  payment_method: method,
+  payment_method: booking.paymentMethod,
   room: { uuid: room.uuid, name: room.name },
   clinic: { uuid: clinic.uuid, name: clinic.name },
   customer: { uuid: customer.uuid, name: customer.name, email: customer.email },
-  series: seriesId !== null,
+  series: booking.seriesId !== null,
   payment_status: paymentStatus,
+  booking_uuid: booking.uuid,
+  outside: outsideOf(booking),
 });
 
 /** A partner's appointments that still hold an hour to come (what suspending it leaves or cancels). */

@@ -24,7 +24,11 @@ export async function listMyAppointments(
   page: number,
   perPage: number,
 ): Promise<{ data: MyAppointment[]; meta: PageMeta }> {
-  const filters = [eq(appointments.customerId, user.id)];
+  const filters = [
+    eq(appointments.customerId, user.id),
+    // Hours a partner recorded for someone off the platform are its rooms' agenda, not its own bookings.
+    sql`not exists (select 1 from bookings b where b.id = ${appointments.bookingId} and b.payment_method = 'manual')`,
+  ];
   if (range.dateInit) filters.push(gte(appointments.startsAt, zonedInstant(range.dateInit, '00:00', ZONE)));
   if (range.dateEnd)
     filters.push(lt(appointments.startsAt, zonedInstant(addDays(range.dateEnd, 1), '00:00', ZONE)));

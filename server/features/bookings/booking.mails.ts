@@ -64,7 +64,7 @@ export const when = (d: Date, tz: string) => {
 };
 
 /** The address in MAIL_FROM: "Salas <nao-responda@salas.app>" → "nao-responda@salas.app". */
-const senderAddress = (from: string) => /<([^<>]+)>/.exec(from)?.[1]?.trim() ?? from.trim();
+export const senderAddress = (from: string) => /<([^<>]+)>/.exec(from)?.[1]?.trim() ?? from.trim();
 
 /**
  * One calendar file for some hours of a booking. The invitation is SEQUENCE 0; the cancellation

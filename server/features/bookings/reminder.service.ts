@@ -46,6 +46,8 @@ async function remindDue(s: Services, tx: Tx): Promise<number> {
           join rooms r on r.id = a.room_id
           join clinics c on c.id = r.clinic_id
           where a.status = 'confirmed' and a.reminder_sent_at is null
+            -- a booking the partner recorded for someone off the platform: the partner keeps in touch
+            and not exists (select 1 from bookings b where b.id = a.booking_id and b.payment_method = 'manual')
             and a.starts_at > ${now}::timestamptz
             and a.starts_at < ${now}::timestamptz + interval '2 days'
             and (a.starts_at at time zone c.timezone)::date

@@ -4,12 +4,20 @@
  * retires the old, and turning it off removes it. Events name the specialist, never their e-mail
  * (DESIGN §9 "Edges").
  */
-import { and, eq, gte, inArray, lt } from 'drizzle-orm';
+import { and, eq, gte, inArray, lt, sql } from 'drizzle-orm';
 import type { IcalFeed } from '#common/contracts/booking';
 import { appointmentStatusLabels } from '#common/contracts/booking';
 import { supplyMessages } from '#common/contracts/supply';
 import { AppError } from '#common/errors';
-import { addresses, appointments, clinics, partnerProfiles, rooms, users } from '../../db/schema.ts';
+import {
+  addresses,
+  appointments,
+  bookings,
+  clinics,
+  partnerProfiles,
+  rooms,
+  users,
+} from '../../db/schema.ts';
 import { randomToken, sha256 } from '../../lib/crypto.ts';
 import { appointmentUid, icsCalendar } from '../../lib/ics.ts';
 import type { Services } from '../../services.ts';
@@ -64,12 +72,20 @@ export async function feedCalendar(s: Services, token: string): Promise<string> 
   const now = s.clock();
   const rows = await s.db
     // The specialist's name only: a feed may be shared or synced anywhere, never their e-mail.
-    .select({ a: appointments, room: rooms, clinic: clinics, address: addresses, customerName: users.name })
+    .select({
+      a: appointments,
+      room: rooms,
+      clinic: clinics,
+      address: addresses,
+      // A booking recorded for someone off the platform carries that person's name.
+      customerName: sql<string>`coalesce(${bookings.outsideName}, ${users.name})`,
+    })
     .from(appointments)
     .innerJoin(rooms, eq(rooms.id, appointments.roomId))
     .innerJoin(clinics, eq(clinics.id, rooms.clinicId))
     .leftJoin(addresses, eq(addresses.id, clinics.addressId))
     .innerJoin(users, eq(users.id, appointments.customerId))
+    .innerJoin(bookings, eq(bookings.id, appointments.bookingId))
     .where(
       and(
         eq(clinics.partnerId, owner.id),

@@ -34,6 +34,7 @@ export const PAYMENT_SPLIT = 'payment_split';
 export const PAYOUT_SUM = 'payout_sum';
 export const PAYOUT_LINE_TWICE = 'payout_line_twice';
 export const PAYOUT_UNAVAILABLE = 'payout_unavailable';
+export const OUTSIDE_MONEY = 'outside_money';
 
 export const LEDGER_RULES = [
   REFUND_OVER_CAPTURE,
@@ -49,6 +50,7 @@ export const LEDGER_RULES = [
   PAYOUT_SUM,
   PAYOUT_LINE_TWICE,
   PAYOUT_UNAVAILABLE,
+  OUTSIDE_MONEY,
 ] as const;
 
 /** Reported like the others, but a state the retry job may still resolve on its own. */
@@ -296,7 +298,7 @@ async function confirmedUnpaid(db: Executor) {
         from appointments a
         join bookings b on b.id = a.booking_id
         left join payments p on p.booking_id = b.id
-        where a.status in ('confirmed', 'completed', 'no_show')
+        where a.status in ('confirmed', 'completed', 'no_show') and b.payment_method <> 'manual'
           and coalesce(p.status, '') not in ('paid', 'partially_refunded', 'disputed', 'charged_back')
           and not ${disputed(sql`a.status in ('completed', 'no_show')`)}
         order by a.id`,
@@ -310,7 +312,7 @@ async function confirmedUnpaid(db: Executor) {
     sql`select b.uuid as booking, p.uuid as payment, b.status, p.status as payment_status
         from bookings b
         left join payments p on p.booking_id = b.id
-        where (b.status = 'confirmed' and coalesce(p.status, '') not in ('paid', 'partially_refunded', 'disputed', 'charged_back')
+        where (b.status = 'confirmed' and b.payment_method <> 'manual' and coalesce(p.status, '') not in ('paid', 'partially_refunded', 'disputed', 'charged_back')
                and not ${disputed(sql`not exists (
                  select 1 from appointments a where a.booking_id = b.id and a.status = 'confirmed')`)})
            or (b.status = 'pending_payment' and coalesce(p.status, '') <> 'pending')
@@ -322,6 +324,27 @@ async function confirmedUnpaid(db: Executor) {
         : `Reserva aguardando pagamento com pagamento ${paymentLabel(r.payment_status)}.`,
   );
   return [...appointmentsRows, ...bookingsRows];
+}
+
+/**
+ * A booking the partner recorded for someone off the platform moves no money (issue 31): no
+ * payment, no price on the booking or its hours, nothing refunded.
+ */
+function outsideMoney(db: Executor) {
+  return find(
+    db,
+    OUTSIDE_MONEY,
+    sql`select b.uuid as booking, p.uuid as payment
+        from bookings b
+        left join payments p on p.booking_id = b.id
+        where b.payment_method = 'manual'
+          and (p.id is not null or b.amount_cents <> 0
+               or exists (select 1 from appointments a where a.booking_id = b.id
+                          and (a.price_cents <> 0 or a.refund_cents <> 0)))
+        order by b.id`,
+    ['booking', 'payment'],
+    () => 'Reserva registrada pelo parceiro (de fora da plataforma) com valor ou pagamento.',
+  );
 }
 
 /**
@@ -486,6 +509,7 @@ export async function checkLedger(
     ...(await slotTwice(db)),
     ...(await bufferLost(db)),
     ...(await confirmedUnpaid(db)),
+    ...(await outsideMoney(db)),
     ...(await cancelRefundPolicy(db)),
     ...(await lateMoneyKept(db)),
     ...(await refundStuck(db, now)),

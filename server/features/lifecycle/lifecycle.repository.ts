@@ -272,25 +272,84 @@ export interface NewHold {
 }
 
 /**
- * Writes a booking awaiting payment — its appointments holding their time and its pending payment —
- * in the caller's transaction: every way of holding time (a booking, a month of a horário fixo, a
- * waitlist offer) starts here. The exclusion constraint refuses it if any slot is taken.
+ * Before any hold is written: the room's row, shared — a partner blocking hours takes it
+ * exclusively, so a block and a booking of the same time never both land (the block sees the
+ * booking, or the booking the block) — and none of these slots inside a block.
  */
-export async function insertHold(tx: Tx, h: NewHold) {
-  // The room's row, shared: a partner blocking hours takes it exclusively, so a block and a
-  // booking of the same time never both land (the block sees the booking, or the booking the block).
-  await tx.execute(sql`select id from rooms where id = ${h.roomId} for share`);
+async function holdRoomTime(tx: Tx, roomId: number, starts: number[], slotMs: number) {
+  await tx.execute(sql`select id from rooms where id = ${roomId} for share`);
   const blocked = await queryRows<{ id: number }>(
     tx,
-    sql`select id from blocked_schedules where room_id = ${h.roomId} and (${sql.join(
-      h.starts.map(
+    sql`select id from blocked_schedules where room_id = ${roomId} and (${sql.join(
+      starts.map(
         (t) =>
-          sql`(starts_at < ${new Date(t + h.slotMs).toISOString()}::timestamptz and ends_at > ${new Date(t).toISOString()}::timestamptz)`,
+          sql`(starts_at < ${new Date(t + slotMs).toISOString()}::timestamptz and ends_at > ${new Date(t).toISOString()}::timestamptz)`,
       ),
       sql` or `,
     )}) limit 1`,
   );
   if (blocked.length) throw new SlotBlocked();
+}
+
+export interface NewOutsideBooking {
+  /** The partner who records it (the booking's customer_id: someone off the platform has no account). */
+  partnerId: number;
+  roomId: number;
+  name: string;
+  email: string | null;
+  note: string | null;
+  starts: number[];
+  slotMs: number;
+  buffer: (start: number) => number;
+  now: Date;
+}
+
+/**
+ * A booking the partner records for someone off the platform (DESIGN §9): confirmed at once, its
+ * hours held like any booking's (the same exclusion constraint and blocks), no payment and no price —
+ * no money moves through Salas, so nothing reaches the statement or payouts.
+ */
+export async function insertOutsideBooking(tx: Tx, b: NewOutsideBooking) {
+  await holdRoomTime(tx, b.roomId, b.starts, b.slotMs);
+  const [booking] = await tx
+    .insert(bookings)
+    .values({
+      customerId: b.partnerId,
+      roomId: b.roomId,
+      status: 'confirmed',
+      amountCents: 0,
+      paymentMethod: 'manual',
+      outsideName: b.name,
+      outsideEmail: b.email,
+      note: b.note,
+      createdAt: b.now,
+      updatedAt: b.now,
+    })
+    .returning();
+  await tx.insert(appointments).values(
+    b.starts.map((t) => ({
+      bookingId: booking!.id,
+      roomId: b.roomId,
+      customerId: b.partnerId,
+      startsAt: new Date(t),
+      endsAt: new Date(t + b.slotMs),
+      bufferMinutes: b.buffer(t),
+      status: 'confirmed' as const,
+      priceCents: 0,
+      createdAt: b.now,
+      updatedAt: b.now,
+    })),
+  );
+  return booking!;
+}
+
+/**
+ * Writes a booking awaiting payment — its appointments holding their time and its pending payment —
+ * in the caller's transaction: every way of holding time (a booking, a month of a horário fixo, a
+ * waitlist offer) starts here. The exclusion constraint refuses it if any slot is taken.
+ */
+export async function insertHold(tx: Tx, h: NewHold) {
+  await holdRoomTime(tx, h.roomId, h.starts, h.slotMs);
   const amount = h.priceCents * h.starts.length;
   const [booking] = await tx
     .insert(bookings)

@@ -19,6 +19,7 @@ import {
   sendPixPending,
   sendPixReceived,
 } from '../bookings/booking.mails.ts';
+import { sendOutsideBookingNews } from '../bookings/outside-booking.mails.ts';
 import { collectorOfRef } from '../payment-accounts/payment-account.service.ts';
 import { sendDisputeNews } from '../payments/payment.mails.ts';
 import * as repo from './lifecycle.repository.ts';
@@ -484,6 +485,7 @@ export async function cancelLocked(
   const { booking, payment, items } = locked;
   const a = items.find((x) => x.id === appointmentId);
   if (!a) throw new AppError('not_found', 'Agendamento não encontrado.');
+  if (booking.paymentMethod === 'manual') return cancelOutsideLocked(s, tx, locked, fx, actor, a, mail);
   const now = s.clock();
   const move = findTransition(a.status, 'canceled', actor.kind, hoursOf(a, booking), now);
   if (!move) throw conflict(lifecycleMessages.notCancelable);
@@ -549,6 +551,30 @@ export async function cancelLocked(
       ),
     );
   return { uuid: a.uuid, status: 'canceled', refund_cents: refund, whole_booking: false };
+}
+
+/**
+ * An hour of a booking the partner recorded for someone off the platform: no payment, nothing to
+ * refund. Its partner (or the operator) cancels it whenever it still holds its hour; the person is
+ * mailed when the partner gave an e-mail.
+ */
+async function cancelOutsideLocked(
+  s: Services,
+  tx: Tx,
+  locked: Locked,
+  fx: Effects,
+  actor: ActorRef,
+  a: repo.AppointmentRow,
+  mail: boolean,
+): Promise<CancelResult> {
+  if (a.status !== 'confirmed' || (actor.kind !== 'partner' && actor.kind !== 'operator'))
+    throw conflict(lifecycleMessages.notCancelable);
+  const now = s.clock();
+  await repo.setAppointmentStatus(tx, [a.id], 'canceled', now, { by: actor.userId, refundCents: () => 0 });
+  await keepCleaningTime(tx, locked, a);
+  await settleBooking(tx, locked, new Map([[a.id, 'canceled' as const]]), now);
+  if (mail) fx.mails.push((db) => sendOutsideBookingNews(s, locked.booking.id, db, [a.id]));
+  return { uuid: a.uuid, status: 'canceled', refund_cents: 0, whole_booking: false };
 }
 
 /**

@@ -1,18 +1,55 @@
 /** The partner's agenda (SPEC §7: GET /api/partner/appointments/{a}/{b}/{c}, status updates). */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { ManualBooking, ManualBookingBody, PartnerCalendar } from '#common/contracts/agenda';
 import type { IcalFeed, PartnerAppointment } from '#common/contracts/booking';
 import type { PageMeta } from '#common/contracts/rooms';
 import { api } from '#web/lib/api.ts';
 
-export function useAgenda(range: [string, string], clinic: string | null, room: string | null, page: number) {
+export function useAgenda(
+  range: [string, string],
+  clinic: string | null,
+  room: string | null,
+  page: number,
+  enabled = true,
+) {
   const query = new URLSearchParams({ page: String(page), per_page: '50' });
   if (room) query.set('room', room);
   return useQuery({
     queryKey: ['agenda', range, clinic, room, page],
+    enabled,
     queryFn: () =>
       api<{ data: PartnerAppointment[]; meta: PageMeta }>(
         `/partner/appointments/${range[0]}/${range[1]}/${clinic ?? 'todas'}?${query}`,
       ),
+  });
+}
+
+/** The calendar's range at once (no paging): appointments and blocks of the partner's rooms. */
+export function useCalendar(
+  range: [string, string],
+  clinic: string | null,
+  room: string | null,
+  enabled = true,
+) {
+  const query = new URLSearchParams({ dateInit: range[0], dateEnd: range[1] });
+  if (clinic) query.set('clinic', clinic);
+  if (room) query.set('room', room);
+  return useQuery({
+    queryKey: ['agenda', 'calendar', range, clinic, room],
+    enabled,
+    queryFn: () => api<{ data: PartnerCalendar }>(`/partner/calendar?${query}`).then((r) => r.data),
+  });
+}
+
+/** Records a booking for someone off the platform (no payment). */
+export function useRecordOutsideBooking() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ room, body }: { room: string; body: ManualBookingBody }) =>
+      api<{ data: ManualBooking }>(`/partner/room/${room}/manual-booking`, { method: 'POST', body }).then(
+        (r) => r.data,
+      ),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: ['agenda'] }),
   });
 }
 

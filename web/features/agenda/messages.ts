@@ -1,3 +1,5 @@
+import type { CalendarBlock } from '#common/contracts/agenda';
+import type { PartnerAppointment } from '#common/contracts/booking';
 import { lifecycleMessages } from '#common/domain/lifecycle';
 
 /** Texts of the partner's agenda. */
@@ -29,5 +31,57 @@ export const text = {
       'Esta reserva ainda não foi paga: todos os horários dela são cancelados juntos, e o especialista é avisado por e-mail.',
     confirm: 'Cancelar agendamento',
     keep: 'Manter',
+  },
+  views: { week: 'Semana', day: 'Dia', list: 'Lista', label: 'Ver a agenda por' },
+  nav: {
+    previousWeek: 'Semana anterior',
+    nextWeek: 'Próxima semana',
+    previousDay: 'Dia anterior',
+    nextDay: 'Próximo dia',
+    today: 'Hoje',
+  },
+  showCanceled: 'Mostrar cancelados',
+  calendar: {
+    label: 'Calendário da agenda',
+    legend: 'Legenda das cores',
+    blocked: 'Bloqueado',
+    outside: 'Reserva de fora',
+    itemLabel: (a: PartnerAppointment, person: string, status: string) =>
+      `${a.date_time.slice(11, 16)}–${a.ends_at.slice(11, 16)}, ${a.room.name}, ${person}, ${status}`,
+    blockLabel: (b: CalendarBlock) =>
+      `Bloqueado: ${b.room_name}, ${b.starts_at.slice(8, 10)}/${b.starts_at.slice(5, 7)} ${b.starts_at.slice(11, 16)} a ${b.ends_at.slice(8, 10)}/${b.ends_at.slice(5, 7)} ${b.ends_at.slice(11, 16)}${b.reason ? ` (${b.reason})` : ''}`,
+    noRooms: 'Nenhuma sala para mostrar: cadastre uma sala ou mude o filtro.',
+  },
+  detail: {
+    person: 'Quem usa',
+    outsideTag: 'Reserva de fora da plataforma (sem pagamento pela Salas)',
+    email: 'E-mail',
+    note: 'Observação',
+    when: 'Quando',
+    room: 'Sala',
+    amount: 'Valor',
+    payment: 'Pagamento',
+    status: 'Situação',
+    cancelOutside: 'Cancelar esta reserva',
+    cancelOutsideConfirm:
+      'O horário volta a ficar livre para reservas. Se você informou um e-mail, a pessoa recebe o aviso de cancelamento.',
+    close: 'Fechar',
+  },
+  outside: {
+    open: 'Reserva de fora',
+    title: 'Reserva de fora da plataforma',
+    intro:
+      'Para quem marcou direto com a clínica (telefone, WhatsApp, balcão). O horário fica reservado como qualquer outro; nenhum pagamento passa pela Salas.',
+    room: 'Sala',
+    date: 'Data',
+    start: 'Início',
+    length: 'Duração',
+    name: 'Nome de quem vai usar a sala',
+    email: 'E-mail (opcional: recebe a confirmação e o convite de calendário)',
+    note: 'Observação (opcional)',
+    submit: 'Reservar horário',
+    created: 'Reserva registrada.',
+    chooseRoom: 'Escolha a sala.',
+    chooseDate: 'Escolha a data.',
   },
 } as const;

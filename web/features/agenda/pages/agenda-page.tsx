@@ -1,9 +1,23 @@
-import { Badge, Card, Group, Select, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import {
+  Badge,
+  Button,
+  Card,
+  Group,
+  Modal,
+  SegmentedControl,
+  Select,
+  Stack,
+  Switch,
+  Table,
+  Text,
+  Title,
+} from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { modals } from '@mantine/modals';
 import { useState } from 'react';
+import { useSearchParams } from 'react-router';
 import type { PartnerAppointment } from '#common/contracts/booking';
-import { addDays, zonedDate } from '#common/time/zone';
+import { addDays, weekdayOf, zonedDate } from '#common/time/zone';
 import { PersonCell, WhenWhereCells } from '#web/components/appointment-cells.tsx';
 import { DisputeBadge } from '#web/components/dispute-badge.tsx';
 import { Pager } from '#web/components/pager.tsx';
@@ -17,8 +31,10 @@ import { errorText } from '#web/lib/api.ts';
 import { formatBrl, formatShortDate } from '#web/lib/format.ts';
 import { notifyError, notifySuccess } from '#web/lib/notify.ts';
 import { useSession } from '#web/lib/session.tsx';
-import { useAgenda, useUpdateStatus } from '../api.ts';
+import { useAgenda, useCalendar, useUpdateStatus } from '../api.ts';
+import { AgendaCalendar, CalendarLegend, type Column, dayTitle } from '../components/agenda-calendar.tsx';
 import { CalendarFeed } from '../components/calendar-feed.tsx';
+import { OutsideBookingForm } from '../components/outside-booking-form.tsx';
 import { text } from '../messages.ts';
 import { partnerMoves } from '../moves.ts';
 
@@ -81,11 +97,12 @@ function AppointmentCards({
                   ({a.clinic.name})
                 </Text>
               </Text>
-              <Text size="sm">{a.customer.name}</Text>
+              <Text size="sm">{a.outside?.name ?? a.customer.name}</Text>
               {a.series && <SeriesBadge />}
+              {a.outside && <OutsideBadge />}
             </div>
             <Stack gap={2} align="flex-end">
-              <Text fw={600}>{formatBrl(a.amount_cents)}</Text>
+              {!a.outside && <Text fw={600}>{formatBrl(a.amount_cents)}</Text>}
               <DisputeBadge status={a.payment_status} />
             </Stack>
           </Group>
@@ -98,6 +115,15 @@ function AppointmentCards({
   );
 }
 
+/** Marks a booking recorded for someone off the platform (no payment through Salas). */
+function OutsideBadge() {
+  return (
+    <Badge variant="light" color="violet" size="sm" display="block" w="fit-content">
+      {text.calendar.outside}
+    </Badge>
+  );
+}
+
 /** Marks an hour of a horário fixo (a weekly series). */
 function SeriesBadge() {
   return (
@@ -107,19 +133,108 @@ function SeriesBadge() {
   );
 }
 
-/** /parceiro/gestao/agendamentos: the agenda of the partner's rooms by clinic, room and period. */
+type View = 'semana' | 'dia' | 'lista';
+const VIEWS: View[] = ['semana', 'dia', 'lista'];
+/** Monday of the week of `day` (weekdayOf: 0 = Sunday). */
+const mondayOf = (day: string) => addDays(day, -((weekdayOf(day) + 6) % 7));
+
+/** The detail of one hour and what the partner may do with it now. */
+function AppointmentDetail({
+  a,
+  onChange,
+  onCancelOutside,
+}: {
+  a: PartnerAppointment;
+  onChange(a: PartnerAppointment, v: string | null): void;
+  onCancelOutside(a: PartnerAppointment): void;
+}) {
+  const row = (label: string, value: React.ReactNode) => (
+    <Group gap="xs" wrap="nowrap" align="flex-start">
+      <Text size="sm" c="dimmed" w={110} style={{ flexShrink: 0 }}>
+        {label}
+      </Text>
+      <Text size="sm" component="div" style={{ overflowWrap: 'anywhere' }}>
+        {value}
+      </Text>
+    </Group>
+  );
+  return (
+    <Stack gap="xs">
+      {a.outside && (
+        <Badge variant="light" color="violet" style={{ whiteSpace: 'normal', height: 'auto' }}>
+          {text.detail.outsideTag}
+        </Badge>
+      )}
+      {row(text.detail.person, a.outside?.name ?? a.customer.name)}
+      {(a.outside?.email ?? (!a.outside ? a.customer.email : null)) &&
+        row(text.detail.email, a.outside?.email ?? a.customer.email)}
+      {a.outside?.note && row(text.detail.note, a.outside.note)}
+      {row(
+        text.detail.when,
+        `${formatShortDate(a.date_time)} · ${a.date_time.slice(11, 16)}–${a.ends_at.slice(11, 16)}`,
+      )}
+      {row(text.detail.room, `${a.room.name} (${a.clinic.name})`)}
+      {!a.outside &&
+        row(
+          text.detail.amount,
+          <>
+            {formatBrl(a.amount_cents)}
+            {a.series && <SeriesBadge />}
+            <DisputeBadge status={a.payment_status} />
+          </>,
+        )}
+      {row(
+        text.detail.status,
+        a.outside ? (
+          <Badge variant="light" color="gray" style={{ color: 'var(--mantine-color-dark-7)' }}>
+            {statusLabels[a.status] ?? a.status}
+          </Badge>
+        ) : (
+          <StatusControl a={a} onChange={onChange} />
+        ),
+      )}
+      {a.outside && a.status === 'confirmed' && (
+        <Group justify="flex-end" mt="sm">
+          <Button color="red" variant="light" onClick={() => onCancelOutside(a)}>
+            {text.detail.cancelOutside}
+          </Button>
+        </Group>
+      )}
+    </Stack>
+  );
+}
+
+/** /parceiro/gestao/agendamentos: the agenda of the partner's rooms as a calendar (week, day) or a list. */
 export function AgendaPage() {
   usePageTitle(text.title);
+  const phone = useMediaQuery('(max-width: 47.99em)') ?? false;
+  const [params, setParams] = useSearchParams();
+  const asked = params.get('vista') as View | null;
+  const view: View = asked && VIEWS.includes(asked) ? asked : phone ? 'dia' : 'semana';
+  const setView = (v: string) =>
+    setParams(
+      (p) => {
+        p.set('vista', v);
+        return p;
+      },
+      { replace: true },
+    );
+  const [anchor, setAnchor] = useState(today);
   const [range, setRange] = useState<[string, string]>(() => [today(), addDays(today(), 6)]);
   const [clinic, setClinic] = useState<string | null>(null);
   const [room, setRoom] = useState<string | null>(null);
   const [page, setPage] = useState(1);
+  const [showCanceled, setShowCanceled] = useState(false);
+  const [opened, setOpened] = useState<string | null>(null);
+  const [recording, setRecording] = useState(false);
   const clinics = useClinics();
   const rooms = useRooms();
-  const agenda = useAgenda(range, clinic, room, page);
+  const calendarRange: [string, string] =
+    view === 'dia' ? [anchor, anchor] : [mondayOf(anchor), addDays(mondayOf(anchor), 6)];
+  const agenda = useAgenda(range, clinic, room, page, view === 'lista');
+  const calendar = useCalendar(calendarRange, clinic, room, view !== 'lista');
   const update = useUpdateStatus();
   const { user } = useSession();
-  const phone = useMediaQuery('(max-width: 47.99em)') ?? false;
 
   const change = (a: PartnerAppointment, status: string | null) => {
     if (!status || status === a.status) return;
@@ -136,29 +251,65 @@ export function AgendaPage() {
     const unpaid = a.status === 'pending_payment';
     modals.openConfirmModal({
       title: text.cancel.title,
-      children: <Text>{unpaid ? text.cancel.unpaid : text.cancel.paid}</Text>,
+      children: (
+        <Text>
+          {a.outside ? text.detail.cancelOutsideConfirm : unpaid ? text.cancel.unpaid : text.cancel.paid}
+        </Text>
+      ),
       labels: { confirm: text.cancel.confirm, cancel: text.cancel.keep },
       confirmProps: { color: 'red' },
-      onConfirm: apply,
+      onConfirm: () => {
+        setOpened(null);
+        apply();
+      },
     });
   };
 
-  const days = Array.from({ length: 7 }, (_, i) => addDays(range[0], i)).filter((d) => d <= range[1]);
+  const shownRooms = (rooms.data ?? []).filter(
+    (r) => (!clinic || r.clinic.uuid === clinic) && (!room || r.uuid === room),
+  );
+  const columns: Column[] =
+    view === 'dia'
+      ? shownRooms.map((r) => ({ key: r.uuid, title: r.name, day: anchor, room: r.uuid }))
+      : Array.from({ length: 7 }, (_, i) => {
+          const day = addDays(calendarRange[0], i);
+          return { key: day, title: dayTitle(day), day };
+        });
   const list = agenda.data?.data ?? [];
+  const openedAppointment =
+    calendar.data?.appointments.find((a) => a.uuid === opened) ?? list.find((a) => a.uuid === opened);
+  const step = view === 'dia' ? 1 : 7;
 
   return (
     <Stack>
-      <Title order={1} fz="h2">
-        {text.title}
-      </Title>
+      <Group justify="space-between" wrap="wrap" gap="xs">
+        <Title order={1} fz="h2">
+          {text.title}
+        </Title>
+        <Button variant="light" onClick={() => setRecording(true)}>
+          {text.outside.open}
+        </Button>
+      </Group>
       <Group align="flex-end" wrap="wrap">
-        <PeriodInput
-          value={range}
-          onChange={(v) => {
-            setRange(v);
-            setPage(1);
-          }}
+        <SegmentedControl
+          aria-label={text.views.label}
+          data={[
+            { value: 'semana', label: text.views.week },
+            { value: 'dia', label: text.views.day },
+            { value: 'lista', label: text.views.list },
+          ]}
+          value={view}
+          onChange={setView}
         />
+        {view === 'lista' && (
+          <PeriodInput
+            value={range}
+            onChange={(v) => {
+              setRange(v);
+              setPage(1);
+            }}
+          />
+        )}
         <Select
           label={text.clinic}
           data={[
@@ -187,43 +338,67 @@ export function AgendaPage() {
           w={{ base: '100%', sm: 220 }}
         />
       </Group>
-      <QueryState isPending={agenda.isPending} error={agenda.error} retry={() => agenda.refetch()}>
-        {list.length === 0 ? (
-          <Card withBorder p="xl">
-            <Text ta="center">{text.empty}</Text>
-          </Card>
-        ) : (
-          <>
-            {days.length <= 7 && (
-              <SimpleGrid cols={{ base: 2, sm: 4, md: 7 }} spacing="xs" role="group" aria-label={text.week}>
-                {days.map((d) => {
-                  const items = list.filter((a) => a.date_time.slice(0, 10) === d);
-                  return (
-                    <Card key={d} withBorder padding="xs">
-                      <Text size="xs" fw={700}>
-                        {formatShortDate(`${d}T12:00:00Z`)}
-                      </Text>
-                      {items.length === 0 ? (
-                        <Text size="xs" c="dimmed">
-                          —
-                        </Text>
-                      ) : (
-                        items.map((a) => (
-                          <Text
-                            key={a.uuid}
-                            size="xs"
-                            td={a.status === 'canceled' ? 'line-through' : undefined}
-                          >
-                            {a.date_time.slice(11, 16)} {a.room.name}
-                          </Text>
-                        ))
-                      )}
-                    </Card>
-                  );
-                })}
-              </SimpleGrid>
+      {view !== 'lista' ? (
+        <>
+          <Group justify="space-between" wrap="wrap" gap="xs">
+            <Group gap="xs" wrap="nowrap">
+              <Button
+                variant="default"
+                size="xs"
+                aria-label={view === 'dia' ? text.nav.previousDay : text.nav.previousWeek}
+                onClick={() => setAnchor(addDays(anchor, -step))}
+              >
+                ‹
+              </Button>
+              <Button variant="default" size="xs" onClick={() => setAnchor(today())}>
+                {text.nav.today}
+              </Button>
+              <Button
+                variant="default"
+                size="xs"
+                aria-label={view === 'dia' ? text.nav.nextDay : text.nav.nextWeek}
+                onClick={() => setAnchor(addDays(anchor, step))}
+              >
+                ›
+              </Button>
+              <Text fw={700} size="sm" aria-live="polite">
+                {view === 'dia'
+                  ? dayTitle(anchor)
+                  : `${dayTitle(calendarRange[0])} – ${dayTitle(calendarRange[1])}`}
+              </Text>
+            </Group>
+            <Switch
+              label={text.showCanceled}
+              checked={showCanceled}
+              onChange={(e) => setShowCanceled(e.currentTarget.checked)}
+            />
+          </Group>
+          <QueryState isPending={calendar.isPending} error={calendar.error} retry={() => calendar.refetch()}>
+            {columns.length === 0 ? (
+              <Card withBorder p="xl">
+                <Text ta="center">{text.calendar.noRooms}</Text>
+              </Card>
+            ) : (
+              <AgendaCalendar
+                columns={columns}
+                appointments={calendar.data?.appointments ?? []}
+                blocks={calendar.data?.blocks ?? []}
+                showCanceled={showCanceled}
+                onOpen={(a) => setOpened(a.uuid)}
+                minWidth={view === 'dia' ? Math.max(columns.length * 110, 280) : 720}
+              />
             )}
-            {phone ? (
+          </QueryState>
+          <CalendarLegend />
+        </>
+      ) : (
+        <>
+          <QueryState isPending={agenda.isPending} error={agenda.error} retry={() => agenda.refetch()}>
+            {list.length === 0 ? (
+              <Card withBorder p="xl">
+                <Text ta="center">{text.empty}</Text>
+              </Card>
+            ) : phone ? (
               <AppointmentCards list={list} onChange={change} />
             ) : (
               <ScrollTable minWidth={760} label="Agendamentos">
@@ -242,9 +417,13 @@ export function AgendaPage() {
                     {list.map((a) => (
                       <Table.Tr key={a.uuid}>
                         <WhenWhereCells appointment={a} />
-                        <PersonCell person={a.customer} />
+                        <PersonCell
+                          person={
+                            a.outside ? { name: a.outside.name, email: a.outside.email ?? '' } : a.customer
+                          }
+                        />
                         <Table.Td>
-                          {formatBrl(a.amount_cents)}
+                          {a.outside ? <OutsideBadge /> : formatBrl(a.amount_cents)}
                           {a.series && <SeriesBadge />}
                           <DisputeBadge status={a.payment_status} />
                         </Table.Td>
@@ -257,11 +436,35 @@ export function AgendaPage() {
                 </Table>
               </ScrollTable>
             )}
-          </>
-        )}
-      </QueryState>
-      <Pager meta={agenda.data?.meta} onChange={setPage} />
+          </QueryState>
+          <Pager meta={agenda.data?.meta} onChange={setPage} />
+        </>
+      )}
       {user && <CalendarFeed partner={user.uuid} />}
+      <Modal
+        opened={Boolean(openedAppointment)}
+        onClose={() => setOpened(null)}
+        title={
+          openedAppointment
+            ? `${openedAppointment.room.name} · ${openedAppointment.date_time.slice(11, 16)}`
+            : ''
+        }
+      >
+        {openedAppointment && (
+          <AppointmentDetail
+            a={openedAppointment}
+            onChange={change}
+            onCancelOutside={(a) => change(a, 'canceled')}
+          />
+        )}
+      </Modal>
+      <Modal opened={recording} onClose={() => setRecording(false)} title={text.outside.title}>
+        <OutsideBookingForm
+          initialRoom={room ?? (shownRooms.length === 1 ? shownRooms[0]!.uuid : null)}
+          initialDate={anchor < today() ? today() : anchor}
+          onDone={() => setRecording(false)}
+        />
+      </Modal>
     </Stack>
   );
 }

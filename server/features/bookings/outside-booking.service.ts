@@ -1,0 +1,136 @@
+/**
+ * Bookings from outside (issue 31, DESIGN §9): a partner records an hour for someone off the
+ * platform — a patient who phoned, a colleague who walked in. The hours are held like any booking's
+ * (the room's grid and hours, blocks, the exclusion constraint), confirmed at once, with no payment:
+ * no money moves through Salas, so nothing reaches the statement, payouts or revenue.
+ */
+import { and, eq } from 'drizzle-orm';
+import type { z } from 'zod';
+import { agendaMessages, type ManualBooking, type manualBookingBody } from '#common/contracts/agenda';
+import { supplyMessages } from '#common/contracts/supply';
+import { bufferAfter } from '#common/domain/booking-rules';
+import { AppError } from '#common/errors';
+import { addDays, toZonedIso, zonedDate } from '#common/time/zone';
+import { appointments, bookings, clinics, rooms } from '../../db/schema.ts';
+import type { Services } from '../../services.ts';
+import type { UserRow } from '../auth/user.repository.ts';
+import { roomSlotData } from '../availability/availability.repository.ts';
+import { slotsFor } from '../availability/slots.ts';
+import { insertOutsideBooking, isSlotConflict } from '../lifecycle/lifecycle.repository.ts';
+import { toHours } from '../supply.mappers.ts';
+import { sendOutsideBookingNews } from './outside-booking.mails.ts';
+
+/** Who a booking the partner recorded for someone off the platform is for; null for the others. */
+export const outsideOf = (b: {
+  outsideName: string | null;
+  outsideEmail: string | null;
+  note: string | null;
+}) => (b.outsideName === null ? null : { name: b.outsideName, email: b.outsideEmail, note: b.note });
+
+const refuse = (message: string, code: 'conflict' | 'validation' = 'validation') =>
+  new AppError(code, message, { errors: { date_times: [message] } });
+
+/** The partner's room (another partner's → 404), with its clinic's zone. */
+async function ownRoom(s: Services, partner: UserRow, roomUuid: string) {
+  const [row] = await s.db
+    .select({ room: rooms, clinic: clinics })
+    .from(rooms)
+    .innerJoin(clinics, eq(clinics.id, rooms.clinicId))
+    .where(and(eq(rooms.uuid, roomUuid), eq(clinics.partnerId, partner.id)))
+    .limit(1);
+  if (!row) throw new AppError('not_found', supplyMessages.notFound);
+  return row;
+}
+
+export async function createOutsideBooking(
+  s: Services,
+  partner: UserRow,
+  roomUuid: string,
+  body: z.output<typeof manualBookingBody>,
+): Promise<ManualBooking> {
+  const { room, clinic } = await ownRoom(s, partner, roomUuid);
+  const starts = [...new Set(body.date_times.map((d) => new Date(d).getTime()))].sort((a, b) => a - b);
+  const now = s.clock();
+  if (starts[0]! <= now.getTime()) throw refuse(agendaMessages.past);
+
+  // The room's slots as a customer would see them, without the customer's notice, horizon and
+  // minimum stretch: the partner books its own room for whenever it is open and free.
+  const dates = [...new Set(starts.map((t) => zonedDate(new Date(t), clinic.timezone)))].sort();
+  const data = await roomSlotData(s.db, room.uuid, {
+    from: new Date(Date.parse(`${dates[0]}T00:00:00Z`) - 14 * 3_600_000),
+    to: new Date(Date.parse(`${addDays(dates.at(-1)!, 1)}T00:00:00Z`) + 14 * 3_600_000),
+  });
+  if (!data) throw new AppError('not_found', supplyMessages.notFound);
+  const rules = { ...data.rules, min_notice_minutes: 0, max_days_ahead: 100 * 366, min_booking_minutes: 0 };
+  const slots = new Map(
+    dates.flatMap((date) =>
+      slotsFor({
+        date,
+        timezone: data.timezone,
+        ...hoursOf(data),
+        blocks: data.blocks,
+        held: data.held,
+        now,
+        rules,
+      }).map((x) => [x.starts_at.getTime(), x.available] as const),
+    ),
+  );
+  if (starts.some((t) => !slots.has(t))) throw refuse(agendaMessages.closedHour);
+  if (starts.some((t) => !slots.get(t))) throw refuse(agendaMessages.slotTaken, 'conflict');
+
+  let bookingId: number;
+  try {
+    bookingId = await s.db.transaction(async (tx) => {
+      const booking = await insertOutsideBooking(tx, {
+        partnerId: partner.id,
+        roomId: room.id,
+        name: body.customer_name,
+        email: body.customer_email ?? null,
+        note: body.note || null,
+        starts,
+        slotMs: rules.slot_minutes * 60_000,
+        buffer: bufferAfter(starts, rules),
+        now,
+      });
+      await sendOutsideBookingNews(s, booking.id, tx);
+      return booking.id;
+    });
+  } catch (err) {
+    if (isSlotConflict(err)) throw refuse(agendaMessages.slotTaken, 'conflict');
+    throw err;
+  }
+  s.mailer.kick();
+  return outsideBooking(s, bookingId, room, clinic.timezone);
+}
+
+const hoursOf = (data: NonNullable<Awaited<ReturnType<typeof roomSlotData>>>) => ({
+  roomHours: toHours(data.roomHours),
+  clinicHours: toHours(data.clinicHours),
+});
+
+async function outsideBooking(
+  s: Services,
+  bookingId: number,
+  room: { uuid: string; name: string },
+  timezone: string,
+): Promise<ManualBooking> {
+  const [booking] = await s.db.select().from(bookings).where(eq(bookings.id, bookingId));
+  const items = await s.db
+    .select()
+    .from(appointments)
+    .where(eq(appointments.bookingId, bookingId))
+    .orderBy(appointments.startsAt);
+  return {
+    uuid: booking!.uuid,
+    status: booking!.status,
+    room: { uuid: room.uuid, name: room.name },
+    customer_name: booking!.outsideName ?? '',
+    customer_email: booking!.outsideEmail,
+    note: booking!.note,
+    appointments: items.map((a) => ({
+      uuid: a.uuid,
+      date_time: toZonedIso(a.startsAt, timezone),
+      status: a.status,
+    })),
+  };
+}

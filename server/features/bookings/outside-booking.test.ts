@@ -1,0 +1,259 @@
+/**
+ * The partner's day (issue 31): bookings recorded for someone off the platform hold their hours
+ * like any booking, move no money (no payment, no statement line, the ledger clean), mail the
+ * person when an e-mail is given, and are canceled by the partner at any time; the calendar answers
+ * a whole range at once with its blocks. Runs on PGlite and on PostgreSQL (races included).
+ */
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { agendaMessages } from '#common/contracts/agenda';
+import { addDays, zonedDate } from '#common/time/zone';
+import { queryRows } from '../../db/client.ts';
+import { createTestContext, request, type TestContext } from '../../test/app.ts';
+import { signedInAs } from '../../test/fixtures.ts';
+import { bookByCard, createClinic, createRoom, openClinic, saveCard } from '../../test/supply-fixtures.ts';
+import { checkLedger, OUTSIDE_MONEY } from '../lifecycle/ledger.ts';
+
+let t: TestContext;
+let partner: Awaited<ReturnType<typeof signedInAs>>;
+let other: Awaited<ReturnType<typeof signedInAs>>;
+let customer: Awaited<ReturnType<typeof signedInAs>>;
+let room: { uuid: string };
+let card: string;
+let day: string;
+
+beforeAll(async () => {
+  t = await createTestContext();
+  partner = await signedInAs(t, 'partner');
+  other = await signedInAs(t, 'partner');
+  customer = await signedInAs(t, 'customer');
+  const clinic = await createClinic(t, partner.user, partner.token);
+  await openClinic(t, partner.user, partner.token, clinic.uuid, [0, 1, 2, 3, 4, 5, 6], ['08:00', '20:00']);
+  room = await createRoom(t, partner.user, partner.token, clinic.uuid, 'Sala Externa', '1.0000');
+  card = (await saveCard(t, customer.user, customer.token)).uuid;
+  day = addDays(zonedDate(t.clock.now, 'America/Sao_Paulo'), 3);
+}, 120_000);
+afterAll(async () => {
+  await t?.close();
+});
+
+const at = (d: string, hh: number) => `${d}T${String(hh).padStart(2, '0')}:00:00-03:00`;
+const record = (payload: object, token = partner.token, roomUuid = room.uuid) =>
+  request(t.app, { method: 'POST', url: `/api/partner/room/${roomUuid}/manual-booking`, token, payload });
+const calendar = (query: string, token = partner.token) =>
+  request(t.app, { method: 'GET', url: `/api/partner/calendar?${query}`, token });
+const statusOf = (appointment: string, status: string, date_time: string) =>
+  request(t.app, {
+    method: 'POST',
+    url: `/api/partner/appointment/${appointment}/status/update`,
+    token: partner.token,
+    payload: { status, date_time },
+  });
+
+describe('bookings from outside', () => {
+  let recorded: { uuid: string; appointments: { uuid: string; date_time: string }[] };
+
+  it('records hours for someone off the platform: confirmed, no payment, the person mailed with the invitation', async () => {
+    const res = await record({
+      date_times: [at(day, 9), at(day, 10)],
+      customer_name: 'Joana Paciente',
+      customer_email: 'Joana@Exemplo.com.br',
+      note: 'Primeira consulta',
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    recorded = res.json().data;
+    expect(res.json().data).toMatchObject({
+      status: 'confirmed',
+      room: { uuid: room.uuid, name: 'Sala Externa' },
+      customer_name: 'Joana Paciente',
+      customer_email: 'joana@exemplo.com.br',
+      note: 'Primeira consulta',
+      appointments: [
+        { date_time: at(day, 9), status: 'confirmed' },
+        { date_time: at(day, 10), status: 'confirmed' },
+      ],
+    });
+    const [money] = await queryRows<{ amount_cents: number; payment_method: string; payments: number }>(
+      t.db,
+      sql`select b.amount_cents, b.payment_method, (select count(*)::int from payments p where p.booking_id = b.id) as payments
+          from bookings b where b.uuid = ${recorded.uuid}`,
+    );
+    expect(money).toEqual({ amount_cents: 0, payment_method: 'manual', payments: 0 });
+    const mail = t.mail.filter((m) => m.to === 'joana@exemplo.com.br').at(-1);
+    expect(mail?.subject).toMatch(/Horário reservado: Sala Externa/);
+    expect(mail?.attachments?.[0]?.filename).toBe('reserva.ics');
+    expect(await checkLedger(t.db, { now: t.clock.now })).toEqual([]);
+  });
+
+  it('holds the hours: the room page shows them taken and a specialist cannot book them', async () => {
+    const slots = await request(t.app, {
+      method: 'GET',
+      url: `/api/customer/room/${room.uuid}/availability/${day}`,
+      token: customer.token,
+    });
+    const taken = slots
+      .json()
+      .data.slots.filter((x: { available: boolean }) => !x.available)
+      .map((x: { date_time: string }) => x.date_time);
+    expect(taken).toEqual(expect.arrayContaining([at(day, 9), at(day, 10)]));
+    const res = await request(t.app, {
+      method: 'POST',
+      url: '/api/customer/appointment/bulk',
+      token: customer.token,
+      payload: { room_uuid: room.uuid, date_times: [at(day, 10)], payment_method: 'card', card_uuid: card },
+    });
+    expect(res.statusCode).toBe(409);
+  });
+
+  it('refuses taken, closed, past and badly written hours in Portuguese, and another partner’s room with 404', async () => {
+    const taken = await record({ date_times: [at(day, 10)], customer_name: 'Outra Pessoa' });
+    expect(taken.statusCode).toBe(409);
+    expect(taken.json().message).toBe(agendaMessages.slotTaken);
+    const closed = await record({ date_times: [at(day, 21)], customer_name: 'Outra Pessoa' });
+    expect(closed.statusCode).toBe(422);
+    expect(closed.json().message).toBe(agendaMessages.closedHour);
+    const past = await record({ date_times: [at(addDays(day, -10), 9)], customer_name: 'Outra Pessoa' });
+    expect(past.statusCode).toBe(422);
+    expect(past.json().message).toBe(agendaMessages.past);
+    const noName = await record({ date_times: [at(day, 14)], customer_name: ' ' });
+    expect(noName.statusCode).toBe(422);
+    expect(noName.json().errors.customer_name).toEqual([agendaMessages.nameRequired]);
+    const badMail = await record({ date_times: [at(day, 14)], customer_name: 'Ana', customer_email: 'ana@' });
+    expect(badMail.statusCode).toBe(422);
+    expect((await record({ date_times: [at(day, 14)], customer_name: 'Ana' }, other.token)).statusCode).toBe(
+      404,
+    );
+    expect(
+      (await record({ date_times: [at(day, 14)], customer_name: 'Ana' }, customer.token)).statusCode,
+    ).toBe(403);
+  });
+
+  it('shows in the agenda with the person’s name, and in no statement, payout or list of the partner’s own bookings', async () => {
+    const agenda = await request(t.app, {
+      method: 'GET',
+      url: `/api/partner/appointments/${day}/${day}/todas`,
+      token: partner.token,
+    });
+    const rows = agenda.json().data.filter((a: { booking_uuid: string }) => a.booking_uuid === recorded.uuid);
+    expect(rows).toHaveLength(2);
+    expect(rows[0]).toMatchObject({
+      payment_method: 'manual',
+      amount_cents: 0,
+      payment_status: null,
+      outside: { name: 'Joana Paciente', email: 'joana@exemplo.com.br', note: 'Primeira consulta' },
+    });
+    const statement = await request(t.app, {
+      method: 'GET',
+      url: `/api/partner/${partner.user.uuid}/statement?dateInit=${day}&dateEnd=${day}`,
+      token: partner.token,
+    });
+    expect(statement.statusCode).toBe(200);
+    expect(statement.json().data.lines).toEqual([]);
+    const mine = await request(t.app, {
+      method: 'GET',
+      url: '/api/customer/appointments',
+      token: partner.token,
+    });
+    if (mine.statusCode === 200)
+      expect(JSON.stringify(mine.json().data)).not.toContain(recorded.appointments[0]!.uuid);
+  });
+
+  it('is canceled by its partner whenever it holds its hour; the hour is free again and the person told', async () => {
+    const [first] = recorded.appointments;
+    const res = await statusOf(first!.uuid, 'canceled', first!.date_time);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data).toMatchObject({ status: 'canceled', refund_cents: 0 });
+    const mail = t.mail.filter((m) => m.to === 'joana@exemplo.com.br').at(-1);
+    expect(mail?.subject).toMatch(/Horário cancelado pela clínica/);
+    expect(mail?.attachments?.[0]?.filename).toBe('cancelamento.ics');
+    const again = await record({ date_times: [at(day, 9)], customer_name: 'Carlos Avulso' });
+    expect(again.statusCode, again.body).toBe(201);
+    expect(await checkLedger(t.db, { now: t.clock.now })).toEqual([]);
+  });
+
+  it('a booking and an outside booking of the same hour arriving at once: exactly one holds it', async () => {
+    const hour = at(day, 16);
+    const [booked, recordedAtOnce] = await Promise.all([
+      request(t.app, {
+        method: 'POST',
+        url: '/api/customer/appointment/bulk',
+        token: customer.token,
+        payload: { room_uuid: room.uuid, date_times: [hour], payment_method: 'card', card_uuid: card },
+      }),
+      record({ date_times: [hour], customer_name: 'Chegou Junto' }),
+    ]);
+    expect([booked.statusCode, recordedAtOnce.statusCode].sort()).toEqual([201, 409]);
+    const [holding] = await queryRows<{ n: number }>(
+      t.db,
+      sql`select count(*)::int as n from appointments a join rooms r on r.id = a.room_id
+          where r.uuid = ${room.uuid} and a.starts_at = ${hour}::timestamptz and a.status in ('confirmed', 'pending_payment')`,
+    );
+    expect(holding!.n).toBe(1);
+    expect(await checkLedger(t.db, { now: t.clock.now })).toEqual([]);
+  });
+});
+
+describe('the ledger check', () => {
+  it(`${OUTSIDE_MONEY}: an outside booking with a price or a payment`, async () => {
+    const res = await record({ date_times: [at(addDays(day, 2), 8)], customer_name: 'Livro Caixa' });
+    expect(res.statusCode, res.body).toBe(201);
+    const uuid = res.json().data.uuid;
+    await t.db.execute(
+      sql`update appointments set price_cents = 6000 where booking_id = (select id from bookings where uuid = ${uuid})`,
+    );
+    const found = await checkLedger(t.db, { now: t.clock.now });
+    expect(found.map((v) => [v.rule, v.ids.booking])).toEqual([[OUTSIDE_MONEY, uuid]]);
+    await t.db.execute(
+      sql`update appointments set price_cents = 0 where booking_id = (select id from bookings where uuid = ${uuid})`,
+    );
+    expect(await checkLedger(t.db, { now: t.clock.now })).toEqual([]);
+  });
+});
+
+describe('the calendar', () => {
+  it('answers a range with every appointment and the blocks touching it, no paging; another partner sees none of it', async () => {
+    const paid = await bookByCard(t, customer.token, room.uuid, card, [at(addDays(day, 1), 11)]);
+    const block = await request(t.app, {
+      method: 'POST',
+      url: '/api/partner/bulkblocking',
+      token: partner.token,
+      payload: {
+        room_uuid: [room.uuid],
+        starts_at: at(addDays(day, 1), 14),
+        ends_at: at(addDays(day, 1), 16),
+        reason: 'Manutenção',
+      },
+    });
+    expect(block.statusCode, block.body).toBeLessThan(300);
+    const res = await calendar(`dateInit=${day}&dateEnd=${addDays(day, 6)}`);
+    expect(res.statusCode, res.body).toBe(200);
+    const { appointments, blocks } = res.json().data;
+    expect(appointments.map((a: { booking_uuid: string }) => a.booking_uuid)).toContain(paid.uuid);
+    expect(
+      appointments.filter((a: { outside: unknown }) => a.outside !== null).length,
+    ).toBeGreaterThanOrEqual(2);
+    expect(blocks).toEqual([
+      expect.objectContaining({
+        room_uuid: room.uuid,
+        room_name: 'Sala Externa',
+        starts_at: at(addDays(day, 1), 14),
+        ends_at: at(addDays(day, 1), 16),
+        reason: 'Manutenção',
+      }),
+    ]);
+    const byRoom = await calendar(`dateInit=${day}&dateEnd=${day}&room=${room.uuid}`);
+    expect(byRoom.json().data.blocks).toEqual([]);
+    const stranger = await calendar(`dateInit=${day}&dateEnd=${addDays(day, 6)}`, other.token);
+    expect(stranger.json().data).toEqual({ appointments: [], blocks: [] });
+  });
+
+  it('refuses a reversed or too long range in Portuguese', async () => {
+    const reversed = await calendar(`dateInit=${addDays(day, 2)}&dateEnd=${day}`);
+    expect(reversed.statusCode).toBe(422);
+    expect(reversed.json().errors.dateEnd).toEqual([agendaMessages.rangeOrder]);
+    const long = await calendar(`dateInit=${day}&dateEnd=${addDays(day, 60)}`);
+    expect(long.statusCode).toBe(422);
+    expect(long.json().errors.dateEnd).toEqual([agendaMessages.rangeTooLong]);
+    expect((await calendar(`dateInit=1999-12-31&dateEnd=${day}`)).statusCode).toBe(422);
+  });
+});
