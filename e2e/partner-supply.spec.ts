@@ -38,13 +38,26 @@ test('a partner creates a clinic with address, phone, hours and a photo', async 
   // The breadcrumb names the clinic.
   await expect(page.getByRole('navigation', { name: 'Você está em' }).getByText(clinicName)).toBeVisible();
 
+  // The CEP fills the street, neighbourhood, city and UF (ViaCEP stubbed: the journeys never reach it).
+  await page.route('https://viacep.com.br/ws/22460030/json/', (route) =>
+    route.fulfill({
+      json: {
+        cep: '22460-030',
+        logradouro: 'Rua Jardim Botânico',
+        complemento: 'até 699 - lado ímpar',
+        bairro: 'Jardim Botânico',
+        localidade: 'Rio de Janeiro',
+        uf: 'RJ',
+      },
+    }),
+  );
   await page.getByLabel(/^CEP/).fill('22460-030');
-  await page.getByLabel(/^Rua/).fill('Rua Jardim Botânico');
+  await expect(page.getByText('Endereço preenchido pelo CEP. Confira e informe o número.')).toBeVisible();
+  await expect(page.getByLabel(/^Rua/)).toHaveValue('Rua Jardim Botânico');
+  await expect(page.getByLabel(/^Bairro/)).toHaveValue('Jardim Botânico');
+  await expect(page.getByLabel(/^Cidade/)).toHaveValue('Rio de Janeiro');
+  await expect(page.getByRole('combobox', { name: 'UF' })).toHaveValue('RJ');
   await page.getByRole('textbox', { name: 'Número', exact: true }).fill('674');
-  await page.getByLabel(/^Bairro/).fill('Jardim Botânico');
-  await page.getByLabel(/^Cidade/).fill('Rio de Janeiro');
-  await page.getByRole('combobox', { name: 'UF' }).fill('RJ');
-  await page.getByRole('option', { name: 'RJ', exact: true }).click();
   await page.getByLabel(/^Telefone da recepção/).fill('2125401234');
   await expect(page.getByLabel(/^Telefone da recepção/)).toHaveValue('(21) 2540-1234');
   await page.getByRole('button', { name: 'Salvar e continuar' }).click();
@@ -85,10 +98,13 @@ test('adds two rooms with prices, facilities, photos and their own hours', async
     await page.getByLabel('Descrição').fill('Sala com maca, pia e janela.');
     await page.getByLabel(/^Preço por hora/).fill(price!);
     await page.getByRole('button', { name: 'Salvar' }).click();
-    await expect(page.getByText(`Sala “${name}” criada.`, { exact: false })).toBeVisible();
+    await expect(page.getByText(`Sala “${name}” criada como rascunho.`, { exact: false })).toBeVisible();
     await expect(page).toHaveURL(/\/parceiro\/gestao\/salas\/[0-9a-f-]{36}$/);
     roomUrls.push(page.url());
 
+    // One "Salvar" for the page (decision 0038): facilities and hours wait for it; photos go at once.
+    const saveBar = page.getByRole('region', { name: 'Salvar alterações da sala' });
+    await expect(saveBar.getByText('Tudo salvo')).toBeVisible();
     const facilities = page.locator('div.mantine-Paper-root', {
       has: page.getByRole('heading', { name: 'Diferenciais' }),
     });
@@ -103,8 +119,10 @@ test('adds two rooms with prices, facilities, photos and their own hours', async
     await hours.getByLabel('Terça', { exact: true }).check();
     await hours.getByRole('combobox', { name: 'Terça — Fecha' }).fill('21:00');
     await page.keyboard.press('Escape');
-    await hours.getByRole('button', { name: 'Salvar' }).click();
-    await expect(page.getByText('Horário da sala salvo.')).toBeVisible();
+    await expect(saveBar.getByText('Alterações não salvas')).toBeVisible();
+    await saveBar.getByRole('button', { name: 'Salvar' }).click();
+    await expect(page.getByText('Alterações salvas.')).toBeVisible();
+    await expect(saveBar.getByText('Tudo salvo')).toBeVisible();
 
     const photos = page.locator('div.mantine-Paper-root', {
       has: page.getByRole('heading', { name: 'Fotos da sala' }),
@@ -114,10 +132,19 @@ test('adds two rooms with prices, facilities, photos and their own hours', async
       { name: `${i}-b.jpg`, mimeType: 'image/jpeg', buffer: await photo('#5a7fb0') },
     ]);
     await expect(photos.getByRole('button', { name: 'Remover foto' })).toHaveCount(2);
+    // All of it is there after a reload.
+    await page.reload();
+    await expect(facilities.getByRole('checkbox', { name: 'Wi-Fi' })).toBeChecked();
+    await expect(hours.getByRole('combobox', { name: 'Terça — Fecha' })).toHaveValue('21:00');
+    await expect(photos.getByRole('button', { name: 'Remover foto' })).toHaveCount(2);
   }
   await page.goto('/parceiro/gestao/salas');
   await expect(page.getByText('Sala Bromélia')).toBeVisible();
   await expect(page.getByText('R$ 85,50')).toBeVisible();
+  // New rooms are drafts until published.
+  await expect(
+    page.getByRole('link').filter({ hasText: 'Sala Bromélia' }).getByText('Rascunho', { exact: true }),
+  ).toBeVisible();
 });
 
 test('blocks next Tuesday afternoon for both rooms at once and sees it on each calendar', async ({

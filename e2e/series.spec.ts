@@ -25,7 +25,12 @@ test('a specialist turns a picked hour into a horário fixo paid month by month,
   await dialog.getByRole('combobox', { name: 'Por quanto tempo' }).click();
   await page.getByRole('option', { name: '8 semanas' }).click();
   await expect(dialog.getByText('Cobrança mês a mês')).toBeVisible();
-  await expect(dialog.getByText('cobrado agora')).toBeVisible();
+  await expect(dialog.getByText('pago agora, ao reservar')).toBeVisible();
+  // What is charged today is said in full, whatever the day the series is made (issue 31).
+  await expect(dialog.getByText(/^Cobrado hoje no cartão: R\$/)).toBeVisible();
+  await expect(
+    dialog.getByRole('button', { name: /^Reservar horário fixo · R\$ [\d.,]+ hoje$/ }),
+  ).toBeVisible();
   await expect(
     dialog
       .getByRole('listitem')

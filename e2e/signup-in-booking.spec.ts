@@ -90,8 +90,12 @@ for (const viewport of [
     await expect(page.getByRole('dialog', { name: 'Sucesso!' })).toBeVisible();
     await closeDialog(page);
     await expect(page).toHaveURL(/\/especialista\/agendamentos$/);
-    await expect(
-      page.getByRole('row').or(page.locator('.mantine-Card-root')).filter({ hasText: 'Confirmada' }),
-    ).toHaveCount(2);
+    // One row for the booking and its two weeks (decision 0037).
+    const booked = page
+      .getByRole('row')
+      .or(page.locator('.mantine-Card-root'))
+      .filter({ hasText: 'Confirmada' });
+    await expect(booked).toHaveCount(1);
+    await expect(booked).toContainText(oneHour(hours[0]!));
   });
 }

@@ -26,6 +26,7 @@ const roles: { name: string; email?: string; pages: Visit[] }[] = [
       roomPage,
       '/signin',
       '/signup',
+      '/anuncie',
       '/forgot-password',
       '/privacidade',
       '/pagina-que-nao-existe',
@@ -34,7 +35,13 @@ const roles: { name: string; email?: string; pages: Visit[] }[] = [
   {
     name: 'specialist',
     email: demo.specialist,
-    pages: ['/especialista/salas', '/especialista/perfil', '/especialista/agendamentos', roomPage],
+    pages: [
+      '/especialista/salas',
+      '/especialista/perfil',
+      '/especialista/agendamentos',
+      { from: '/especialista/agendamentos', link: new RegExp(`^/especialista/agendamentos/${uuid}$`) },
+      roomPage,
+    ],
   },
   {
     name: 'partner',
@@ -67,6 +74,8 @@ const roles: { name: string; email?: string; pages: Visit[] }[] = [
       '/admin/gestao/agendamentos',
       '/admin/gestao/diferenciais',
       '/admin/gestao/planos',
+      '/admin/gestao/reservas',
+      { from: '/admin/gestao/reservas', link: new RegExp(`^/admin/gestao/reservas/${uuid}$`) },
       '/admin/dashboard',
       '/admin/repasses',
       '/admin/conta',

@@ -50,6 +50,12 @@ const SPEC_SECONDS = {
   'rooms.spec.ts': 14,
   'password-strength.spec.ts': 9,
   'budget.spec.ts': 5,
+  // Added with issue 31 (measured alone, not yet in a whole run).
+  'room-drafts.spec.ts': 65,
+  'desk.spec.ts': 45,
+  'specialist-booking.spec.ts': 70,
+  'partner-signup.spec.ts': 40,
+  'partner-day.spec.ts': 30,
 };
 const SPEC_DEFAULT = 30;
 

@@ -29,6 +29,7 @@ import { createOutbox } from './features/mail/outbox.service.ts';
 import { metaRoutes } from './features/meta/meta.routes.ts';
 import { sitemapRoutes } from './features/meta/sitemap.routes.ts';
 import { partnerDataRoutes } from './features/partners/partner-data.routes.ts';
+import { partnerSignupRoutes } from './features/partners/partner-signup.routes.ts';
 import { paymentAccountRoutes } from './features/payment-accounts/payment-account.routes.ts';
 import {
   paymentAttentionRoutes,
@@ -169,7 +170,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:', ...mp.img],
         fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'", ...mp.connect],
+        // ViaCEP: the address forms fill the street from the CEP, from the browser (decision 0038).
+        connectSrc: ["'self'", 'https://viacep.com.br', ...mp.connect],
         frameSrc: mp.frame.length ? mp.frame : ["'none'"],
         frameAncestors: ["'none'"],
         formAction: ["'self'"],
@@ -231,6 +233,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(roomRoutes(services));
       await api.register(bookingRulesRoutes(services));
       await api.register(partnerDataRoutes(services));
+      await api.register(partnerSignupRoutes(services));
       await api.register(bookingRoutes(services));
       await api.register(seriesRoutes(services));
       await api.register(waitlistRoutes(services));

@@ -4,8 +4,11 @@ import { isValidCnpj, isValidCpf, onlyDigits } from '../br/documents.ts';
 import { partnerAppointmentSchema } from './booking.ts';
 import { marketDate } from './dates.ts';
 import { formNumber } from './form-number.ts';
+import { partnerApprovals } from './partner.ts';
 import { pageMeta, pageQuery } from './rooms.ts';
-import { singleLine } from './text.ts';
+import { seriesSchema } from './series.ts';
+import { multiLine, singleLine } from './text.ts';
+import { waitlistEntrySchema } from './waitlist.ts';
 
 export const adminMessages = {
   emailTaken: 'Email existente',
@@ -99,6 +102,9 @@ export const adminPartnerSchema = adminAccountSchema.extend({
   plan: z.object({ uuid: z.uuid(), name: z.string(), commission_percent: z.string() }).nullable(),
   clinics_count: z.number().int(),
   rooms_count: z.number().int(),
+  /** Where a clinic's own sign-up stands (docs/decisions/0039); partners the operator made are approved. */
+  approval: z.enum(partnerApprovals),
+  approved_at: z.string().nullable(),
 });
 export type AdminPartner = z.infer<typeof adminPartnerSchema>;
 export const adminPartnerPage = z.object({ data: z.array(adminPartnerSchema), meta: pageMeta });
@@ -106,7 +112,28 @@ export const adminPartnerPage = z.object({ data: z.array(adminPartnerSchema), me
 /** `paginate=false` answers every row (for selects); otherwise pages. */
 export const usersQuery = pageQuery.extend({
   paginate: z.enum(['true', 'false'], { message: 'Use paginate=true ou false.' }).default('true'),
+  /** Partners only: those whose sign-up is in that state ("Pendentes" = pending). */
+  approval: z.enum(partnerApprovals, { message: 'Use pending, approved ou rejected.' }).optional(),
 });
+
+/** POST /api/fusion/partner/{uuid}/reject: why, told to the partner in the mail and in its area. */
+export const rejectPartnerBody = z.object({
+  reason: multiLine(
+    z
+      .string({ message: 'Diga o motivo da recusa.' })
+      .trim()
+      .min(5, 'Diga o motivo da recusa.')
+      .max(500, 'Motivo longo demais (até 500 caracteres).'),
+  ),
+});
+
+export const partnerApprovalMessages = {
+  alreadyApproved: 'Este parceiro já está aprovado.',
+  notPending: 'Só um cadastro em análise pode ser recusado.',
+  rejectedWaits: 'Este cadastro foi recusado: ele volta para análise quando o parceiro pedir uma nova.',
+  emailUnverified: 'O parceiro ainda não confirmou o e-mail: aprove depois da confirmação.',
+  notRejected: 'Seu cadastro não está recusado: não há nova análise a pedir.',
+} as const;
 
 /** The specialist fills CPF, council and the rest after setting the password (completeData). */
 export const customerStoreBody = z.object({ name, email });
@@ -203,6 +230,36 @@ export const allUsersSchema = z.object({
   role_name: z.string(),
   active: z.boolean(),
 });
+
+/**
+ * What else the operator sees of a person (GET /api/fusion/user/{uuid}/activity, decision 0036):
+ * horários fixos, places in waitlists, saved cards (brand and last 4 only) and whether the
+ * invitation to set a password is still open (the account has no password yet).
+ */
+export const adminUserActivitySchema = z.object({
+  series: z.array(seriesSchema),
+  waitlist: z.array(waitlistEntrySchema),
+  cards: z.array(
+    z.object({
+      uuid: z.uuid(),
+      brand: z.string(),
+      last4: z.string(),
+      exp_month: z.number().int(),
+      exp_year: z.number().int(),
+      is_default: z.boolean(),
+    }),
+  ),
+  invitation_pending: z.boolean(),
+});
+export type AdminUserActivity = z.infer<typeof adminUserActivitySchema>;
+
+export const inviteMessages = {
+  sent: (email: string) => `Enviamos a ${email} um novo link para definir a senha.`,
+  hasPassword: 'Esta pessoa já definiu a senha: se a esqueceu, ela usa "Esqueci minha senha" na entrada.',
+  inactive: 'A conta está desativada: reative-a antes de reenviar o convite.',
+  notInvitable: 'Só especialistas e parceiros recebem convite.',
+} as const;
+export const inviteResponse = z.object({ data: z.object({ message: z.string() }) });
 
 // ---------------------------------------------------------------- rooms and appointments
 

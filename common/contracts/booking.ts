@@ -4,6 +4,7 @@ import { onlyDigits } from '../br/documents.ts';
 import { partnerStatuses } from '../domain/booking.ts';
 import { zonedDate } from '../time/zone.ts';
 import { marketDate, marketInstant } from './dates.ts';
+import { pageQuery } from './rooms.ts';
 import { singleLine } from './text.ts';
 
 // The plain values beside the schemas (messages, labels, enums), for the server's imports.
@@ -109,6 +110,11 @@ export const bookingBody = z.object({
     .min(1, 'Número de parcelas inválido.')
     .max(12, 'No máximo 12 parcelas.')
     .optional(),
+  /**
+   * Card only: false = "Salvar este cartão" left unchecked — the card (just added to pay) is removed
+   * from the person's saved cards once this payment is done, approved or not (decision 0037).
+   */
+  save_card: z.boolean().optional(),
 });
 export type BookingBody = z.input<typeof bookingBody>;
 
@@ -216,3 +222,150 @@ export const icalFeedResponse = z.object({
   data: z.object({ active: z.boolean(), url: z.string().nullable() }),
 });
 export type IcalFeed = z.infer<typeof icalFeedResponse>['data'];
+
+// ------------------------------------------------ the specialist's bookings (DESIGN §9, decision 0037)
+
+/** An hour of a booking as its specialist sees it: what it cost, what came back, what is allowed now. */
+export const myBookingHourSchema = z.object({
+  uuid: z.uuid(),
+  date_time: z.string(),
+  ends_at: z.string(),
+  status: z.string(),
+  price_cents: z.number().int(),
+  refund_cents: z.number().int(),
+  /** The specialist may cancel it now (DESIGN §8's table). */
+  cancelable: z.boolean(),
+  /** Canceling it now gives the money back (more than 24 h before the start). */
+  refundable: z.boolean(),
+});
+export type MyBookingHour = z.infer<typeof myBookingHourSchema>;
+
+/** What went back, or is going back, to the specialist: refunds not failed (or the failed ones, alone). */
+export const refundSummarySchema = z.object({
+  amount_cents: z.number().int(),
+  status: z.enum(['pending', 'succeeded', 'failed']),
+});
+
+/**
+ * A row of "Meus agendamentos": one booking with all its hours (`kind: "booking"`), or one horário
+ * fixo with all its weeks (`kind: "series"`, `uuid` the series' uuid; its monthly bookings are not
+ * listed apart).
+ */
+export const myBookingSchema = z.object({
+  kind: z.enum(['booking', 'series']),
+  uuid: z.uuid(),
+  /** The booking's status; for a series, `active` or `canceled`. */
+  status: z.string(),
+  room: z.object({ uuid: z.uuid(), name: z.string() }),
+  clinic: z.object({ uuid: z.uuid(), name: z.string() }),
+  /** The booking's hours; for a series, the hours of its next week still held (none once over). */
+  appointments: z.array(myBookingHourSchema),
+  /** The booking's amount; for a series, what one week costs. */
+  amount_cents: z.number().int(),
+  refund: refundSummarySchema.nullable(),
+  /** A booking's payment: `pix_expires_at` while its Pix can still be paid. Null for a series. */
+  payment: z
+    .object({
+      uuid: z.uuid(),
+      method: z.string(),
+      status: z.string(),
+      pix_expires_at: z.string().nullable(),
+    })
+    .nullable(),
+  /** Canceling the booking now is allowed (a series is changed on its own card). */
+  cancelable: z.boolean(),
+  series: z
+    .object({
+      weekday: z.number().int(),
+      time: z.string(),
+      minutes: z.number().int(),
+      weeks: z.number().int().nullable(),
+      /** Weeks still ahead and held. */
+      upcoming_weeks: z.number().int(),
+    })
+    .nullable(),
+});
+export type MyBooking = z.infer<typeof myBookingSchema>;
+
+export const myBookingsQuery = pageQuery
+  .extend({
+    /** Bookings with an hour on or after this date. */
+    dateInit: marketDate('Data inicial inválida.').optional(),
+    /** Bookings with an hour on or before this date. */
+    dateEnd: marketDate('Data final inválida.').optional(),
+  })
+  .refine((b) => !b.dateInit || !b.dateEnd || b.dateInit <= b.dateEnd, {
+    message: 'A data final deve ser depois da inicial.',
+    path: ['dateEnd'],
+  });
+
+/** GET /api/customer/booking/{uuid}: one of the specialist's bookings, with what the receipt needs. */
+export const customerBookingSchema = z.object({
+  uuid: z.uuid(),
+  status: z.string(),
+  amount_cents: z.number().int(),
+  created_at: z.string(),
+  customer: z.object({ name: z.string(), email: z.string() }),
+  room: z.object({ uuid: z.uuid(), name: z.string() }),
+  clinic: z.object({
+    uuid: z.uuid(),
+    name: z.string(),
+    timezone: z.string(),
+    address: z
+      .object({
+        street: z.string(),
+        number: z.string(),
+        complement: z.string().nullable(),
+        neighborhood: z.string(),
+        city: z.string(),
+        state: z.string(),
+        zip_code: z.string(),
+      })
+      .nullable(),
+  }),
+  appointments: z.array(myBookingHourSchema),
+  payment: z
+    .object({
+      uuid: z.uuid(),
+      method: z.string(),
+      status: z.string(),
+      amount_cents: z.number().int(),
+      refunded_cents: z.number().int(),
+      paid_at: z.string().nullable(),
+      /** The card charged, while it is still saved. */
+      card: z.object({ brand: z.string(), last4: z.string() }).nullable(),
+      /** While the Pix can still be paid: its copia e cola, QR image and deadline. */
+      pix: z.object({ copy_paste: z.string(), qr_code: z.string(), expires_at: z.string() }).nullable(),
+    })
+    .nullable(),
+  refunds: z.array(refundSchema),
+  /** The horário fixo this month belongs to. */
+  series_uuid: z.uuid().nullable(),
+  /** "Cancelar reserva" is offered: some hour may still be canceled (not a horário fixo's month). */
+  cancelable: z.boolean(),
+});
+export type CustomerBooking = z.infer<typeof customerBookingSchema>;
+export const customerBookingResponse = z.object({ data: customerBookingSchema });
+
+/** POST /api/customer/booking/{uuid}/cancel: every hour still cancelable, one mail. */
+export const customerBookingCancelResponse = z.object({
+  data: z.object({
+    uuid: z.uuid(),
+    status: z.string(),
+    refund_cents: z.number().int(),
+    /** Hours canceled now. */
+    canceled: z.number().int(),
+    /** An unpaid booking goes whole. */
+    whole_booking: z.boolean(),
+  }),
+});
+export type CustomerBookingCancel = z.infer<typeof customerBookingCancelResponse>['data'];
+
+/** The 422 `code` of a card the bank (issuer) declined when charged: the screen offers Pix. */
+export const CARD_DECLINED = 'card_declined';
+
+export const customerBookingMessages = {
+  notFound: 'Reserva não encontrada.',
+  seriesMonth:
+    'Este mês faz parte de um horário fixo: pule semanas ou cancele o horário fixo em “Meus agendamentos”.',
+} as const;

@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { bankByCode } from '../br/banks.ts';
 import { isValidCnpj, isValidCpf, onlyDigits } from '../br/documents.ts';
-import { addressInput, addressSchema } from './auth.ts';
+import { addressInput, addressSchema, passwordRule } from './auth.ts';
 import { contactSchema } from './supply.ts';
 import { singleLine } from './text.ts';
 
@@ -176,3 +176,90 @@ export type PixKeyBody = z.input<typeof pixKeyBody>;
 export const pixKeyResponse = z.object({
   data: z.object({ key_type: z.string(), key: z.string() }).nullable(),
 });
+
+// ---------------------------------------------------------------- sign-up and approval (issue 31)
+
+/**
+ * A clinic that signs itself up waits for the operator before its rooms can be published
+ * (docs/decisions/0039). Partners the operator created, and those from before, are approved.
+ */
+export const partnerApprovals = ['pending', 'approved', 'rejected'] as const;
+export type PartnerApproval = (typeof partnerApprovals)[number];
+export const partnerApprovalLabels: Record<PartnerApproval, string> = {
+  pending: 'Em análise',
+  approved: 'Aprovado',
+  rejected: 'Recusado',
+};
+
+/** Whether these fields of a body being checked arrived as strings (their own rules run apart). */
+const hasFields = (value: unknown, fields: string[]) =>
+  typeof value === 'object' &&
+  value !== null &&
+  fields.every((f) => typeof (value as Record<string, unknown>)[f] === 'string');
+
+export const partnerSignupMessages = {
+  termsRequired: 'Para continuar, aceite a política de privacidade.',
+  passwordsDiffer: 'As senhas não conferem.',
+} as const;
+
+/**
+ * POST /api/partner/signup: a clinic or coworking signs itself up (company and contact, the account's
+ * e-mail and password). The e-mail is confirmed with the same code as the specialist's sign-up.
+ */
+export const partnerSignupBody = z
+  .object({
+    document_type: z.enum(documentTypes, { message: 'Escolha CNPJ ou CPF.' }),
+    document: z.string({ message: 'Informe o documento.' }).max(40).transform(onlyDigits),
+    legal_name: singleLine(
+      z
+        .string({ message: 'Informe a razão social ou o nome.' })
+        .trim()
+        .min(3, 'Informe a razão social ou o nome.')
+        .max(200, 'Razão social longa demais.'),
+    ),
+    name: singleLine(
+      z
+        .string({ message: 'Informe o nome do responsável.' })
+        .trim()
+        .min(3, 'Informe o nome completo do responsável.')
+        .max(120, 'Nome longo demais.'),
+    ),
+    email: z
+      .string({ message: 'Informe o e-mail.' })
+      .trim()
+      .toLowerCase()
+      .max(254, 'E-mail longo demais.')
+      .pipe(z.email({ message: 'Informe um e-mail válido.' })),
+    phone,
+    password: passwordRule,
+    password_confirmation: z.string({ message: 'Confirme a senha.' }).max(128),
+    accept_terms: z.literal(true, { message: partnerSignupMessages.termsRequired }),
+  })
+  // Checked even when another field is wrong (zod skips object checks after any issue otherwise),
+  // so the form shows every problem at once.
+  .refine((v) => v.document_type !== 'cnpj' || isValidCnpj(v.document), {
+    message: 'CNPJ inválido.',
+    path: ['document'],
+    when: ({ value }) => hasFields(value, ['document_type', 'document']),
+  })
+  .refine((v) => v.document_type !== 'cpf' || isValidCpf(v.document), {
+    message: 'CPF inválido.',
+    path: ['document'],
+    when: ({ value }) => hasFields(value, ['document_type', 'document']),
+  })
+  .refine((v) => v.password === v.password_confirmation, {
+    message: partnerSignupMessages.passwordsDiffer,
+    path: ['password_confirmation'],
+    when: ({ value }) => hasFields(value, ['password', 'password_confirmation']),
+  });
+export type PartnerSignupBody = z.input<typeof partnerSignupBody>;
+
+/** GET /api/partner/{partner}/approval: where the partner's sign-up stands, and why it was refused. */
+export const partnerApprovalSchema = z.object({
+  approval: z.enum(partnerApprovals),
+  approved_at: z.string().nullable(),
+  /** The operator's last refusal, while the sign-up stands refused. */
+  rejection: z.object({ reason: z.string(), at: z.string() }).nullable(),
+});
+export type PartnerApprovalStatus = z.infer<typeof partnerApprovalSchema>;
+export const partnerApprovalResponse = z.object({ data: partnerApprovalSchema });

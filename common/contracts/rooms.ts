@@ -58,6 +58,11 @@ export const roomDetailSchema = roomSummarySchema.extend({
   hours: z.array(hourRange),
   /** The rules the room's slots and bookings follow (decision 0023). */
   booking_rules: bookingRulesSchema,
+  /**
+   * Present (true) only when the room's partner reads a room visitors cannot see — a draft or an
+   * inactive room (decision 0038): the page is a preview and takes no booking.
+   */
+  preview: z.literal(true).optional(),
 });
 export type RoomDetail = z.infer<typeof roomDetailSchema>;
 export const roomDetailResponse = z.object({ data: roomDetailSchema });

@@ -4,12 +4,14 @@
  */
 import { z } from 'zod';
 import { onlyDigits } from '../br/documents.ts';
+import { publishItems } from '../domain/room-publishing.ts';
 import { contactTypes } from '../domain/supply.ts';
 import { hourPriceCents, MIN_HOUR_PRICE_CENTS } from '../money.ts';
 import { marketInstant } from './dates.ts';
 import { multiLine, singleLine } from './text.ts';
 
 // The plain values beside the schemas (messages, labels, enums), for the server's imports.
+export * from '../domain/room-publishing.ts';
 export * from '../domain/supply.ts';
 
 import { addressInput, addressSchema } from './auth.ts';
@@ -185,8 +187,21 @@ export const roomBody = z.object({
   description: multiLine(z.string().trim().max(2000, 'Descrição longa demais.')).default(''),
   price_per_minute: pricePerMinute,
   active: z.boolean().default(true),
+  /** The room's facilities, all at once (the editor's one "Salvar", decision 0038); absent keeps them. */
+  facilities: z
+    .array(z.uuid({ message: 'Diferencial não encontrado.' }), { message: 'Informe os diferenciais.' })
+    .max(100, 'Diferenciais demais.')
+    .optional(),
 });
 export type RoomBody = z.input<typeof roomBody>;
+
+/** One line of a room's publishing checklist (decision 0038). */
+export const publishCheckSchema = z.object({
+  item: z.enum(publishItems),
+  done: z.boolean(),
+  label: z.string(),
+});
+export type PublishCheck = z.infer<typeof publishCheckSchema>;
 
 export const roomSchema = z.object({
   uuid: z.uuid(),
@@ -200,10 +215,27 @@ export const roomSchema = z.object({
   facilities: z.array(facilitySchema),
   photos: z.array(photoSchema),
   operating_hours: z.array(hourRange),
+  /** A draft (false) is the partner's alone: out of search, its page and booking (decision 0038). */
+  published: z.boolean(),
+  published_at: z.string().nullable(),
+  /** What publishing asks for, and whether each is done. */
+  checklist: z.array(publishCheckSchema),
 });
 export type Room = z.infer<typeof roomSchema>;
 export const roomResponse = z.object({ data: roomSchema });
 export const roomListResponse = z.object({ data: z.array(roomSchema) });
+
+/**
+ * 422 of `POST /api/partner/room/{uuid}/publish`: what is still missing (`code` and `missing` absent
+ * when the request itself was malformed — the usual 422 of DESIGN §4).
+ */
+export const publishRefusalResponse = z.object({
+  message: z.string(),
+  code: z.enum(['room_incomplete', 'partner_not_approved']).optional(),
+  errors: z.record(z.string(), z.array(z.string())).optional(),
+  missing: z.array(z.object({ item: z.enum(publishItems), message: z.string() })).optional(),
+});
+export type PublishRefusal = z.infer<typeof publishRefusalResponse>;
 
 // ---------------------------------------------------------------- blocked schedules
 

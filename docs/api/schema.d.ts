@@ -347,7 +347,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Página pública de uma sala */
+        /** Página pública de uma sala (o parceiro dono também lê o seu rascunho) */
         get: operations["getRoomsId"];
         put?: never;
         post?: never;
@@ -704,6 +704,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/partner/room/{id}/publish": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Publica a sala: foto, horário, preço, descrição e parceiro aprovado; 422 lista o que falta */
+        post: operations["postPartnerRoomIdPublish"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/partner/room/{id}/unpublish": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Volta a sala a rascunho: sai da busca e da página pública */
+        post: operations["postPartnerRoomIdUnpublish"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/partner/operatinghour/{id}": {
         parameters: {
             query?: never;
@@ -897,6 +931,94 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/partner/signup": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Cadastro de parceiro (clínica ou coworking): conta em análise e código de confirmação por e-mail
+         * @description Aberto a visitantes, como o cadastro de especialista: responde 201 com o `User` (papel `partner`, e-mail não confirmado) e envia o código; `POST /api/user/verify-email` confirma e abre a sessão. E-mail já usado: 422 com `errors.email: ["Email existente"]`. O cadastro fica em análise até o operador aprovar.
+         */
+        post: operations["postPartnerSignup"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/partner/{partner}/approval": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Situação do cadastro do parceiro (em análise, aprovado ou recusado, com o motivo) */
+        get: operations["getPartnerPartnerApproval"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/partner/{partner}/approval/review": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Pede uma nova análise de um cadastro recusado (409 se não estiver recusado) */
+        post: operations["postPartnerPartnerApprovalReview"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/fusion/partner/{id}/approve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Aprova o cadastro de um parceiro (e-mail confirmado); o parceiro recebe um e-mail */
+        post: operations["postFusionPartnerIdApprove"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/fusion/partner/{id}/reject": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Recusa um cadastro em análise, com o motivo, que o parceiro recebe por e-mail */
+        post: operations["postFusionPartnerIdReject"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/customer/card/{id}": {
         parameters: {
             query?: never;
@@ -994,6 +1116,57 @@ export interface paths {
         put?: never;
         /** Cancela um agendamento futuro (reembolso integral até 24 h antes) */
         post: operations["postCustomerAppointmentIdCancel"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/customer/bookings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Meus agendamentos: uma linha por reserva (com seus horários) e uma por horário fixo */
+        get: operations["getCustomerBookings"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/customer/booking/{uuid}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Uma reserva: sala, endereço da clínica, horários, pagamento (com o Pix enquanto pode ser pago) e reembolsos */
+        get: operations["getCustomerBookingUuid"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/customer/booking/{uuid}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Cancela a reserva: todos os horários que ainda podem ser cancelados (reembolso integral até 24 h antes de cada um) */
+        post: operations["postCustomerBookingUuidCancel"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1284,7 +1457,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Especialistas (customer) ou parceiros (partner); paginate=false traz todos */
+        /** Especialistas (customer) ou parceiros (partner); paginate=false traz todos; approval=pending filtra os parceiros em análise */
         get: operations["getFusionUsersRole"];
         put?: never;
         post?: never;
@@ -1407,6 +1580,40 @@ export interface paths {
         /** Nome, telefone, razão social e plano de um parceiro */
         put: operations["putFusionBasicdataId"];
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/fusion/user/{id}/activity": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Horários fixos, listas de espera, cartões salvos (bandeira e final) e se o convite para definir a senha está em aberto */
+        get: operations["getFusionUserIdActivity"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/fusion/user/{id}/invite": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Reenvia o convite para definir a senha (conta ativa que ainda não tem senha) */
+        post: operations["postFusionUserIdInvite"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1884,7 +2091,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Reservas, as mais novas primeiro; busca por nome, e-mail, CPF, sala ou uuid da reserva */
+        /** Reservas, as mais novas primeiro; busca por nome, e-mail, CPF, sala ou uuid da reserva; filtros por situação, datas dos horários (dateInit, dateEnd) e pessoa (customer) */
         get: operations["getFusionBookings"];
         put?: never;
         post?: never;
@@ -1901,7 +2108,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Uma reserva com horários, pagamento e reembolsos */
+        /** Uma reserva com horários, pagamento, reembolsos, os e-mails enviados sobre ela e o histórico */
         get: operations["getFusionBookingUuid"];
         put?: never;
         post?: never;
@@ -1920,7 +2127,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Cancela a reserva pela operação (reembolso total dos horários pagos), com o motivo */
+        /** Cancela a reserva pela operação (reembolso total dos horários pagos); o motivo vai para o registro de auditoria */
         post: operations["postFusionBookingUuidCancel"];
         delete?: never;
         options?: never;
@@ -3354,6 +3561,8 @@ export interface operations {
                                 max_days_ahead: number;
                                 min_notice_minutes: number;
                             };
+                            /** @enum {boolean} */
+                            preview?: true;
                         };
                     };
                 };
@@ -4638,6 +4847,14 @@ export interface operations {
                                 opens_at: string;
                                 closes_at: string;
                             }[];
+                            published: boolean;
+                            published_at: string | null;
+                            checklist: {
+                                /** @enum {string} */
+                                item: "photos" | "hours" | "price" | "description" | "approval";
+                                done: boolean;
+                                label: string;
+                            }[];
                         }[];
                     };
                 };
@@ -4710,6 +4927,14 @@ export interface operations {
                                 weekday: number;
                                 opens_at: string;
                                 closes_at: string;
+                            }[];
+                            published: boolean;
+                            published_at: string | null;
+                            checklist: {
+                                /** @enum {string} */
+                                item: "photos" | "hours" | "price" | "description" | "approval";
+                                done: boolean;
+                                label: string;
                             }[];
                         }[];
                     };
@@ -4785,6 +5010,14 @@ export interface operations {
                                 opens_at: string;
                                 closes_at: string;
                             }[];
+                            published: boolean;
+                            published_at: string | null;
+                            checklist: {
+                                /** @enum {string} */
+                                item: "photos" | "hours" | "price" | "description" | "approval";
+                                done: boolean;
+                                label: string;
+                            }[];
                         }[];
                     };
                 };
@@ -4828,6 +5061,7 @@ export interface operations {
                     price_per_minute: string | number;
                     /** @default true */
                     active?: boolean;
+                    facilities?: string[];
                 };
             };
         };
@@ -4869,6 +5103,14 @@ export interface operations {
                                 weekday: number;
                                 opens_at: string;
                                 closes_at: string;
+                            }[];
+                            published: boolean;
+                            published_at: string | null;
+                            checklist: {
+                                /** @enum {string} */
+                                item: "photos" | "hours" | "price" | "description" | "approval";
+                                done: boolean;
+                                label: string;
                             }[];
                         };
                     };
@@ -4914,6 +5156,7 @@ export interface operations {
                     price_per_minute: string | number;
                     /** @default true */
                     active?: boolean;
+                    facilities?: string[];
                 };
             };
         };
@@ -4955,6 +5198,14 @@ export interface operations {
                                 weekday: number;
                                 opens_at: string;
                                 closes_at: string;
+                            }[];
+                            published: boolean;
+                            published_at: string | null;
+                            checklist: {
+                                /** @enum {string} */
+                                item: "photos" | "hours" | "price" | "description" | "approval";
+                                done: boolean;
+                                label: string;
                             }[];
                         };
                     };
@@ -5068,6 +5319,197 @@ export interface operations {
                                 weekday: number;
                                 opens_at: string;
                                 closes_at: string;
+                            }[];
+                            published: boolean;
+                            published_at: string | null;
+                            checklist: {
+                                /** @enum {string} */
+                                item: "photos" | "hours" | "price" | "description" | "approval";
+                                done: boolean;
+                                label: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description Pedido recusado: a mensagem diz por quê (422 traz os erros por campo) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Erro"];
+                };
+            };
+            /** @description Erro do servidor, com o código do pedido */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Erro"];
+                };
+            };
+        };
+    };
+    postPartnerRoomIdPublish: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Resposta */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** Format: uuid */
+                            uuid: string;
+                            name: string;
+                            description: string;
+                            price_per_minute: string;
+                            hour_price_cents: number;
+                            active: boolean;
+                            fixed: number;
+                            clinic: {
+                                /** Format: uuid */
+                                uuid: string;
+                                name: string;
+                                timezone: string;
+                            };
+                            facilities: {
+                                /** Format: uuid */
+                                uuid: string;
+                                name: string;
+                            }[];
+                            photos: {
+                                /** Format: uuid */
+                                uuid: string;
+                                url: string;
+                                is_cover: boolean;
+                            }[];
+                            operating_hours: {
+                                weekday: number;
+                                opens_at: string;
+                                closes_at: string;
+                            }[];
+                            published: boolean;
+                            published_at: string | null;
+                            checklist: {
+                                /** @enum {string} */
+                                item: "photos" | "hours" | "price" | "description" | "approval";
+                                done: boolean;
+                                label: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description Resposta */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code?: "room_incomplete" | "partner_not_approved";
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        missing?: {
+                            /** @enum {string} */
+                            item: "photos" | "hours" | "price" | "description" | "approval";
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Pedido recusado: a mensagem diz por quê (422 traz os erros por campo) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Erro"];
+                };
+            };
+            /** @description Erro do servidor, com o código do pedido */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Erro"];
+                };
+            };
+        };
+    };
+    postPartnerRoomIdUnpublish: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Resposta */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** Format: uuid */
+                            uuid: string;
+                            name: string;
+                            description: string;
+                            price_per_minute: string;
+                            hour_price_cents: number;
+                            active: boolean;
+                            fixed: number;
+                            clinic: {
+                                /** Format: uuid */
+                                uuid: string;
+                                name: string;
+                                timezone: string;
+                            };
+                            facilities: {
+                                /** Format: uuid */
+                                uuid: string;
+                                name: string;
+                            }[];
+                            photos: {
+                                /** Format: uuid */
+                                uuid: string;
+                                url: string;
+                                is_cover: boolean;
+                            }[];
+                            operating_hours: {
+                                weekday: number;
+                                opens_at: string;
+                                closes_at: string;
+                            }[];
+                            published: boolean;
+                            published_at: string | null;
+                            checklist: {
+                                /** @enum {string} */
+                                item: "photos" | "hours" | "price" | "description" | "approval";
+                                done: boolean;
+                                label: string;
                             }[];
                         };
                     };
@@ -5199,6 +5641,14 @@ export interface operations {
                                 opens_at: string;
                                 closes_at: string;
                             }[];
+                            published: boolean;
+                            published_at: string | null;
+                            checklist: {
+                                /** @enum {string} */
+                                item: "photos" | "hours" | "price" | "description" | "approval";
+                                done: boolean;
+                                label: string;
+                            }[];
                         };
                     };
                 };
@@ -5272,6 +5722,14 @@ export interface operations {
                                 weekday: number;
                                 opens_at: string;
                                 closes_at: string;
+                            }[];
+                            published: boolean;
+                            published_at: string | null;
+                            checklist: {
+                                /** @enum {string} */
+                                item: "photos" | "hours" | "price" | "description" | "approval";
+                                done: boolean;
+                                label: string;
                             }[];
                         };
                     };
@@ -6178,6 +6636,308 @@ export interface operations {
             };
         };
     };
+    postPartnerSignup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    document_type: "cpf" | "cnpj";
+                    document: string;
+                    legal_name: string;
+                    name: string;
+                    email: string;
+                    phone: string;
+                    password: string;
+                    password_confirmation: string;
+                    /** @enum {boolean} */
+                    accept_terms: true;
+                };
+            };
+        };
+        responses: {
+            /** @description Resposta */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** Format: uuid */
+                            uuid: string;
+                            name: string;
+                            email: string;
+                            /** @enum {string} */
+                            role_name: "owner" | "admin" | "customer" | "partner";
+                            active: boolean;
+                            email_verified: boolean;
+                            photo: {
+                                url: string;
+                            } | null;
+                        };
+                    };
+                };
+            };
+            /** @description Pedido recusado: a mensagem diz por quê (422 traz os erros por campo) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Erro"];
+                };
+            };
+            /** @description Erro do servidor, com o código do pedido */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Erro"];
+                };
+            };
+        };
+    };
+    getPartnerPartnerApproval: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                partner: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Resposta */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** @enum {string} */
+                            approval: "pending" | "approved" | "rejected";
+                            approved_at: string | null;
+                            rejection: {
+                                reason: string;
+                                at: string;
+                            } | null;
+                        };
+                    };
+                };
+            };
+            /** @description Pedido recusado: a mensagem diz por quê (422 traz os erros por campo) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Erro"];
+                };
+            };
+            /** @description Erro do servidor, com o código do pedido */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Erro"];
+                };
+            };
+        };
+    };
+    postPartnerPartnerApprovalReview: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                partner: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Resposta */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** @enum {string} */
+                            approval: "pending" | "approved" | "rejected";
+                            approved_at: string | null;
+                            rejection: {
+                                reason: string;
+                                at: string;
+                            } | null;
+                        };
+                    };
+                };
+            };
+            /** @description Pedido recusado: a mensagem diz por quê (422 traz os erros por campo) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Erro"];
+                };
+            };
+            /** @description Erro do servidor, com o código do pedido */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Erro"];
+                };
+            };
+        };
+    };
+    postFusionPartnerIdApprove: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Resposta */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** Format: uuid */
+                            uuid: string;
+                            name: string;
+                            email: string;
+                            active: boolean;
+                            email_verified: boolean;
+                            created_at: string;
+                            legal_name: string | null;
+                            document: string | null;
+                            phone: string | null;
+                            plan: {
+                                /** Format: uuid */
+                                uuid: string;
+                                name: string;
+                                commission_percent: string;
+                            } | null;
+                            clinics_count: number;
+                            rooms_count: number;
+                            /** @enum {string} */
+                            approval: "pending" | "approved" | "rejected";
+                            approved_at: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Pedido recusado: a mensagem diz por quê (422 traz os erros por campo) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Erro"];
+                };
+            };
+            /** @description Erro do servidor, com o código do pedido */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Erro"];
+                };
+            };
+        };
+    };
+    postFusionPartnerIdReject: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    reason: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Resposta */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** Format: uuid */
+                            uuid: string;
+                            name: string;
+                            email: string;
+                            active: boolean;
+                            email_verified: boolean;
+                            created_at: string;
+                            legal_name: string | null;
+                            document: string | null;
+                            phone: string | null;
+                            plan: {
+                                /** Format: uuid */
+                                uuid: string;
+                                name: string;
+                                commission_percent: string;
+                            } | null;
+                            clinics_count: number;
+                            rooms_count: number;
+                            /** @enum {string} */
+                            approval: "pending" | "approved" | "rejected";
+                            approved_at: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Pedido recusado: a mensagem diz por quê (422 traz os erros por campo) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Erro"];
+                };
+            };
+            /** @description Erro do servidor, com o código do pedido */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Erro"];
+                };
+            };
+        };
+    };
     getCustomerCardId: {
         parameters: {
             query?: never;
@@ -6405,6 +7165,7 @@ export interface operations {
                     card_uuid?: string | null;
                     card_token?: string | null;
                     installments?: number;
+                    save_card?: boolean;
                 };
             };
         };
@@ -6563,6 +7324,267 @@ export interface operations {
                             uuid: string;
                             status: string;
                             refund_cents: number;
+                            whole_booking: boolean;
+                        };
+                    };
+                };
+            };
+            /** @description Pedido recusado: a mensagem diz por quê (422 traz os erros por campo) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Erro"];
+                };
+            };
+            /** @description Erro do servidor, com o código do pedido */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Erro"];
+                };
+            };
+        };
+    };
+    getCustomerBookings: {
+        parameters: {
+            query?: {
+                page?: number;
+                per_page?: number;
+                dateInit?: string;
+                dateEnd?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Resposta */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** @enum {string} */
+                            kind: "booking" | "series";
+                            /** Format: uuid */
+                            uuid: string;
+                            status: string;
+                            room: {
+                                /** Format: uuid */
+                                uuid: string;
+                                name: string;
+                            };
+                            clinic: {
+                                /** Format: uuid */
+                                uuid: string;
+                                name: string;
+                            };
+                            appointments: {
+                                /** Format: uuid */
+                                uuid: string;
+                                date_time: string;
+                                ends_at: string;
+                                status: string;
+                                price_cents: number;
+                                refund_cents: number;
+                                cancelable: boolean;
+                                refundable: boolean;
+                            }[];
+                            amount_cents: number;
+                            refund: {
+                                amount_cents: number;
+                                /** @enum {string} */
+                                status: "pending" | "succeeded" | "failed";
+                            } | null;
+                            payment: {
+                                /** Format: uuid */
+                                uuid: string;
+                                method: string;
+                                status: string;
+                                pix_expires_at: string | null;
+                            } | null;
+                            cancelable: boolean;
+                            series: {
+                                weekday: number;
+                                time: string;
+                                minutes: number;
+                                weeks: number | null;
+                                upcoming_weeks: number;
+                            } | null;
+                        }[];
+                        meta: {
+                            current_page: number;
+                            last_page: number;
+                            per_page: number;
+                            total: number;
+                        };
+                    };
+                };
+            };
+            /** @description Pedido recusado: a mensagem diz por quê (422 traz os erros por campo) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Erro"];
+                };
+            };
+            /** @description Erro do servidor, com o código do pedido */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Erro"];
+                };
+            };
+        };
+    };
+    getCustomerBookingUuid: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                uuid: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Resposta */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** Format: uuid */
+                            uuid: string;
+                            status: string;
+                            amount_cents: number;
+                            created_at: string;
+                            customer: {
+                                name: string;
+                                email: string;
+                            };
+                            room: {
+                                /** Format: uuid */
+                                uuid: string;
+                                name: string;
+                            };
+                            clinic: {
+                                /** Format: uuid */
+                                uuid: string;
+                                name: string;
+                                timezone: string;
+                                address: {
+                                    street: string;
+                                    number: string;
+                                    complement: string | null;
+                                    neighborhood: string;
+                                    city: string;
+                                    state: string;
+                                    zip_code: string;
+                                } | null;
+                            };
+                            appointments: {
+                                /** Format: uuid */
+                                uuid: string;
+                                date_time: string;
+                                ends_at: string;
+                                status: string;
+                                price_cents: number;
+                                refund_cents: number;
+                                cancelable: boolean;
+                                refundable: boolean;
+                            }[];
+                            payment: {
+                                /** Format: uuid */
+                                uuid: string;
+                                method: string;
+                                status: string;
+                                amount_cents: number;
+                                refunded_cents: number;
+                                paid_at: string | null;
+                                card: {
+                                    brand: string;
+                                    last4: string;
+                                } | null;
+                                pix: {
+                                    copy_paste: string;
+                                    qr_code: string;
+                                    expires_at: string;
+                                } | null;
+                            } | null;
+                            refunds: {
+                                /** Format: uuid */
+                                uuid: string;
+                                amount_cents: number;
+                                /** @enum {string} */
+                                status: "pending" | "succeeded" | "failed";
+                                reason: string;
+                                created_at: string;
+                            }[];
+                            /** Format: uuid */
+                            series_uuid: string | null;
+                            cancelable: boolean;
+                        };
+                    };
+                };
+            };
+            /** @description Pedido recusado: a mensagem diz por quê (422 traz os erros por campo) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Erro"];
+                };
+            };
+            /** @description Erro do servidor, com o código do pedido */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Erro"];
+                };
+            };
+        };
+    };
+    postCustomerBookingUuidCancel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                uuid: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Resposta */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** Format: uuid */
+                            uuid: string;
+                            status: string;
+                            refund_cents: number;
+                            canceled: number;
                             whole_booking: boolean;
                         };
                     };
@@ -8011,6 +9033,7 @@ export interface operations {
                 page?: number;
                 per_page?: number;
                 paginate?: "true" | "false";
+                approval?: "pending" | "approved" | "rejected";
             };
             header?: never;
             path: {
@@ -8059,6 +9082,9 @@ export interface operations {
                             } | null;
                             clinics_count: number;
                             rooms_count: number;
+                            /** @enum {string} */
+                            approval: "pending" | "approved" | "rejected";
+                            approved_at: string | null;
                         })[];
                         meta: {
                             current_page: number;
@@ -8207,6 +9233,9 @@ export interface operations {
                                 } | null;
                                 clinics_count: number;
                                 rooms_count: number;
+                                /** @enum {string} */
+                                approval: "pending" | "approved" | "rejected";
+                                approved_at: string | null;
                             } | null;
                             clinics: {
                                 /** Format: uuid */
@@ -8360,6 +9389,9 @@ export interface operations {
                             } | null;
                             clinics_count: number;
                             rooms_count: number;
+                            /** @enum {string} */
+                            approval: "pending" | "approved" | "rejected";
+                            approved_at: string | null;
                         };
                     };
                 };
@@ -8564,6 +9596,159 @@ export interface operations {
                             } | null;
                             clinics_count: number;
                             rooms_count: number;
+                            /** @enum {string} */
+                            approval: "pending" | "approved" | "rejected";
+                            approved_at: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Pedido recusado: a mensagem diz por quê (422 traz os erros por campo) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Erro"];
+                };
+            };
+            /** @description Erro do servidor, com o código do pedido */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Erro"];
+                };
+            };
+        };
+    };
+    getFusionUserIdActivity: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Resposta */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            series: {
+                                /** Format: uuid */
+                                uuid: string;
+                                /** @enum {string} */
+                                status: "active" | "canceled";
+                                room: {
+                                    /** Format: uuid */
+                                    uuid: string;
+                                    name: string;
+                                    clinic: string;
+                                };
+                                weekday: number;
+                                time: string;
+                                minutes: number;
+                                weeks: number | null;
+                                first_date: string;
+                                skipped_dates: string[];
+                                /** @enum {string} */
+                                payment_method: "card" | "pix";
+                                months: {
+                                    month: string;
+                                    /** Format: uuid */
+                                    booking_uuid: string;
+                                    status: string;
+                                    payment_status: string;
+                                    amount_cents: number;
+                                    charge_at: string | null;
+                                    dates: string[];
+                                }[];
+                            }[];
+                            waitlist: {
+                                /** Format: uuid */
+                                uuid: string;
+                                /** @enum {string} */
+                                status: "waiting" | "offered" | "booked" | "left" | "expired";
+                                room: {
+                                    /** Format: uuid */
+                                    uuid: string;
+                                    name: string;
+                                    clinic: string;
+                                };
+                                date: string;
+                                from: string;
+                                to: string;
+                                offer: {
+                                    /** Format: uuid */
+                                    booking_uuid: string;
+                                    date_times: string[];
+                                    expires_at: string;
+                                    amount_cents: number;
+                                } | null;
+                                created_at: string;
+                            }[];
+                            cards: {
+                                /** Format: uuid */
+                                uuid: string;
+                                brand: string;
+                                last4: string;
+                                exp_month: number;
+                                exp_year: number;
+                                is_default: boolean;
+                            }[];
+                            invitation_pending: boolean;
+                        };
+                    };
+                };
+            };
+            /** @description Pedido recusado: a mensagem diz por quê (422 traz os erros por campo) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Erro"];
+                };
+            };
+            /** @description Erro do servidor, com o código do pedido */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Erro"];
+                };
+            };
+        };
+    };
+    postFusionUserIdInvite: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Resposta */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            message: string;
                         };
                     };
                 };
@@ -10448,6 +11633,9 @@ export interface operations {
                 per_page?: number;
                 search?: string;
                 status?: "pending_payment" | "confirmed" | "canceled" | "expired" | "failed";
+                dateInit?: string;
+                dateEnd?: string;
+                customer?: string;
             };
             header?: never;
             path?: never;
@@ -10471,13 +11659,24 @@ export interface operations {
                                 name: string;
                                 email: string;
                             };
+                            outside: {
+                                name: string;
+                                email: string | null;
+                            } | null;
                             room: {
+                                /** Format: uuid */
+                                uuid: string;
+                                name: string;
+                            };
+                            clinic: {
                                 /** Format: uuid */
                                 uuid: string;
                                 name: string;
                             };
                             status: string;
                             amount_cents: number;
+                            payment_method: string;
+                            payment_status: string | null;
                             created_at: string;
                             appointments: {
                                 /** Format: uuid */
@@ -10542,25 +11741,51 @@ export interface operations {
                                 name: string;
                                 email: string;
                             };
+                            outside: {
+                                name: string;
+                                email: string | null;
+                            } | null;
                             room: {
                                 /** Format: uuid */
                                 uuid: string;
                                 name: string;
                             };
+                            clinic: {
+                                /** Format: uuid */
+                                uuid: string;
+                                name: string;
+                                address: string | null;
+                                timezone: string;
+                                partner: {
+                                    /** Format: uuid */
+                                    uuid: string;
+                                    name: string;
+                                    email: string;
+                                };
+                            };
                             status: string;
                             amount_cents: number;
+                            payment_method: string;
+                            payment_status: string | null;
                             created_at: string;
                             appointments: {
                                 /** Format: uuid */
                                 uuid: string;
                                 date_time: string;
                                 status: string;
+                                ends_at: string;
+                                price_cents: number;
+                                refund_cents: number;
+                                canceled_at: string | null;
+                                canceled_by: {
+                                    name: string;
+                                    email: string;
+                                    role_name: string;
+                                } | null;
                             }[];
-                            clinic: {
-                                /** Format: uuid */
-                                uuid: string;
-                                name: string;
-                            };
+                            note: string | null;
+                            /** Format: uuid */
+                            series_uuid: string | null;
                             payment: {
                                 /** Format: uuid */
                                 uuid: string;
@@ -10570,6 +11795,10 @@ export interface operations {
                                 refunded_cents: number;
                                 provider_ref: string | null;
                                 paid_at: string | null;
+                                card: {
+                                    brand: string;
+                                    last4: string;
+                                } | null;
                             } | null;
                             refunds: {
                                 /** Format: uuid */
@@ -10578,6 +11807,26 @@ export interface operations {
                                 status: string;
                                 reason: string;
                                 created_at: string;
+                            }[];
+                            mails: {
+                                /** Format: uuid */
+                                uuid: string;
+                                subject: string;
+                                recipient: string;
+                                status: string;
+                                created_at: string;
+                                sent_at: string | null;
+                            }[];
+                            history: {
+                                at: string;
+                                /** @enum {string} */
+                                kind: "created" | "paid" | "payment_failed" | "expired" | "provider_event" | "canceled" | "operator_cancel" | "refund";
+                                description: string;
+                                actor: {
+                                    name: string;
+                                    email: string;
+                                    role_name: string;
+                                } | null;
                             }[];
                         };
                     };
@@ -10636,25 +11885,51 @@ export interface operations {
                                 name: string;
                                 email: string;
                             };
+                            outside: {
+                                name: string;
+                                email: string | null;
+                            } | null;
                             room: {
                                 /** Format: uuid */
                                 uuid: string;
                                 name: string;
                             };
+                            clinic: {
+                                /** Format: uuid */
+                                uuid: string;
+                                name: string;
+                                address: string | null;
+                                timezone: string;
+                                partner: {
+                                    /** Format: uuid */
+                                    uuid: string;
+                                    name: string;
+                                    email: string;
+                                };
+                            };
                             status: string;
                             amount_cents: number;
+                            payment_method: string;
+                            payment_status: string | null;
                             created_at: string;
                             appointments: {
                                 /** Format: uuid */
                                 uuid: string;
                                 date_time: string;
                                 status: string;
+                                ends_at: string;
+                                price_cents: number;
+                                refund_cents: number;
+                                canceled_at: string | null;
+                                canceled_by: {
+                                    name: string;
+                                    email: string;
+                                    role_name: string;
+                                } | null;
                             }[];
-                            clinic: {
-                                /** Format: uuid */
-                                uuid: string;
-                                name: string;
-                            };
+                            note: string | null;
+                            /** Format: uuid */
+                            series_uuid: string | null;
                             payment: {
                                 /** Format: uuid */
                                 uuid: string;
@@ -10664,6 +11939,10 @@ export interface operations {
                                 refunded_cents: number;
                                 provider_ref: string | null;
                                 paid_at: string | null;
+                                card: {
+                                    brand: string;
+                                    last4: string;
+                                } | null;
                             } | null;
                             refunds: {
                                 /** Format: uuid */
@@ -10672,6 +11951,26 @@ export interface operations {
                                 status: string;
                                 reason: string;
                                 created_at: string;
+                            }[];
+                            mails: {
+                                /** Format: uuid */
+                                uuid: string;
+                                subject: string;
+                                recipient: string;
+                                status: string;
+                                created_at: string;
+                                sent_at: string | null;
+                            }[];
+                            history: {
+                                at: string;
+                                /** @enum {string} */
+                                kind: "created" | "paid" | "payment_failed" | "expired" | "provider_event" | "canceled" | "operator_cancel" | "refund";
+                                description: string;
+                                actor: {
+                                    name: string;
+                                    email: string;
+                                    role_name: string;
+                                } | null;
                             }[];
                         };
                     };

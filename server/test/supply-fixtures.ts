@@ -1,8 +1,9 @@
 /** Clinics and rooms made through the API, as a partner would. */
 import { randomBytes } from 'node:crypto';
+import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import type { Booking } from '#common/contracts/booking';
-import { cards } from '../db/schema.ts';
+import { cards, rooms } from '../db/schema.ts';
 import { request, type TestContext } from './app.ts';
 
 export async function createClinic(
@@ -21,6 +22,11 @@ export async function createClinic(
   return res.json().data as { uuid: string; name: string };
 }
 
+/**
+ * A bookable room: made through the API (a draft, decision 0038), then published as a partner
+ * would have (written straight to the row, since tests open the clinic and add photos in any
+ * order); `{ draft: true }` leaves it a draft.
+ */
 export async function createRoom(
   ctx: TestContext,
   partner: { uuid: string },
@@ -28,6 +34,7 @@ export async function createRoom(
   clinicUuid: string,
   name = 'Sala 1',
   price = '1.0000',
+  options: { draft?: boolean } = {},
 ) {
   const res = await request(ctx.app, {
     method: 'POST',
@@ -36,7 +43,13 @@ export async function createRoom(
     payload: { name, description: 'Sala com maca', price_per_minute: price },
   });
   expect(res.statusCode, res.body).toBe(201);
-  return res.json().data as { uuid: string; name: string };
+  const room = res.json().data as { uuid: string; name: string };
+  if (!options.draft)
+    await ctx.db
+      .update(rooms)
+      .set({ published: true, publishedAt: ctx.clock.now })
+      .where(eq(rooms.uuid, room.uuid));
+  return room;
 }
 
 /** Opening hours for a clinic: the whole day, every day, unless told otherwise. */

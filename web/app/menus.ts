@@ -21,6 +21,7 @@ export function roleMenu(
         { label: 'Salas', to: '/admin/gestao/salas' },
         { label: 'Parceiros', to: '/admin/gestao/parceiros' },
         { label: 'Agendamentos', to: '/admin/gestao/agendamentos' },
+        { label: 'Reservas', to: '/admin/gestao/reservas' },
         { label: 'Diferenciais', to: '/admin/gestao/diferenciais' },
         { label: 'Dashboard', to: '/admin/dashboard' },
         { label: 'Repasses', to: '/admin/repasses' },
@@ -44,7 +45,8 @@ export function roleMenu(
     default:
       return [
         { label: 'Salas', to: '/rooms' },
-        { label: 'Anuncie sua sala', to: links.advertiseUrl, external: true },
+        // The clinics' own sign-up (decision 0039); ADVERTISE_URL is linked from that page.
+        { label: 'Anuncie sua sala', to: '/anuncie' },
         about,
       ];
   }
@@ -70,6 +72,7 @@ const sections: { prefix: string; menu: SectionMenu }[] = [
         { label: 'Salas', to: '/admin/gestao/salas' },
         { label: 'Parceiros', to: '/admin/gestao/parceiros' },
         { label: 'Agendamentos', to: '/admin/gestao/agendamentos' },
+        { label: 'Reservas', to: '/admin/gestao/reservas' },
         { label: 'Diferenciais', to: '/admin/gestao/diferenciais' },
         { label: 'Planos', to: '/admin/gestao/planos' },
       ],

@@ -25,6 +25,10 @@ const PasswordResetPage = page(
 );
 const SignInPage = page(() => import('#web/features/auth/pages/signin-page.tsx'), 'SignInPage');
 const SignUpPage = page(() => import('#web/features/auth/pages/signup-page.tsx'), 'SignUpPage');
+const PartnerSignUpPage = page(
+  () => import('#web/features/auth/pages/partner-signup-page.tsx'),
+  'PartnerSignUpPage',
+);
 const TwoFactorsPage = page(() => import('#web/features/auth/pages/two-factors-page.tsx'), 'TwoFactorsPage');
 const VerificationPage = page(
   () => import('#web/features/auth/pages/verification-page.tsx'),
@@ -39,6 +43,8 @@ const RoomPage = page(() => import('#web/features/rooms/pages/room-page.tsx'), '
 const CustomerRoomsPage = page(customer, 'CustomerRoomsPage');
 const CustomerProfilePage = page(customer, 'CustomerProfilePage');
 const CustomerAppointmentsPage = page(customer, 'CustomerAppointmentsPage');
+const CustomerBookingPage = page(customer, 'CustomerBookingPage');
+const CustomerReceiptPage = page(customer, 'CustomerReceiptPage');
 const PartnerProfilePage = page(partner, 'PartnerProfilePage');
 const PartnerClinicsPage = page(partner, 'PartnerClinicsPage');
 const PartnerRoomsPage = page(partner, 'PartnerRoomsPage');
@@ -48,6 +54,8 @@ const PartnerAppointmentsPage = page(partner, 'PartnerAppointmentsPage');
 const PartnerDataPage = page(partner, 'PartnerDataPage');
 const PartnerBankPage = page(partner, 'PartnerBankPage');
 const PartnerPaymentPage = page(partner, 'PartnerPaymentPage');
+// The partner area's pages, under the banner of a sign-up still in review (decision 0039).
+const PartnerSignedInArea = page(partner, 'PartnerSignedInArea');
 const PartnerDashboardPage = page(dashboards, 'PartnerDashboardPage');
 const AdminSpecialistsPage = page(admin, 'AdminSpecialistsPage');
 const AdminRoomsPage = page(admin, 'AdminRoomsPage');
@@ -58,6 +66,15 @@ const AdminPlansPage = page(admin, 'AdminPlansPage');
 const AdminDashboardPage = page(dashboards, 'AdminDashboardPage');
 const AdminUserDetailPage = page(admin, 'AdminUserDetailPage');
 const AdminAccountPage = page(() => import('#web/features/admin/pages/account-page.tsx'), 'AdminAccountPage');
+// The operator's desk (decision 0036): bookings found, read and canceled.
+const DeskBookingsPage = page(
+  () => import('#web/features/admin/pages/desk-bookings-page.tsx'),
+  'DeskBookingsPage',
+);
+const DeskBookingPage = page(
+  () => import('#web/features/admin/pages/desk-booking-page.tsx'),
+  'DeskBookingPage',
+);
 // Statements and payouts (DESIGN §9), one chunk per side.
 const PartnerPayoutsPage = page(
   () => import('#web/features/payouts/pages/partner-payouts-page.tsx'),
@@ -81,6 +98,7 @@ export const routes: RouteObject[] = [
     children: [
       { path: '/signin', element: <SignInPage /> },
       { path: '/signup', element: <SignUpPage /> },
+      { path: '/anuncie', element: <PartnerSignUpPage /> },
       { path: '/forgot-password', element: <ForgotPasswordPage /> },
       { path: '/password-reset', element: <PasswordResetPage /> },
       { path: '/two-factors/:email', element: <TwoFactorsPage /> },
@@ -113,12 +131,14 @@ export const routes: RouteObject[] = [
           { path: '/especialista/salas', element: <CustomerRoomsPage /> },
           { path: '/especialista/perfil', element: <CustomerProfilePage /> },
           { path: '/especialista/agendamentos', element: <CustomerAppointmentsPage /> },
+          { path: '/especialista/agendamentos/:uuid', element: <CustomerBookingPage /> },
+          { path: '/especialista/agendamentos/:uuid/recibo', element: <CustomerReceiptPage /> },
         ],
       },
       {
         element: (
           <RequireRole roles={['partner']}>
-            <SignedInArea />
+            <PartnerSignedInArea />
           </RequireRole>
         ),
         children: [
@@ -155,6 +175,8 @@ export const routes: RouteObject[] = [
           { path: '/admin/gestao/agendamentos', element: <AdminAppointmentsPage /> },
           { path: '/admin/gestao/diferenciais', element: <AdminFacilitiesPage /> },
           { path: '/admin/gestao/planos', element: <AdminPlansPage /> },
+          { path: '/admin/gestao/reservas', element: <DeskBookingsPage /> },
+          { path: '/admin/gestao/reservas/:uuid', element: <DeskBookingPage /> },
           { path: '/admin/dashboard', element: <AdminDashboardPage /> },
           { path: '/admin/repasses', element: <AdminPayoutsPage /> },
           { path: '/admin/conta', element: <AdminAccountPage /> },

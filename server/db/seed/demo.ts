@@ -329,6 +329,9 @@ async function seedClinic(
         description: room.description,
         pricePerMinute,
         fixed: room.fixed ? 1 : 0,
+        // The demo's rooms are live: published since they were made (decision 0038).
+        published: true,
+        publishedAt: createdAt,
         createdAt,
         updatedAt: createdAt,
       })

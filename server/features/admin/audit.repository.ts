@@ -1,5 +1,6 @@
 /** The audit trail of operator actions on other people's data (who, what, when). */
 import { desc, eq } from 'drizzle-orm';
+import { formatBrl } from '#common/money';
 import type { Executor } from '../../db/client.ts';
 import { auditLog, users } from '../../db/schema.ts';
 
@@ -11,7 +12,14 @@ export type AuditAction =
   | 'room.unpinned'
   | 'partner.plan_changed'
   | 'partner.updated'
-  | 'partner.future_canceled';
+  | 'partner.future_canceled'
+  | 'booking.canceled'
+  | 'user.invited'
+  // A clinic's own sign-up and its approval (docs/decisions/0039).
+  | 'partner.signed_up'
+  | 'partner.approved'
+  | 'partner.rejected'
+  | 'partner.review_requested';
 
 export async function record(
   db: Executor,
@@ -51,6 +59,18 @@ export function describe(action: string, d: Record<string, unknown>): string {
       return `Plano alterado de ${d.from ?? 'nenhum'} para ${d.to}`;
     case 'partner.updated':
       return `Dados alterados: ${((d.fields as string[]) ?? []).map((f) => fieldNames[f] ?? f).join(', ')}`;
+    case 'booking.canceled':
+      return `Reserva cancelada pela operação (${Number(d.canceled_appointments) === 1 ? '1 horário' : `${d.canceled_appointments} horários`}, ${formatBrl(Number(d.refunded_cents ?? 0))} a devolver). Motivo: ${d.reason}`;
+    case 'user.invited':
+      return 'Convite para definir a senha reenviado';
+    case 'partner.signed_up':
+      return 'Cadastro feito pela própria clínica (política de privacidade aceita)';
+    case 'partner.approved':
+      return 'Cadastro aprovado';
+    case 'partner.rejected':
+      return `Cadastro recusado. Motivo: ${d.reason ?? ''}`;
+    case 'partner.review_requested':
+      return 'Nova análise do cadastro pedida pelo parceiro';
     default:
       return action;
   }

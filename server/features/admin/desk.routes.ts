@@ -21,7 +21,8 @@ export const deskRoutes =
         schema: {
           tags,
           security,
-          summary: 'Reservas, as mais novas primeiro; busca por nome, e-mail, CPF, sala ou uuid da reserva',
+          summary:
+            'Reservas, as mais novas primeiro; busca por nome, e-mail, CPF, sala ou uuid da reserva; filtros por situação, datas dos horários (dateInit, dateEnd) e pessoa (customer)',
           querystring: deskQuery,
           response: { 200: deskBookingPage },
         },
@@ -35,7 +36,8 @@ export const deskRoutes =
         schema: {
           tags,
           security,
-          summary: 'Uma reserva com horários, pagamento e reembolsos',
+          summary:
+            'Uma reserva com horários, pagamento, reembolsos, os e-mails enviados sobre ela e o histórico',
           params,
           response: { 200: deskBookingResponse },
         },
@@ -49,14 +51,20 @@ export const deskRoutes =
         schema: {
           tags,
           security,
-          summary: 'Cancela a reserva pela operação (reembolso total dos horários pagos), com o motivo',
+          summary:
+            'Cancela a reserva pela operação (reembolso total dos horários pagos); o motivo vai para o registro de auditoria',
           params,
           body: deskCancelBody,
           response: { 200: deskBookingResponse },
         },
       },
       async (request) => {
-        const data = await desk.cancelBooking(s, currentUser(request), request.params.uuid);
+        const data = await desk.cancelBooking(
+          s,
+          currentUser(request),
+          request.params.uuid,
+          request.body.reason,
+        );
         request.log.info(
           { booking: request.params.uuid, operator: currentUser(request).uuid, reason: request.body.reason },
           'reserva cancelada pela operação',

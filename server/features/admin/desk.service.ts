@@ -1,152 +1,203 @@
 /**
  * The operator's desk (DESIGN §9): bookings newest first with a search over the people and rooms
- * they involve, one booking with its payment and refunds, and the operator's cancel — every hour
- * that can still be canceled, in one transaction through the lifecycle (full refund per the table,
- * the specialist mailed once per hour as any cancellation).
+ * they involve, filtered by status, by the dates of their hours and by person; one booking with its
+ * hours, payment, refunds, the mails sent about it and its history; and the operator's cancel —
+ * every hour that can still be canceled, in one transaction through the lifecycle (full refund per
+ * the table, the specialist mailed as in any cancellation), its reason kept in the audit log.
  */
-import { type SQL, sql } from 'drizzle-orm';
 import { type DeskBooking, type DeskBookingDetail, deskMessages } from '#common/contracts/desk';
 import { findTransition } from '#common/domain/lifecycle';
 import { AppError } from '#common/errors';
 import { toZonedIso } from '#common/time/zone';
-import { queryRows } from '../../db/client.ts';
 import { pageMeta } from '../../lib/paging.ts';
 import type { Services } from '../../services.ts';
 import type { UserRow } from '../auth/user.repository.ts';
+import { when } from '../bookings/booking.mails.ts';
 import { cancelLocked, onBooking, transition } from '../lifecycle/lifecycle.service.ts';
+import * as audit from './audit.repository.ts';
+import { historyOf } from './desk.history.ts';
+import * as repo from './desk.repository.ts';
 
 type Row = Record<string, unknown>;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const str = (v: unknown) => (v === null || v === undefined ? null : String(v));
+const instant = (v: unknown) => new Date(v as string);
 
-/** What the search box matches: a booking uuid exactly, CPF digits exactly, else names, e-mail, room. */
-function searchFilter(search: string | undefined): SQL {
-  const q = search?.trim();
-  if (!q) return sql`true`;
-  if (UUID.test(q)) return sql`b.uuid = ${q.toLowerCase()}::uuid`;
-  const digits = q.replace(/\D/g, '');
-  const like = `%${q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-  return sql`(lower(cu.name) like ${like} or lower(cu.email) like ${like} or lower(r.name) like ${like}
-    ${digits.length === 11 ? sql`or sp.cpf = ${digits}` : sql``})`;
-}
-
-const base = sql`from bookings b
-  join users cu on cu.id = b.customer_id
-  left join specialist_profiles sp on sp.user_id = cu.id
-  join rooms r on r.id = b.room_id
-  join clinics cl on cl.id = r.clinic_id`;
-
-async function appointmentsOf(s: Services, bookingIds: number[]) {
-  if (bookingIds.length === 0) return new Map<number, DeskBooking['appointments']>();
-  const rows = await queryRows<Row>(
-    s.db,
-    sql`select a.booking_id, a.uuid, a.starts_at, a.status, cl.timezone from appointments a
-        join rooms r on r.id = a.room_id join clinics cl on cl.id = r.clinic_id
-        where a.booking_id in (${sql.join(
-          bookingIds.map((id) => sql`${id}`),
-          sql`, `,
-        )}) order by a.starts_at, a.id`,
-  );
-  const out = new Map<number, DeskBooking['appointments']>();
+function appointmentsByBooking(rows: Row[]) {
+  const out = new Map<number, Row[]>();
   for (const r of rows) {
     const list = out.get(Number(r.booking_id)) ?? [];
-    list.push({
-      uuid: String(r.uuid),
-      date_time: toZonedIso(new Date(r.starts_at as string), String(r.timezone)),
-      status: String(r.status),
-    });
+    list.push(r);
     out.set(Number(r.booking_id), list);
   }
   return out;
 }
 
-const toBooking = (r: Row, appointments: DeskBooking['appointments']): DeskBooking => ({
-  uuid: String(r.uuid),
-  customer: { uuid: String(r.customer_uuid), name: String(r.customer_name), email: String(r.customer_email) },
-  room: { uuid: String(r.room_uuid), name: String(r.room_name) },
-  status: String(r.status),
-  amount_cents: Number(r.amount_cents),
-  created_at: toZonedIso(new Date(r.created_at as string), String(r.timezone)),
-  appointments,
-});
+const toBooking = (r: Row, appointments: Row[]): DeskBooking => {
+  const tz = String(r.timezone);
+  return {
+    uuid: String(r.uuid),
+    customer: {
+      uuid: String(r.customer_uuid),
+      name: String(r.customer_name),
+      email: String(r.customer_email),
+    },
+    outside: r.outside_name ? { name: String(r.outside_name), email: str(r.outside_email) } : null,
+    room: { uuid: String(r.room_uuid), name: String(r.room_name) },
+    clinic: { uuid: String(r.clinic_uuid), name: String(r.clinic_name) },
+    status: String(r.status),
+    amount_cents: Number(r.amount_cents),
+    payment_method: String(r.payment_method),
+    payment_status: str(r.payment_status),
+    created_at: toZonedIso(instant(r.created_at), tz),
+    appointments: appointments.map((a) => ({
+      uuid: String(a.uuid),
+      date_time: toZonedIso(instant(a.starts_at), tz),
+      status: String(a.status),
+    })),
+  };
+};
 
-const columns = sql`b.id, b.uuid, b.status, b.amount_cents, b.created_at, cl.timezone, cl.uuid as clinic_uuid,
-  cl.name as clinic_name, cu.uuid as customer_uuid, cu.name as customer_name, cu.email as customer_email,
-  r.uuid as room_uuid, r.name as room_name`;
-
-export async function listBookings(
-  s: Services,
-  q: { search?: string; status?: string; page: number; per_page: number },
-) {
-  const where = sql`${searchFilter(q.search)} ${q.status ? sql`and b.status = ${q.status}` : sql``}`;
-  const [count] = await queryRows<{ n: number }>(s.db, sql`select count(*)::int as n ${base} where ${where}`);
-  const rows = await queryRows<Row>(
-    s.db,
-    sql`select ${columns} ${base} where ${where}
-        order by b.created_at desc, b.id desc limit ${q.per_page} offset ${(q.page - 1) * q.per_page}`,
-  );
-  const appts = await appointmentsOf(
-    s,
-    rows.map((r) => Number(r.id)),
+export async function listBookings(s: Services, q: repo.BookingFilter & { page: number; per_page: number }) {
+  const where = repo.bookingFilter(q);
+  const [total, rows] = await Promise.all([
+    repo.countBookings(s.db, where),
+    repo.bookingRows(s.db, where, { limit: q.per_page, offset: (q.page - 1) * q.per_page }),
+  ]);
+  const appts = appointmentsByBooking(
+    await repo.appointmentsOf(
+      s.db,
+      rows.map((r) => Number(r.id)),
+    ),
   );
   return {
     data: rows.map((r) => toBooking(r, appts.get(Number(r.id)) ?? [])),
-    meta: pageMeta(Number(count?.n ?? 0), q.page, q.per_page),
+    meta: pageMeta(total, q.page, q.per_page),
   };
 }
 
+const person = (name: unknown, email: unknown, role: unknown) =>
+  name ? { name: String(name), email: String(email), role_name: String(role) } : null;
+
+function addressOf(r: Row): string | null {
+  if (!r.street) return null;
+  return `${r.street}, ${r.number} - ${r.neighborhood}, ${r.city}/${r.state}`;
+}
+
 export async function bookingDetail(s: Services, uuid: string): Promise<DeskBookingDetail> {
-  const [r] = await queryRows<Row>(s.db, sql`select ${columns} ${base} where b.uuid = ${uuid}::uuid`);
+  const r = await repo.bookingByUuid(s.db, uuid);
   if (!r) throw new AppError('not_found', deskMessages.notFound);
   const id = Number(r.id);
   const tz = String(r.timezone);
-  const [p] = await queryRows<Row>(
-    s.db,
-    sql`select id, uuid, method, status, amount_cents, refunded_cents, provider_ref, paid_at from payments where booking_id = ${id}`,
-  );
-  const refunds = p
-    ? await queryRows<Row>(
-        s.db,
-        sql`select uuid, amount_cents, status, reason, created_at from refunds where payment_id = ${Number(p.id)} order by id`,
-      )
-    : [];
-  return {
-    ...toBooking(r, (await appointmentsOf(s, [id])).get(id) ?? []),
-    clinic: { uuid: String(r.clinic_uuid), name: String(r.clinic_name) },
-    payment: p
-      ? {
-          uuid: String(p.uuid),
-          method: String(p.method),
-          status: String(p.status),
-          amount_cents: Number(p.amount_cents),
-          refunded_cents: Number(p.refunded_cents),
-          provider_ref: p.provider_ref === null ? null : String(p.provider_ref),
-          paid_at: p.paid_at ? toZonedIso(new Date(p.paid_at as string), tz) : null,
-        }
-      : null,
+  const zoned = (v: unknown) => (v ? toZonedIso(instant(v), tz) : null);
+  const [appts, p] = await Promise.all([repo.appointmentsOf(s.db, [id]), repo.paymentOf(s.db, id)]);
+  const paymentId = p ? Number(p.id) : undefined;
+  const [refunds, events, cancels, mails] = await Promise.all([
+    paymentId ? repo.refundsOf(s.db, paymentId) : [],
+    paymentId ? repo.paymentEventsOf(s.db, paymentId) : [],
+    repo.operatorCancelsOf(s.db, Number(r.customer_id), uuid),
+    repo.mailsAbout(s.db, {
+      since: instant(r.created_at),
+      recipients: [String(r.customer_email), ...(r.outside_email ? [String(r.outside_email)] : [])],
+      room: String(r.room_name),
+      hours: appts.map((a) => when(instant(a.starts_at), tz)),
+      pixCode: str(p?.pix_copy_paste),
+      paymentUuid: str(p?.uuid),
+    }),
+  ]);
+  const booking = toBooking(r, appts);
+  const payment = p
+    ? {
+        uuid: String(p.uuid),
+        method: String(p.method),
+        status: String(p.status),
+        amount_cents: Number(p.amount_cents),
+        refunded_cents: Number(p.refunded_cents),
+        provider_ref: str(p.provider_ref),
+        paid_at: zoned(p.paid_at),
+        card: p.card_brand ? { brand: String(p.card_brand), last4: String(p.card_last4) } : null,
+      }
+    : null;
+  const detail: Omit<DeskBookingDetail, 'history'> = {
+    ...booking,
+    clinic: {
+      ...booking.clinic,
+      address: addressOf(r),
+      timezone: tz,
+      partner: { uuid: String(r.partner_uuid), name: String(r.partner_name), email: String(r.partner_email) },
+    },
+    note: str(r.note),
+    series_uuid: str(r.series_uuid),
+    appointments: appts.map((a) => ({
+      uuid: String(a.uuid),
+      date_time: toZonedIso(instant(a.starts_at), tz),
+      ends_at: toZonedIso(instant(a.ends_at), tz),
+      status: String(a.status),
+      price_cents: Number(a.price_cents),
+      refund_cents: Number(a.refund_cents),
+      canceled_at: zoned(a.canceled_at),
+      canceled_by: person(a.canceled_by_name, a.canceled_by_email, a.canceled_by_role),
+    })),
+    payment,
     refunds: refunds.map((f) => ({
       uuid: String(f.uuid),
       amount_cents: Number(f.amount_cents),
       status: String(f.status),
       reason: String(f.reason),
-      created_at: toZonedIso(new Date(f.created_at as string), tz),
+      created_at: toZonedIso(instant(f.created_at), tz),
     })),
+    mails: mails.map((m) => ({
+      uuid: String(m.uuid),
+      subject: String(m.subject),
+      recipient: String(m.recipient),
+      status: String(m.status),
+      created_at: toZonedIso(instant(m.created_at), tz),
+      sent_at: zoned(m.sent_at),
+    })),
+  };
+  return {
+    ...detail,
+    history: historyOf({
+      booking: {
+        createdAt: instant(r.created_at),
+        updatedAt: instant(r.updated_at),
+        holdExpiresAt: r.hold_expires_at ? instant(r.hold_expires_at) : null,
+        status: String(r.status),
+      },
+      detail,
+      payment: p ? { paidAt: p.paid_at ? instant(p.paid_at) : null } : null,
+      events: events.map((e) => ({
+        type: String(e.type),
+        source: String(e.source),
+        changed: Boolean(e.changed),
+        at: instant(e.received_at),
+      })),
+      cancels: cancels.map((c) => ({
+        at: instant(c.created_at),
+        reason: String((c.details as Record<string, unknown>)?.reason ?? ''),
+        actor: person(c.name, c.email, c.role),
+      })),
+      canceledAt: appts.map((a) => (a.canceled_at ? instant(a.canceled_at) : null)),
+      refundsAt: refunds.map((f) => instant(f.created_at)),
+      tz,
+    }),
   };
 }
 
-/** Cancels every hour of the booking that the table still lets the operator cancel. */
+/**
+ * Cancels every hour of the booking that the table still lets the operator cancel, and writes the
+ * reason to the audit log (the person's trail and the booking's history) in the same transaction.
+ */
 export async function cancelBooking(
   s: Services,
   operator: UserRow,
   uuid: string,
+  reason: string,
 ): Promise<DeskBookingDetail> {
-  const [row] = await queryRows<{ id: number }>(
-    s.db,
-    sql`select id from bookings where uuid = ${uuid}::uuid`,
-  );
-  if (!row) throw new AppError('not_found', deskMessages.notFound);
+  const id = await repo.bookingIdByUuid(s.db, uuid);
+  if (id === undefined) throw new AppError('not_found', deskMessages.notFound);
   const actor = { kind: 'operator' as const, userId: operator.id };
   await transition(s, (tx, fx) =>
-    onBooking(tx, Number(row.id), fx, async (t2, locked, f2) => {
+    onBooking(tx, id, fx, async (t2, locked, f2) => {
       const now = s.clock();
       const open = locked.items.filter((a) =>
         findTransition(
@@ -159,13 +210,27 @@ export async function cancelBooking(
       );
       if (open.length === 0) throw new AppError('conflict', deskMessages.nothingToCancel);
       // An unpaid booking goes whole with its first hour; each paid hour is refunded in full.
+      let canceled = 0;
+      let refunded = 0;
       for (const a of open) {
         const current = locked.items.find((x) => x.id === a.id)!;
         if (current.status === 'canceled') continue;
         const result = await cancelLocked(s, t2, locked, f2, actor, a.id);
         current.status = 'canceled';
-        if (result.whole_booking) break;
+        canceled += 1;
+        refunded += result.refund_cents;
+        if (result.whole_booking) {
+          canceled = open.length;
+          break;
+        }
       }
+      await audit.record(t2, {
+        actorId: operator.id,
+        targetUserId: locked.booking.customerId,
+        action: 'booking.canceled',
+        details: { booking: uuid, reason, canceled_appointments: canceled, refunded_cents: refunded },
+        now,
+      });
     }),
   );
   return bookingDetail(s, uuid);

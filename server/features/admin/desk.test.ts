@@ -1,7 +1,10 @@
 /**
- * The operator's desk (DESIGN §9): bookings newest first, found by name, e-mail, CPF, room or uuid;
- * one booking with its payment and refunds; the operator's cancel refunds every paid hour in full
- * through the lifecycle and mails the specialist; only operators. PGlite and PostgreSQL.
+ * The operator's desk (DESIGN §9, decision 0036): bookings newest first, found by name, e-mail, CPF,
+ * room or uuid, filtered by the dates of their hours and by person; one booking with its payment,
+ * refunds, the mails about it (and not about the person's other bookings) and its history; the
+ * operator's cancel refunds every paid hour in full through the lifecycle, mails the specialist and
+ * keeps the reason in the audit log; a person's activity (horários fixos, waitlist, cards) and the
+ * invitation sent again; only operators. PGlite and PostgreSQL.
  */
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -11,6 +14,7 @@ import { queryRows } from '../../db/client.ts';
 import { createTestContext, request, type TestContext } from '../../test/app.ts';
 import { signedInAs } from '../../test/fixtures.ts';
 import { bookByCard, createClinic, createRoom, openClinic, saveCard } from '../../test/supply-fixtures.ts';
+import { signedWebhook } from '../../test/webhook.ts';
 import { checkLedger } from '../lifecycle/ledger.ts';
 
 let t: TestContext;
@@ -107,6 +111,112 @@ describe("the operator's desk", () => {
     expect(again.statusCode).toBe(409);
     expect(again.json().message).toBe(deskMessages.nothingToCancel);
     expect(await checkLedger(t.db, { now: t.clock.now })).toEqual([]);
+
+    // Who canceled and why: in the booking's history and on the person's page.
+    await t.deliverMail();
+    const read = (await op('GET', `/api/fusion/booking/${anaBooking.uuid}`)).json().data;
+    const reason = read.history.find((h: { kind: string }) => h.kind === 'operator_cancel');
+    expect(reason).toMatchObject({
+      description: expect.stringContaining('Sala interditada pela vigilância sanitária'),
+      actor: { email: operator.user.email },
+    });
+    const canceledStep = read.history.find((h: { kind: string }) => h.kind === 'canceled');
+    expect(canceledStep.actor).toMatchObject({ email: operator.user.email });
+    expect(canceledStep.description).toContain('2 horários cancelados');
+    const refunds = read.history.filter((h: { kind: string }) => h.kind === 'refund');
+    expect(refunds).toHaveLength(1);
+    expect(refunds[0].description).toMatch(/120,00 em 2 partes \(cancelamento pela operação\)/);
+    const kinds = read.history.map((h: { kind: string }) => h.kind);
+    expect(kinds.indexOf('created')).toBe(0);
+    expect(kinds.indexOf('operator_cancel')).toBeLessThan(kinds.indexOf('canceled'));
+    expect(read.appointments[0].canceled_by).toMatchObject({ email: operator.user.email });
+    expect(read.mails.map((m: { subject: string }) => m.subject)).toContain(
+      'Sua reserva foi cancelada pela equipe Salas',
+    );
+    const person = (await op('GET', `/api/fusion/user/${ana.user.uuid}`)).json().data;
+    expect(person.audit[0]).toMatchObject({
+      action: 'booking.canceled',
+      description: expect.stringContaining('Motivo: Sala interditada pela vigilância sanitária'),
+      actor: { email: operator.user.email },
+    });
+  });
+
+  it('lists the mails about one booking, not those about the same person’s other bookings', async () => {
+    const card = (await (await op('GET', `/api/customer/card/${ana.user.uuid}`, undefined, ana)).json())
+      .data[0].uuid;
+    const other = await bookByCard(t, ana.token, room.uuid, card, [at(16)]);
+    await t.deliverMail();
+    const mails = (await op('GET', `/api/fusion/booking/${other.uuid}`)).json().data.mails;
+    expect(mails).toEqual([
+      expect.objectContaining({
+        subject: 'Reserva confirmada: Sala Balcão',
+        recipient: ana.user.email,
+        status: 'sent',
+        sent_at: expect.any(String),
+      }),
+    ]);
+    // The first booking's mails are still its own: its confirmation and one cancellation per hour.
+    const first = (await op('GET', `/api/fusion/booking/${anaBooking.uuid}`)).json().data.mails;
+    expect(first.map((m: { subject: string }) => m.subject)).toEqual([
+      'Reserva confirmada: Sala Balcão',
+      'Sua reserva foi cancelada pela equipe Salas',
+      'Sua reserva foi cancelada pela equipe Salas',
+    ]);
+  });
+
+  it('shows a Pix booking paid by the provider’s webhook: the event, the receipt and the payment', async () => {
+    const res = await op(
+      'POST',
+      '/api/customer/appointment/bulk',
+      { room_uuid: room.uuid, date_times: [at(11)], payment_method: 'pix' },
+      bia,
+    );
+    expect(res.statusCode, res.body).toBe(201);
+    const booked = res.json().data;
+    const hook = await signedWebhook(t, {
+      id: `evt-desk-${booked.uuid}`,
+      type: 'payment.paid',
+      data: { payment_uuid: booked.payment.uuid },
+    });
+    expect(hook.statusCode, hook.body).toBeLessThan(300);
+    await t.deliverMail();
+    const detail = (await op('GET', `/api/fusion/booking/${booked.uuid}`)).json().data;
+    expect(detail.status).toBe('confirmed');
+    expect(detail.payment).toMatchObject({ method: 'pix', status: 'paid', card: null });
+    expect(detail.history.map((h: { kind: string }) => h.kind)).toEqual(
+      expect.arrayContaining(['created', 'paid', 'provider_event']),
+    );
+    expect(detail.history.find((h: { kind: string }) => h.kind === 'provider_event').description).toContain(
+      'pagamento aprovado',
+    );
+    const subjects = detail.mails.map((m: { subject: string }) => m.subject);
+    expect(subjects).toEqual(
+      expect.arrayContaining([
+        'Pague com Pix para confirmar: Sala Balcão',
+        'Reserva confirmada: Sala Balcão',
+        expect.stringMatching(/^Pagamento recebido/),
+      ]),
+    );
+    expect(detail.mails.every((m: { recipient: string }) => m.recipient === bia.user.email)).toBe(true);
+  });
+
+  it('filters by the dates of the hours (the clinic’s calendar) and by person', async () => {
+    const uuids = async (query: string) =>
+      (await op('GET', `/api/fusion/bookings?per_page=100&${query}`))
+        .json()
+        .data.map((b: { uuid: string }) => b.uuid);
+    const onDay = await uuids(`dateInit=${day}&dateEnd=${day}`);
+    expect(onDay).toEqual(expect.arrayContaining([anaBooking.uuid, biaBooking.uuid]));
+    expect(await uuids(`dateInit=${addDays(day, 1)}`)).not.toContain(anaBooking.uuid);
+    expect(await uuids(`dateEnd=${addDays(day, -1)}`)).not.toContain(anaBooking.uuid);
+    const anas = await uuids(`customer=${ana.user.uuid}`);
+    expect(anas).toContain(anaBooking.uuid);
+    expect(anas).not.toContain(biaBooking.uuid);
+    expect(await uuids(`customer=${ana.user.uuid}&status=canceled`)).toEqual([anaBooking.uuid]);
+    const backwards = await op('GET', `/api/fusion/bookings?dateInit=${day}&dateEnd=${addDays(day, -1)}`);
+    expect(backwards.statusCode).toBe(422);
+    expect(backwards.json().message).toBe('A data final vem antes da inicial.');
+    expect((await op('GET', '/api/fusion/bookings?dateInit=9999-01-01')).statusCode).toBe(422);
   });
 
   it('answers 404 for an unknown booking and only to operators', async () => {
@@ -115,5 +225,89 @@ describe("the operator's desk", () => {
     );
     for (const who of [partner, bia])
       expect((await op('GET', '/api/fusion/bookings', undefined, who)).statusCode).toBe(403);
+  });
+});
+
+describe('a person’s activity and the invitation', () => {
+  it('shows horários fixos, waitlist places and saved cards (brand and last 4 only)', async () => {
+    const card = (await saveCard(t, bia.user, bia.token)).uuid;
+    const first = addDays(day, 7);
+    const made = await op(
+      'POST',
+      '/api/customer/series',
+      {
+        room_uuid: room.uuid,
+        date_time: `${first}T08:00:00-03:00`,
+        minutes: 60,
+        weeks: 2,
+        payment_method: 'card',
+        card_uuid: card,
+      },
+      bia,
+    );
+    expect(made.statusCode, made.body).toBe(201);
+    const joined = await op(
+      'POST',
+      '/api/customer/waitlist',
+      { room_uuid: room.uuid, date: day, from: '09:00', to: '11:00' },
+      bia,
+    );
+    expect(joined.statusCode, joined.body).toBe(201);
+    const res = await op('GET', `/api/fusion/user/${bia.user.uuid}/activity`);
+    expect(res.statusCode, res.body).toBe(200);
+    const data = res.json().data;
+    expect(data.series).toEqual([
+      expect.objectContaining({ uuid: made.json().data.series.uuid, status: 'active' }),
+    ]);
+    expect(data.waitlist).toEqual([
+      expect.objectContaining({ status: 'waiting', from: '09:00', to: '11:00' }),
+    ]);
+    expect(data.cards.length).toBeGreaterThan(0);
+    for (const c of data.cards) {
+      expect(Object.keys(c).sort()).toEqual([
+        'brand',
+        'exp_month',
+        'exp_year',
+        'is_default',
+        'last4',
+        'uuid',
+      ]);
+      expect(c.last4).toMatch(/^\d{4}$/);
+    }
+    expect(data.invitation_pending).toBe(false);
+    expect((await op('GET', `/api/fusion/user/${bia.user.uuid}/activity`, undefined, bia)).statusCode).toBe(
+      403,
+    );
+    expect(
+      (await op('GET', '/api/fusion/user/6f1d2c1e-0000-4000-8000-000000000000/activity')).statusCode,
+    ).toBe(404);
+  });
+
+  it('sends the invitation again while the account has no password, and says why not otherwise', async () => {
+    const email = `convite.${Date.now()}@salas.test`;
+    const created = await op('POST', '/api/fusion/customer/store', { name: 'Carla Convite', email });
+    expect(created.statusCode, created.body).toBe(201);
+    const uuid = created.json().data.uuid;
+    await t.deliverMail();
+    expect((await op('GET', `/api/fusion/user/${uuid}/activity`)).json().data.invitation_pending).toBe(true);
+    const before = t.mail.filter((m) => m.to === email).length;
+    const again = await op('POST', `/api/fusion/user/${uuid}/invite`);
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.json().data.message).toBe(`Enviamos a ${email} um novo link para definir a senha.`);
+    await t.deliverMail();
+    const mails = t.mail.filter((m) => m.to === email);
+    expect(mails).toHaveLength(before + 1);
+    expect(mails.at(-1)!.text).toMatch(/\/password-reset\?token=/);
+    const trail = (await op('GET', `/api/fusion/user/${uuid}`)).json().data.audit;
+    expect(trail[0]).toMatchObject({ action: 'user.invited', actor: { email: operator.user.email } });
+
+    const hasPassword = await op('POST', `/api/fusion/user/${ana.user.uuid}/invite`);
+    expect(hasPassword.statusCode).toBe(409);
+    expect(hasPassword.json().message).toMatch(/já definiu a senha/);
+    await op('POST', '/api/fusion/setActiveStatus', { user_uuid: uuid, setStatus: 0 });
+    const inactive = await op('POST', `/api/fusion/user/${uuid}/invite`);
+    expect(inactive.statusCode).toBe(409);
+    expect(inactive.json().message).toMatch(/desativada/);
+    expect((await op('POST', `/api/fusion/user/${uuid}/invite`, undefined, partner)).statusCode).toBe(403);
   });
 });

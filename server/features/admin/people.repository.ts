@@ -105,6 +105,8 @@ type PartnerRow = AccountRow & {
   commission_percent: string | null;
   clinics_count: number;
   rooms_count: number;
+  approval: AdminPartner['approval'];
+  approved_at: string | Date | null;
 };
 
 const toPartner = (r: PartnerRow): AdminPartner => ({
@@ -118,12 +120,19 @@ const toPartner = (r: PartnerRow): AdminPartner => ({
       : null,
   clinics_count: Number(r.clinics_count),
   rooms_count: Number(r.rooms_count),
+  approval: r.approval,
+  approved_at: r.approved_at === null ? null : iso(r.approved_at),
 });
+
+/** Partners whose sign-up is in `approval` (a partner without a profile is approved). */
+export const partnerApproval = (approval: AdminPartner['approval']): SQL =>
+  sql`coalesce(pp.approval, 'approved') = ${approval}`;
 
 export async function countPartners(db: Executor, where: SQL = sql`true`): Promise<number> {
   const [row] = await queryRows<{ n: number }>(
     db,
-    sql`select count(*)::int as n from users u where u.role = 'partner' and ${where}`,
+    sql`select count(*)::int as n from users u left join partner_profiles pp on pp.user_id = u.id
+        where u.role = 'partner' and ${where}`,
   );
   return Number(row?.n ?? 0);
 }
@@ -137,6 +146,7 @@ export async function listPartners(
     sql`select ${accountColumns},
                pp.legal_name, pp.document, pp.phone, pl.uuid as plan_uuid, pl.name as plan_name,
                pl.commission_percent::text as commission_percent,
+               coalesce(pp.approval, 'approved') as approval, pp.approved_at,
                (select count(*) from clinics c where c.partner_id = u.id)::int as clinics_count,
                (select count(*) from rooms r join clinics c on c.id = r.clinic_id where c.partner_id = u.id)::int as rooms_count
         from users u

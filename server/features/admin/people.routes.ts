@@ -5,10 +5,12 @@ import {
   adminPartnerSchema,
   adminSpecialistPage,
   adminSpecialistSchema,
+  adminUserActivitySchema,
   adminUserDetailSchema,
   allUsersSchema,
   customerSearchBody,
   customerStoreBody,
+  inviteResponse,
   partnerFutureResponse,
   partnerStoreBody,
   setActiveBody,
@@ -19,6 +21,7 @@ import {
 import { pageMeta, pageQuery } from '#common/contracts/rooms';
 import { currentUser, requireRole } from '../../plugins/auth.ts';
 import type { Services } from '../../services.ts';
+import * as activity from './people.activity.ts';
 import * as people from './people.service.ts';
 
 const tags = ['operador: pessoas'];
@@ -83,7 +86,8 @@ export const peopleRoutes =
         schema: {
           tags,
           security,
-          summary: 'Especialistas (customer) ou parceiros (partner); paginate=false traz todos',
+          summary:
+            'Especialistas (customer) ou parceiros (partner); paginate=false traz todos; approval=pending filtra os parceiros em análise',
           params: z.object({
             role: z.enum(['customer', 'partner'], { message: 'Use customer ou partner.' }),
           }),
@@ -103,6 +107,7 @@ export const peopleRoutes =
           request.query.paginate === 'true',
           request.query.page,
           request.query.per_page,
+          request.query.approval,
         ),
     );
 
@@ -209,6 +214,37 @@ export const peopleRoutes =
       },
       async (request) => ({
         data: await people.updatePartnerBasic(s, currentUser(request), request.params.id, request.body),
+      }),
+    );
+
+    app.get(
+      '/fusion/user/:id/activity',
+      {
+        schema: {
+          tags,
+          security,
+          summary:
+            'Horários fixos, listas de espera, cartões salvos (bandeira e final) e se o convite para definir a senha está em aberto',
+          params: userParams,
+          response: { 200: z.object({ data: adminUserActivitySchema }) },
+        },
+      },
+      async (request) => ({ data: await activity.userActivity(s, request.params.id) }),
+    );
+
+    app.post(
+      '/fusion/user/:id/invite',
+      {
+        schema: {
+          tags,
+          security,
+          summary: 'Reenvia o convite para definir a senha (conta ativa que ainda não tem senha)',
+          params: userParams,
+          response: { 200: inviteResponse },
+        },
+      },
+      async (request) => ({
+        data: await activity.resendInvitation(s, currentUser(request), request.params.id),
       }),
     );
   };

@@ -88,13 +88,17 @@ export async function searchSpecialists(
   return { data, meta: pageMeta(total, page, perPage) };
 }
 
-/** `paginate=false` answers everyone at once (for selects), still as a page with meta. */
+/**
+ * `paginate=false` answers everyone at once (for selects), still as a page with meta. `approval`
+ * keeps the partners whose sign-up is in that state (docs/decisions/0039).
+ */
 export async function usersByRole(
   s: Services,
   role: 'customer' | 'partner',
   paginate: boolean,
   page: number,
   perPage: number,
+  approval?: AdminPartner['approval'],
 ): Promise<Page<AdminSpecialist | AdminPartner>> {
   const window = paginate ? { limit: perPage, offset: (page - 1) * perPage } : {};
   if (role === 'customer') {
@@ -104,7 +108,11 @@ export async function usersByRole(
     ]);
     return { data, meta: pageMeta(total, paginate ? page : 1, paginate ? perPage : Math.max(1, total)) };
   }
-  const [total, data] = await Promise.all([repo.countPartners(s.db), repo.listPartners(s.db, { window })]);
+  const where = approval ? repo.partnerApproval(approval) : undefined;
+  const [total, data] = await Promise.all([
+    repo.countPartners(s.db, where),
+    repo.listPartners(s.db, { where, window }),
+  ]);
   return { data, meta: pageMeta(total, paginate ? page : 1, paginate ? perPage : Math.max(1, total)) };
 }
 
@@ -162,7 +170,7 @@ export async function userDetail(s: Services, uuid: string): Promise<AdminUserDe
 }
 
 /** The link to set the first password, written with the account (the mail goes only if it commits). */
-async function invite(s: Services, tx: Tx, user: UserRow, role: 'customer' | 'partner') {
+export async function invite(s: Services, tx: Tx, user: UserRow, role: 'customer' | 'partner') {
   const now = s.clock();
   const token = randomToken(32);
   await codes.insertPasswordReset(tx, {

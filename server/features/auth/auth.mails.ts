@@ -3,12 +3,15 @@ import { type RenderedMail, renderMail } from '../../lib/mail-template.ts';
 
 const firstName = (name: string) => name.trim().split(/\s+/)[0] ?? name;
 
-export function verificationMail(name: string, code: string, minutes: number): RenderedMail {
+/** `role`: a partner that signed itself up is told about its rooms, not about renting one. */
+export function verificationMail(name: string, code: string, minutes: number, role?: string): RenderedMail {
   return renderMail({
     subject: 'Confirme seu e-mail no Salas',
     greeting: `Olá, ${firstName(name)}!`,
     paragraphs: [
-      'Falta pouco para você começar a alugar salas no Salas.',
+      role === 'partner'
+        ? 'Falta pouco para você anunciar suas salas no Salas.'
+        : 'Falta pouco para você começar a alugar salas no Salas.',
       `Use o código abaixo para confirmar seu e-mail. Ele vale por ${minutes} minutos.`,
     ],
     code,

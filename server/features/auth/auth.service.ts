@@ -17,6 +17,7 @@ import { loginChallenges, verificationCodes } from '../../db/schema.ts';
 import { randomCode, randomToken, safeEqual, sha256 } from '../../lib/crypto.ts';
 import { hashPassword, verifyPassword } from '../../lib/password.ts';
 import type { Services } from '../../services.ts';
+import { mailOperatorsPending } from '../partners/partner-signup.mails.ts';
 import { beginAttempt } from '../security/sign-in-guard.ts';
 import { enforce, rules } from '../security/throttle.service.ts';
 import * as mails from './auth.mails.ts';
@@ -66,7 +67,10 @@ export async function accountMail(
       expiresAt: minutesFrom(now, VERIFICATION_CODE_MINUTES),
       now,
     });
-    return { to: user.email, ...mails.verificationMail(user.name, code, VERIFICATION_CODE_MINUTES) };
+    return {
+      to: user.email,
+      ...mails.verificationMail(user.name, code, VERIFICATION_CODE_MINUTES, user.role),
+    };
   }
   const token = randomToken(32);
   await codes.insertPasswordReset(tx, {
@@ -220,6 +224,8 @@ export async function verifyEmail(
   if (!(await codes.consumeCode(s.db, verificationCodes, open.id, now))) throw await wrong();
   await attempt.succeeded();
   await usersRepo.markEmailVerified(s.db, user.id, now);
+  // A clinic that signed itself up is real now: the operators hear of it (docs/decisions/0039).
+  if (user.role === 'partner' && (await mailOperatorsPending(s, user.id, 'signed_up'))) s.mailer.kick();
 
   const recent = now.getTime() - user.createdAt.getTime() < VERIFY_SIGNS_IN_HOURS * 3_600_000;
   if (req.signedIn || !user.active || !recent) return undefined;

@@ -1,4 +1,4 @@
-import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { BookingRules } from '#common/domain/booking-rules';
 import type { Executor } from '../../db/client.ts';
 import { preparedPerDatabase } from '../../db/prepared.ts';
@@ -58,7 +58,13 @@ const roomSlotDataQuery = preparedPerDatabase((db) =>
     })
     .from(rooms)
     .innerJoin(clinics, eq(clinics.id, rooms.clinicId))
-    .where(and(eq(rooms.uuid, sql.placeholder('uuid')), bookableRoomCondition()))
+    .where(
+      and(
+        eq(rooms.uuid, sql.placeholder('uuid')),
+        // The owner (0: nobody) previews its draft's hours too (decision 0038).
+        or(bookableRoomCondition(), eq(clinics.partnerId, sql.placeholder('owner'))),
+      ),
+    )
     .limit(1)
     .prepare('room_slot_data'),
 );
@@ -72,10 +78,19 @@ export const rulesJson = () =>
     'max_days_ahead', coalesce(${rooms.maxDaysAhead}, ${clinics.maxDaysAhead}),
     'min_notice_minutes', coalesce(${rooms.minNoticeMinutes}, ${clinics.minNoticeMinutes}))`;
 
-/** Hours of the room and its clinic, its rules, blocks and held ranges over [from, to); undefined if not bookable. */
-export async function roomSlotData(db: Executor, uuid: string, window: { from: Date; to: Date }) {
+/**
+ * Hours of the room and its clinic, its rules, blocks and held ranges over [from, to); undefined
+ * if not bookable — unless `ownerId` owns it (its partner previewing a draft, decision 0038).
+ */
+export async function roomSlotData(
+  db: Executor,
+  uuid: string,
+  window: { from: Date; to: Date },
+  ownerId?: number,
+) {
   const [row] = await roomSlotDataQuery(db).execute({
     uuid,
+    owner: ownerId ?? 0,
     from: window.from.toISOString(),
     to: window.to.toISOString(),
   });

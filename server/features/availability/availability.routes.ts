@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { marketDate } from '#common/contracts/dates';
 import { availabilityResponse } from '#common/contracts/supply';
 import type { Services } from '../../services.ts';
+import { previewingPartner } from '../rooms/room-viewer.ts';
 import { availabilityFor } from './availability.service.ts';
 
 const params = z.object({
@@ -25,7 +26,12 @@ export const availabilityRoutes =
         },
       },
       async (request) => {
-        const [day] = await availabilityFor(s, request.params.id, [request.params.date]);
+        const [day] = await availabilityFor(
+          s,
+          request.params.id,
+          [request.params.date],
+          previewingPartner(request),
+        );
         return { data: day! };
       },
     );

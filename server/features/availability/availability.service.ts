@@ -21,23 +21,33 @@ export async function availabilityFor(
   s: Services,
   roomUuid: string,
   dates: string[],
+  ownerId?: number,
 ): Promise<Availability[]> {
-  return (await roomAvailability(s, roomUuid, dates)).days;
+  return (await roomAvailability(s, roomUuid, dates, ownerId)).days;
 }
 
-/** The room's rules and the slots of each date (one statement); 404 when the room is not bookable. */
+/**
+ * The room's rules and the slots of each date (one statement); 404 when the room is not bookable,
+ * unless `ownerId` is the partner who owns it (a draft's preview, its own agenda; decision 0038).
+ */
 export async function roomAvailability(
   s: Services,
   roomUuid: string,
   dates: string[],
+  ownerId?: number,
 ): Promise<{ rules: BookingRules; days: Availability[] }> {
   const sorted = [...new Set(dates)].sort();
   const first = sorted[0] ?? '2000-01-01';
   const last = sorted.at(-1) ?? first;
-  const data = await repo.roomSlotData(s.db, roomUuid, {
-    from: new Date(Date.parse(`${first}T00:00:00Z`) - ZONE_SLACK),
-    to: new Date(Date.parse(`${addDays(last, 1)}T00:00:00Z`) + ZONE_SLACK),
-  });
+  const data = await repo.roomSlotData(
+    s.db,
+    roomUuid,
+    {
+      from: new Date(Date.parse(`${first}T00:00:00Z`) - ZONE_SLACK),
+      to: new Date(Date.parse(`${addDays(last, 1)}T00:00:00Z`) + ZONE_SLACK),
+    },
+    ownerId,
+  );
   if (!data) throw new AppError('not_found', supplyMessages.notFound);
   const roomHours = toHours(data.roomHours);
   const clinicHours = toHours(data.clinicHours);

@@ -17,6 +17,7 @@ import type { Services } from '../../services.ts';
 import { cancelMyAppointment, listMyAppointments } from './appointment.service.ts';
 import { createBooking } from './booking.service.ts';
 import * as cards from './card.service.ts';
+import { customerBookingRoutes } from './customer-booking.routes.ts';
 
 const tags = ['reservas'];
 const security = [{ bearer: [] }];
@@ -145,4 +146,7 @@ export const bookingRoutes =
       },
       async (request) => ({ data: await cancelMyAppointment(s, currentUser(request), request.params.id) }),
     );
+
+    // One booking with its hours, payment and refunds; "Meus agendamentos" by booking (decision 0037).
+    customerBookingRoutes(app, s);
   };

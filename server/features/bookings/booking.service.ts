@@ -5,7 +5,7 @@
  */
 import { and, eq, inArray } from 'drizzle-orm';
 import type { z } from 'zod';
-import { type Booking, type bookingBody, bookingMessages } from '#common/contracts/booking';
+import { type Booking, type bookingBody, bookingMessages, CARD_DECLINED } from '#common/contracts/booking';
 import { supplyMessages } from '#common/contracts/supply';
 import {
   type BookingRules,
@@ -28,7 +28,8 @@ import { cardDeclined, chargeOpened, paymentCaptured } from '../lifecycle/lifecy
 import { splitFor } from '../payment-accounts/payment-account.service.ts';
 import { bookableRoomCondition } from '../rooms/room.repository.ts';
 import { assertMayBook, assertPixLimits, recordRefusedCard } from './booking-policy.ts';
-import { ownedCard } from './card.service.ts';
+import type { CardRow } from './card.repository.ts';
+import { ownedCard, removeCard } from './card.service.ts';
 import { payerOf } from './payer.ts';
 
 export const PIX_HOLD_MINUTES = 15;
@@ -55,9 +56,24 @@ export async function createBooking(
   user: UserRow,
   body: z.output<typeof bookingBody>,
 ): Promise<Booking> {
+  const card = body.payment_method === 'card' ? await chosenCard(s, user, body.card_uuid) : undefined;
+  try {
+    return await bookAndPay(s, user, body, card);
+  } finally {
+    // "Salvar este cartão" left unchecked: the card served this attempt only, whatever its outcome
+    // (decision 0037). Nothing later needs it: refunds and a review's outcome follow the payment.
+    if (card && body.save_card === false) await removeCard(s, user, card.uuid).catch(() => undefined);
+  }
+}
+
+async function bookAndPay(
+  s: Services,
+  user: UserRow,
+  body: z.output<typeof bookingBody>,
+  card: CardRow | undefined,
+): Promise<Booking> {
   const { room, clinic } = await bookableRoom(s, body.room_uuid);
   const starts = [...new Set(body.date_times.map((d) => new Date(d).getTime()))].sort((a, b) => a - b);
-  const card = body.payment_method === 'card' ? await chosenCard(s, user, body.card_uuid) : undefined;
   await assertMayBook(s, user, { method: body.payment_method, starts });
   const maxInstallments = s.config.installments.max;
   if ((body.installments ?? 1) > maxInstallments) {
@@ -190,7 +206,12 @@ export async function chargeNewBooking(s: Services, user: UserRow, c: NewCharge)
     if (charge.status === 'rejected') {
       await (c.onDeclined ? c.onDeclined() : cardDeclined(s, c.bookingId));
       await recordRefusedCard(s, user);
-      throw failed(charge.reason ?? bookingMessages.declined, 'card_uuid', 'validation');
+      // `code` lets the screen say the bank declined it and offer Pix (decision 0037).
+      const reason = charge.reason ?? bookingMessages.declined;
+      throw new AppError('validation', bookingMessages.failed, {
+        errors: { card_uuid: [reason] },
+        extra: { code: CARD_DECLINED },
+      });
     }
     if (charge.status === 'pending') {
       // In review with the issuer: the hours stay held and the provider's webhook settles it.

@@ -4,8 +4,10 @@ import { type Executor, queryRows } from '../../db/client.ts';
 import {
   appointments,
   blockedSchedules,
+  clinicOpeningHours,
   clinics,
   facilities,
+  partnerProfiles,
   photos,
   roomFacilities,
   roomOperatingHours,
@@ -15,13 +17,15 @@ import {
 
 /**
  * The condition on `rooms` that makes a room visible and bookable (DESIGN §8): the room is active
- * and the partner who owns its clinic is active (clinics have no switch of their own). Its own
- * subquery, so it fits any query over `rooms` whatever else that query joins: search, the public
- * page, availability, booking, the sitemap.
+ * and published (not a draft, decision 0038) and the partner who owns its clinic is active
+ * (clinics have no switch of their own). Its own subquery, so it fits any query over `rooms`
+ * whatever else that query joins: search, the public page, availability, booking, series,
+ * waitlist, the sitemap.
  */
 export function bookableRoomCondition(): SQL {
   return and(
     eq(rooms.active, true),
+    eq(rooms.published, true),
     sql`${rooms.clinicId} in (select ${clinics.id} from ${clinics}
       join ${users} on ${users.id} = ${clinics.partnerId} where ${users.active})`,
   ) as SQL;
@@ -96,6 +100,44 @@ export async function roomDetails(db: Executor, roomIds: number[]) {
   return { facilities: facilityRows, photos: photoRows, hours: hourRows };
 }
 
+/**
+ * What the publishing checklist reads besides the rooms' own rows: how many opening ranges each
+ * clinic has (a room without its own hours follows them) and each partner's approval (a partner
+ * without a profile row is approved: the column's default, decision 0038).
+ */
+export async function publishContext(
+  db: Executor,
+  clinicIds: number[],
+  partnerIds: number[],
+): Promise<{ clinicRanges: Map<number, number>; approval: Map<number, string> }> {
+  if (clinicIds.length === 0) return { clinicRanges: new Map(), approval: new Map() };
+  const [ranges, profiles] = await Promise.all([
+    db
+      .select({ clinicId: clinicOpeningHours.clinicId, n: count() })
+      .from(clinicOpeningHours)
+      .where(inArray(clinicOpeningHours.clinicId, clinicIds))
+      .groupBy(clinicOpeningHours.clinicId),
+    db
+      .select({ userId: partnerProfiles.userId, approval: partnerProfiles.approval })
+      .from(partnerProfiles)
+      .where(inArray(partnerProfiles.userId, partnerIds)),
+  ]);
+  return {
+    clinicRanges: new Map(ranges.map((r) => [r.clinicId, Number(r.n)])),
+    approval: new Map(profiles.map((p) => [p.userId, p.approval])),
+  };
+}
+
+/** The partner's approval ('approved' without a profile row: the column's default). */
+export async function partnerApproval(db: Executor, partnerId: number): Promise<string> {
+  const rows = await db
+    .select({ approval: partnerProfiles.approval })
+    .from(partnerProfiles)
+    .where(eq(partnerProfiles.userId, partnerId))
+    .limit(1);
+  return rows[0]?.approval ?? 'approved';
+}
+
 export async function insertRoom(db: Executor, values: typeof rooms.$inferInsert): Promise<RoomRow> {
   const rows = await db.insert(rooms).values(values).returning();
   return rows[0]!;
@@ -111,6 +153,33 @@ export async function updateRoom(
     .update(rooms)
     .set({ ...values, updatedAt: now })
     .where(eq(rooms.id, id));
+}
+
+/** Publishes the room (now) or takes it back to a draft. */
+export async function setPublished(db: Executor, id: number, published: boolean, now: Date): Promise<void> {
+  await db
+    .update(rooms)
+    .set({ published, publishedAt: published ? now : null, updatedAt: now })
+    .where(eq(rooms.id, id));
+}
+
+/** The facilities with these uuids (unknown ones are left out). */
+export async function findFacilities(db: Executor, uuids: string[]) {
+  if (uuids.length === 0) return [];
+  return db
+    .select({ id: facilities.id, uuid: facilities.uuid })
+    .from(facilities)
+    .where(inArray(facilities.uuid, uuids));
+}
+
+/** The room's facilities become exactly these. */
+export async function replaceFacilities(db: Executor, roomId: number, facilityIds: number[]): Promise<void> {
+  await db.delete(roomFacilities).where(eq(roomFacilities.roomId, roomId));
+  if (facilityIds.length)
+    await db
+      .insert(roomFacilities)
+      .values(facilityIds.map((facilityId) => ({ roomId, facilityId })))
+      .onConflictDoNothing();
 }
 
 export async function countPendingAppointments(db: Executor, roomId: number, now: Date): Promise<number> {

@@ -4,6 +4,7 @@ import {
   blockConflictResponse,
   blockListResponse,
   bulkBlockingBody,
+  publishRefusalResponse,
   roomBody,
   roomListResponse,
   roomResponse,
@@ -136,6 +137,35 @@ export const roomRoutes =
       '/partner/room/:id',
       { schema: { tags, security, summary: 'Uma sala', params: idParams, response: { 200: roomResponse } } },
       async (request) => ({ data: await rooms.getRoom(s, me(request), request.params.id) }),
+    );
+
+    app.post(
+      '/partner/room/:id/publish',
+      {
+        schema: {
+          tags,
+          security,
+          summary:
+            'Publica a sala: foto, horário, preço, descrição e parceiro aprovado; 422 lista o que falta',
+          params: idParams,
+          response: { 200: roomResponse, 422: publishRefusalResponse },
+        },
+      },
+      async (request) => ({ data: await rooms.publishRoom(s, me(request), request.params.id) }),
+    );
+
+    app.post(
+      '/partner/room/:id/unpublish',
+      {
+        schema: {
+          tags,
+          security,
+          summary: 'Volta a sala a rascunho: sai da busca e da página pública',
+          params: idParams,
+          response: { 200: roomResponse },
+        },
+      },
+      async (request) => ({ data: await rooms.unpublishRoom(s, me(request), request.params.id) }),
     );
 
     app.post(

@@ -2,6 +2,12 @@
 import type { z } from 'zod';
 import type { Block, BulkBlockingBody, Facility, HourRange, Room, roomBody } from '#common/contracts/supply';
 import { blockMessages, supplyMessages } from '#common/contracts/supply';
+import {
+  publishChecklist,
+  publishItemLabels,
+  publishMessages,
+  publishMissingMessages,
+} from '#common/domain/room-publishing';
 import { AppError } from '#common/errors';
 import { hourPriceCents } from '#common/money';
 import { toZonedIso } from '#common/time/zone';
@@ -15,23 +21,44 @@ import * as repo from './room.repository.ts';
 export type RoomInput = z.output<typeof roomBody>;
 
 export async function toRooms(s: Services, list: repo.RoomWithClinic[]): Promise<Room[]> {
-  const d = await repo.roomDetails(
-    s.db,
-    list.map((r) => r.room.id),
-  );
-  return list.map(({ room, clinic }) => ({
-    uuid: room.uuid,
-    name: room.name,
-    description: room.description,
-    price_per_minute: room.pricePerMinute,
-    hour_price_cents: hourPriceCents(room.pricePerMinute),
-    active: room.active,
-    fixed: room.fixed,
-    clinic: { uuid: clinic.uuid, name: clinic.name, timezone: clinic.timezone },
-    facilities: d.facilities.filter((f) => f.roomId === room.id).map(({ uuid, name }) => ({ uuid, name })),
-    photos: d.photos.filter((p) => p.roomId === room.id).map(toPhoto),
-    operating_hours: toHours(d.hours.filter((h) => h.roomId === room.id)),
-  }));
+  const [d, context] = await Promise.all([
+    repo.roomDetails(
+      s.db,
+      list.map((r) => r.room.id),
+    ),
+    repo.publishContext(
+      s.db,
+      [...new Set(list.map((r) => r.clinic.id))],
+      [...new Set(list.map((r) => r.clinic.partnerId))],
+    ),
+  ]);
+  return list.map(({ room, clinic }) => {
+    const photos = d.photos.filter((p) => p.roomId === room.id).map(toPhoto);
+    const hours = toHours(d.hours.filter((h) => h.roomId === room.id));
+    const checklist = publishChecklist({
+      photos: photos.length,
+      hourRanges: hours.length || (context.clinicRanges.get(clinic.id) ?? 0),
+      hourPriceCents: hourPriceCents(room.pricePerMinute),
+      description: room.description,
+      approval: context.approval.get(clinic.partnerId) ?? 'approved',
+    });
+    return {
+      uuid: room.uuid,
+      name: room.name,
+      description: room.description,
+      price_per_minute: room.pricePerMinute,
+      hour_price_cents: hourPriceCents(room.pricePerMinute),
+      active: room.active,
+      fixed: room.fixed,
+      clinic: { uuid: clinic.uuid, name: clinic.name, timezone: clinic.timezone },
+      facilities: d.facilities.filter((f) => f.roomId === room.id).map(({ uuid, name }) => ({ uuid, name })),
+      photos,
+      operating_hours: hours,
+      published: room.published,
+      published_at: room.publishedAt ? toZonedIso(room.publishedAt, clinic.timezone) : null,
+      checklist: checklist.map((c) => ({ ...c, label: publishItemLabels[c.item] })),
+    };
+  });
 }
 
 export async function ownedRoom(s: Services, partnerId: number, uuid: string): Promise<repo.RoomWithClinic> {
@@ -57,14 +84,34 @@ export async function createRoom(
   body: RoomInput,
 ): Promise<Room> {
   const clinic = await ownedClinic(s, partnerId, clinicUuid);
-  const room = await repo.insertRoom(s.db, {
-    clinicId: clinic.id,
-    name: body.name,
-    description: body.description,
-    pricePerMinute: body.price_per_minute,
-    active: body.active,
+  const facilityIds = body.facilities ? await knownFacilities(s, body.facilities) : [];
+  const room = await s.db.transaction(async (tx) => {
+    const row = await repo.insertRoom(tx, {
+      clinicId: clinic.id,
+      name: body.name,
+      description: body.description,
+      pricePerMinute: body.price_per_minute,
+      active: body.active,
+      // A new room is a draft until its partner publishes it (decision 0038); the column's
+      // default (true) is for the rooms made before drafts existed.
+      published: false,
+      publishedAt: null,
+    });
+    if (facilityIds.length) await repo.replaceFacilities(tx, row.id, facilityIds);
+    return row;
   });
   return getRoom(s, partnerId, room.uuid);
+}
+
+/** The facilities' ids; an unknown one is refused (422) rather than dropped. */
+async function knownFacilities(s: Services, uuids: string[]): Promise<number[]> {
+  const unique = [...new Set(uuids)];
+  const found = await repo.findFacilities(s.db, unique);
+  if (found.length !== unique.length)
+    throw new AppError('validation', 'Diferencial não encontrado.', {
+      errors: { facilities: ['Diferencial não encontrado.'] },
+    });
+  return found.map((f) => f.id);
 }
 
 /** A room reached through a clinic path must belong to that clinic too. */
@@ -82,17 +129,59 @@ export async function updateRoom(
   body: RoomInput,
 ): Promise<Room> {
   const { room } = await roomInClinic(s, partnerId, clinicUuid, roomUuid);
-  await repo.updateRoom(
-    s.db,
-    room.id,
-    {
-      name: body.name,
-      description: body.description,
-      pricePerMinute: body.price_per_minute,
-      active: body.active,
-    },
-    s.clock(),
-  );
+  const facilityIds = body.facilities ? await knownFacilities(s, body.facilities) : undefined;
+  await s.db.transaction(async (tx) => {
+    await repo.updateRoom(
+      tx,
+      room.id,
+      {
+        name: body.name,
+        description: body.description,
+        pricePerMinute: body.price_per_minute,
+        active: body.active,
+      },
+      s.clock(),
+    );
+    if (facilityIds) await repo.replaceFacilities(tx, room.id, facilityIds);
+  });
+  return getRoom(s, partnerId, roomUuid);
+}
+
+/**
+ * Publishes a draft (decision 0038): only with every item of its checklist done — a photo, opening
+ * hours (its own or its clinic's), a price, a description — and a partner the operator approved.
+ * 422 lists what is missing. Publishing a published room changes nothing.
+ */
+export async function publishRoom(s: Services, partnerId: number, roomUuid: string): Promise<Room> {
+  const { room } = await ownedRoom(s, partnerId, roomUuid);
+  const current = await getRoom(s, partnerId, roomUuid);
+  if (current.published) return current;
+  const missing = current.checklist.filter((c) => !c.done);
+  if (missing.length) {
+    const approval = missing.find((c) => c.item === 'approval');
+    const list = missing.map((c) => ({ item: c.item, message: publishMissingMessages[c.item] }));
+    const rejected = approval && (await repo.partnerApproval(s.db, partnerId)) === 'rejected';
+    throw new AppError(
+      'validation',
+      approval
+        ? rejected
+          ? publishMessages.rejected
+          : publishMessages.pending
+        : publishMessages.incomplete(list.map((m) => m.message)),
+      {
+        errors: Object.fromEntries(list.map((m) => [m.item, [m.message]])),
+        extra: { code: approval ? 'partner_not_approved' : 'room_incomplete', missing: list },
+      },
+    );
+  }
+  await repo.setPublished(s.db, room.id, true, s.clock());
+  return getRoom(s, partnerId, roomUuid);
+}
+
+/** Back to a draft: out of search, its page and booking at once; bookings already made stay. */
+export async function unpublishRoom(s: Services, partnerId: number, roomUuid: string): Promise<Room> {
+  const { room } = await ownedRoom(s, partnerId, roomUuid);
+  if (room.published) await repo.setPublished(s.db, room.id, false, s.clock());
   return getRoom(s, partnerId, roomUuid);
 }
 

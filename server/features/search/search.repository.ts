@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import { weekdayOf } from '#common/time/zone';
 import { type Executor, queryRows } from '../../db/client.ts';
 import {
@@ -166,7 +166,7 @@ export async function freeRoomsPage(
       join ${users} partner on partner.id = ${clinics.partnerId}
       left join ${addresses} on ${addresses.id} = ${clinics.addressId}
       -- bookable (bookableRoomCondition) as a join: one hash over the partners, not a probe per room
-      where ${rooms.active} and partner.active ${value ? sql`and ${textFilter(value, field)}` : sql``}
+      where ${rooms.active} and ${rooms.published} and partner.active ${value ? sql`and ${textFilter(value, field)}` : sql``}
     )`;
   const isFree = sql`(c.room_id in (select room_id from settled) or ${freeSlotExists(free)})`;
   const rows = await queryRows<{ room_id: number; total: number }>(
@@ -185,7 +185,7 @@ export async function freeRoomsPage(
   return { ids: [], total: Number(count?.n ?? 0) };
 }
 
-/** Bookable rooms (active, of an active partner) matching the text. */
+/** Bookable rooms (active, published, of an active partner) matching the text. */
 const matching = (value: string | undefined, field: SearchField) =>
   and(bookableRoomCondition(), value ? textFilter(value, field) : undefined);
 
@@ -249,12 +249,23 @@ export async function roomCards(db: Executor, roomIds: number[]) {
   return { rows, facilities: facilityRows, photos: photoRows, phones: phoneRows };
 }
 
-/** The room behind a public page, if it is bookable (active, of an active partner). */
-export async function findActiveRoomId(db: Executor, uuid: string) {
+/**
+ * The room behind a public page, if it is bookable (active, published, of an active partner) —
+ * or, when `ownerId` is given, also if that partner owns it (a draft's preview, decision 0038).
+ * `bookable` tells the two apart.
+ */
+export async function findActiveRoomId(db: Executor, uuid: string, ownerId?: number) {
+  const visible = bookableRoomCondition();
   const rows = await db
-    .select({ roomId: rooms.id, clinicId: rooms.clinicId })
+    .select({ roomId: rooms.id, clinicId: rooms.clinicId, bookable: sql<boolean>`${visible}` })
     .from(rooms)
-    .where(and(eq(rooms.uuid, uuid), bookableRoomCondition()))
+    .innerJoin(clinics, eq(clinics.id, rooms.clinicId))
+    .where(
+      and(
+        eq(rooms.uuid, uuid),
+        ownerId === undefined ? visible : or(visible, eq(clinics.partnerId, ownerId)),
+      ),
+    )
     .limit(1);
   return rows[0];
 }

@@ -10,6 +10,7 @@ import {
 } from '#common/contracts/rooms';
 import type { Services } from '../../services.ts';
 import { availabilityFor } from '../availability/availability.service.ts';
+import { previewingPartner } from '../rooms/room-viewer.ts';
 import * as search from './search.service.ts';
 
 const tags = ['salas'];
@@ -38,12 +39,17 @@ export const searchRoutes =
       {
         schema: {
           tags,
-          summary: 'Página pública de uma sala',
+          summary: 'Página pública de uma sala (o parceiro dono também lê o seu rascunho)',
           params: z.object({ id: z.uuid() }),
           response: { 200: roomDetailResponse },
         },
       },
-      async (request) => ({ data: await search.roomDetail(s, request.params.id) }),
+      async (request, reply) => {
+        const room = await search.roomDetail(s, request.params.id, previewingPartner(request));
+        // A draft's preview is its partner's alone: no shared cache keeps it.
+        if (room.preview) reply.header('Cache-Control', 'private, no-store');
+        return { data: room };
+      },
     );
 
     app.post(
@@ -57,6 +63,8 @@ export const searchRoutes =
           response: { 200: bulkAvailabilityResponse },
         },
       },
-      async (request) => ({ data: await availabilityFor(s, request.params.id, request.body.dateBulk) }),
+      async (request) => ({
+        data: await availabilityFor(s, request.params.id, request.body.dateBulk, previewingPartner(request)),
+      }),
     );
   };

@@ -77,8 +77,12 @@ export async function searchRooms(
   return { data, meta: pageMeta(total, page, perPage) };
 }
 
-export async function roomDetail(s: Services, uuid: string): Promise<RoomDetail> {
-  const found = await repo.findActiveRoomId(s.db, uuid);
+/**
+ * A room's public page. Visitors see bookable rooms only; the partner who owns the room
+ * (`ownerId`) also sees its draft or inactive room, marked `preview` (decision 0038).
+ */
+export async function roomDetail(s: Services, uuid: string, ownerId?: number): Promise<RoomDetail> {
+  const found = await repo.findActiveRoomId(s.db, uuid, ownerId);
   if (!found) throw new AppError('not_found', supplyMessages.notFound);
   const cards = await repo.roomCards(s.db, [found.roomId]);
   const row = cards.rows[0]!;
@@ -95,5 +99,6 @@ export async function roomDetail(s: Services, uuid: string): Promise<RoomDetail>
     },
     hours: roomHours.length ? roomHours : toHours(hours.clinicHours),
     booking_rules: effectiveRules(roomOwnRules(row.room), clinicRules(row.clinic)),
+    ...(found.bookable ? {} : { preview: true as const }),
   };
 }

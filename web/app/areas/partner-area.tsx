@@ -3,6 +3,7 @@ export { PartnerBankPage } from '#web/features/partner-data/pages/partner-bank-p
 export { PartnerDataPage } from '#web/features/partner-data/pages/partner-data-page.tsx';
 export { PartnerPaymentPage } from '#web/features/partner-data/pages/partner-payment-page.tsx';
 export { PartnerProfilePage } from '#web/features/partner-data/pages/partner-profile-page.tsx';
+export { PartnerSignedInArea } from '#web/features/partner-data/partner-area-layout.tsx';
 export { ClinicEditorPage as PartnerClinicEditorPage } from '#web/features/supply/pages/clinic-editor-page.tsx';
 export { ClinicsPage as PartnerClinicsPage } from '#web/features/supply/pages/clinics-page.tsx';
 export { RoomEditorPage as PartnerRoomEditorPage } from '#web/features/supply/pages/room-editor-page.tsx';

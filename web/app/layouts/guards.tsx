@@ -18,6 +18,8 @@ export function RequireRole({ roles, children }: { roles: Role[]; children?: Rea
   if (loading) return <FullScreenLoading />;
   if (!user) return <Navigate to="/rooms" replace />;
   if (!roles.includes(user.role_name)) return <Navigate to={roleHome(user.role_name)} replace />;
+  // A clinic that signed itself up confirms its e-mail first, like a specialist (decision 0039).
+  if (user.role_name === 'partner' && !user.email_verified) return <Navigate to="/verificacao" replace />;
   if (isCustomer) {
     if (!user.email_verified) return <Navigate to="/verificacao" replace />;
     if (profile.isPending) return <FullScreenLoading />;

@@ -7,6 +7,7 @@ import type {
   AdminPartner,
   AdminRoom,
   AdminSpecialist,
+  AdminUserActivity,
   AdminUserDetail,
   AvailableRooms,
   CoworkingCount,
@@ -17,6 +18,7 @@ import type {
   SpecialistsStats,
   setActiveResponse,
 } from '#common/contracts/admin';
+import type { DeskBooking, DeskBookingDetail } from '#common/contracts/desk';
 import type { FailedMail } from '#common/contracts/mail';
 import type { PaymentAttention } from '#common/contracts/payments';
 import type { PageMeta } from '#common/contracts/rooms';
@@ -252,3 +254,64 @@ export function usePaymentAttention() {
     queryFn: () => api<{ data: PaymentAttention }>('/fusion/payments/attention').then((r) => r.data),
   });
 }
+
+// ---------------------------------------------------------------- the desk (decision 0036)
+
+export type DeskFilter = {
+  page: number;
+  search?: string;
+  status?: string | null;
+  dateInit?: string | null;
+  dateEnd?: string | null;
+  /** One person's bookings (the specialist's page). */
+  customer?: string;
+  per_page?: number;
+};
+
+/** Bookings newest first, searched and filtered (GET /api/fusion/bookings). */
+export function useDeskBookings(f: DeskFilter) {
+  return useQuery({
+    queryKey: ['admin', 'desk', 'bookings', f],
+    queryFn: () => api<Page<DeskBooking>>(`/fusion/bookings?${qs(f)}`),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** One booking with its hours, payment, refunds, mails and history. */
+export function useDeskBooking(uuid: string | undefined) {
+  return useQuery({
+    queryKey: ['admin', 'desk', 'booking', uuid],
+    queryFn: () => api<{ data: DeskBookingDetail }>(`/fusion/booking/${uuid}`).then((r) => r.data),
+    enabled: Boolean(uuid),
+  });
+}
+
+/** The operator's cancel with its reason; the page reads the canceled booking from the answer. */
+export function useDeskCancel(uuid: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (reason: string) =>
+      api<{ data: DeskBookingDetail }>(`/fusion/booking/${uuid}/cancel`, {
+        method: 'POST',
+        body: { reason },
+      }).then((r) => r.data),
+    onSuccess: (data) => {
+      client.setQueryData(['admin', 'desk', 'booking', uuid], data);
+      return client.invalidateQueries({ queryKey: ['admin'] });
+    },
+  });
+}
+
+/** A person's horários fixos, waitlist places, saved cards and open invitation. */
+export function useUserActivity(uuid: string | undefined) {
+  return useQuery({
+    queryKey: ['admin', 'user-activity', uuid],
+    queryFn: () => api<{ data: AdminUserActivity }>(`/fusion/user/${uuid}/activity`).then((r) => r.data),
+    enabled: Boolean(uuid),
+  });
+}
+
+export const useResendInvitation = (uuid: string) =>
+  useAdminMutation<void, { message: string }>(() =>
+    api<{ data: { message: string } }>(`/fusion/user/${uuid}/invite`, { method: 'POST' }).then((r) => r.data),
+  );

@@ -37,6 +37,34 @@ export const text = {
     hasAccount: 'Já tem conta?',
     signin: 'Entrar',
   },
+  /** /anuncie: a clinic or coworking signs itself up (docs/decisions/0039). */
+  partnerSignup: {
+    title: 'Anuncie sua sala',
+    subtitle:
+      'Cadastre sua clínica ou coworking e alugue consultórios por hora para especialistas da saúde. Você já monta clínicas e salas depois de confirmar o e-mail; elas vão para a busca assim que a equipe do Salas aprovar o cadastro.',
+    company: 'Empresa',
+    documentType: 'Tipo de documento',
+    cnpj: 'CNPJ',
+    cpf: 'CPF',
+    legalNameCnpj: 'Razão social',
+    legalNameCpf: 'Nome completo (como no CPF)',
+    contact: 'Responsável e acesso',
+    name: 'Nome do responsável',
+    email: 'E-mail',
+    phone: 'Telefone',
+    password: 'Senha',
+    confirmation: 'Confirme a senha',
+    acceptBefore: 'Li e aceito a',
+    privacy: 'Política de privacidade',
+    submit: 'Criar conta de parceiro',
+    hasAccount: 'Já tem conta?',
+    signin: 'Entrar',
+    specialist: 'Quer alugar salas?',
+    specialistLink: 'Cadastre-se como especialista',
+    learnMore: 'Como funciona para clínicas',
+  },
+  /** On /signup: the way to the clinics' own sign-up. */
+  signupPartner: { question: 'É uma clínica ou coworking?', link: 'Anuncie sua sala' },
   /** On the account pages when the person came from a room page with hours picked. */
   bookingKept:
     'Seus horários escolhidos ficam guardados: depois de entrar, você volta para a sala para confirmar a reserva.',

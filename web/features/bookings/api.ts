@@ -6,9 +6,12 @@ import type {
   BookingBody,
   Card,
   CardBody,
+  CustomerBooking,
+  CustomerBookingCancel,
   cancelResponse,
   cardTokenBody,
   MyAppointment,
+  MyBooking,
   PaymentStatus,
 } from '#common/contracts/booking';
 import type { PageMeta } from '#common/contracts/rooms';
@@ -61,7 +64,49 @@ export function useBook() {
   return useMutation({
     mutationFn: (body: BookingBody) =>
       api<Data<Booking>>('/customer/appointment/bulk', { method: 'POST', body }).then((r) => r.data),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['rooms', 'availability'] }),
+    onSuccess: () => {
+      queryClient.invalidateQueries({ queryKey: ['rooms', 'availability'] });
+      queryClient.invalidateQueries({ queryKey: ['bookings'] });
+      // "Salvar este cartão" unchecked: the server removed the card after the payment.
+      queryClient.invalidateQueries({ queryKey: ['cards'] });
+    },
+    onError: () => queryClient.invalidateQueries({ queryKey: ['cards'] }),
+  });
+}
+
+/** "Meus agendamentos": one row per booking and one per horário fixo (decision 0037). */
+export function useMyBookings(page: number, range: { dateInit?: string | null; dateEnd?: string | null }) {
+  const query = new URLSearchParams({ page: String(page) });
+  if (range.dateInit) query.set('dateInit', range.dateInit);
+  if (range.dateEnd) query.set('dateEnd', range.dateEnd);
+  return useQuery({
+    queryKey: ['bookings', 'mine', page, range],
+    queryFn: () => api<{ data: MyBooking[]; meta: PageMeta }>(`/customer/bookings?${query}`),
+  });
+}
+
+/** One of the person's bookings: place, hours, payment (the Pix while it can be paid), refunds. */
+export function useMyBooking(uuid: string | undefined) {
+  return useQuery({
+    queryKey: ['bookings', 'one', uuid],
+    queryFn: () => api<Data<CustomerBooking>>(`/customer/booking/${uuid}`).then((r) => r.data),
+    enabled: Boolean(uuid),
+  });
+}
+
+/** Cancels every hour of the booking still cancelable (one mail, refunds per the policy). */
+export function useCancelBooking() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (uuid: string) =>
+      api<Data<CustomerBookingCancel>>(`/customer/booking/${uuid}/cancel`, { method: 'POST' }).then(
+        (r) => r.data,
+      ),
+    // A 409 means the page is out of date too: it is fetched again either way.
+    onSettled: () => {
+      queryClient.invalidateQueries({ queryKey: ['bookings'] });
+      queryClient.invalidateQueries({ queryKey: ['appointments'] });
+    },
   });
 }
 

@@ -41,6 +41,54 @@ describe('bookingRefusal', () => {
     expect(bookingRefusal(attempts, room).message).toBe(limitMessages.cardAttempts);
   });
 
+  it('says the bank declined the card and offers Pix: when saving it and when charging it', () => {
+    const onSave = bookingRefusal(
+      new ApiError(422, {
+        message: 'Verifique se os dados do cartão estão corretos!',
+        errors: { number: ['Verifique se os dados do cartão estão corretos!'] },
+      }),
+      room,
+    );
+    expect(onSave).toEqual({
+      title: 'Cartão recusado pelo banco',
+      message:
+        'O banco emissor não aprovou este cartão. Verifique se os dados do cartão estão corretos! Se estiverem, use outro cartão ou pague com Pix.',
+      offerPix: true,
+    });
+    const onCharge = bookingRefusal(
+      new ApiError(422, {
+        message: 'Não foi possível efetuar a reserva.',
+        code: 'card_declined',
+        errors: { card_uuid: ['Saldo ou limite insuficiente no cartão.'] },
+      }),
+      room,
+    );
+    expect(onCharge).toMatchObject({
+      title: 'Cartão recusado pelo banco',
+      message: 'Saldo ou limite insuficiente no cartão. Use outro cartão ou pague com Pix.',
+      offerPix: true,
+    });
+    // The provider's reason already offering Pix is not repeated.
+    const said = bookingRefusal(
+      new ApiError(422, {
+        message: 'x',
+        code: 'card_declined',
+        errors: { card_uuid: ['O banco emissor recusou o pagamento. Use outro cartão ou pague com Pix.'] },
+      }),
+      room,
+    );
+    expect(said.message).toBe('O banco emissor recusou o pagamento. Use outro cartão ou pague com Pix.');
+    // A card field the person mistyped is not a decline.
+    const typo = bookingRefusal(
+      new ApiError(422, {
+        message: 'Os dados enviados são inválidos.',
+        errors: { number: ['Número de cartão inválido.'] },
+      }),
+      room,
+    );
+    expect(typo.offerPix).toBeUndefined();
+  });
+
   it('keeps server failures to the generic sentence', () => {
     const err = new ApiError(500, { message: 'Ocorreu um erro inesperado.' });
     expect(bookingRefusal(err, room).message).toBe('Não foi possível efetuar a reserva.');

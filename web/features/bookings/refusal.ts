@@ -3,6 +3,7 @@
  * lifts the refusal: 403 `email_unverified` / `profile_incomplete` lead to the missing step with a
  * way back; the limits (422) and the card attempts (429) are said as the server says them.
  */
+import { bookingMessages, CARD_DECLINED } from '#common/contracts/booking';
 import type { BookingGateCode } from '#common/domain/limits';
 import { ApiError } from '#web/lib/api.ts';
 import { safeRedirect } from '#web/lib/safe-redirect.ts';
@@ -13,6 +14,33 @@ export interface Refusal {
   message: string;
   /** The page that lifts the refusal, when there is one. */
   step?: { label: string; to: string };
+  /** The bank declined the card: paying with Pix is offered. */
+  offerPix?: boolean;
+}
+
+/**
+ * The bank (issuer) declined the card: when it was verified to be saved (422 with SPEC's card
+ * message, DESIGN §8) or when it was charged (422 `code: card_declined`). Not the card form's own
+ * validation (number, expiry...), which the form says beside its fields.
+ */
+export function cardDeclined(err: unknown): 'on_save' | 'on_charge' | undefined {
+  if (!(err instanceof ApiError) || err.status !== 422) return undefined;
+  if (err.code === CARD_DECLINED) return 'on_charge';
+  if (err.message === bookingMessages.cardCheck) return 'on_save';
+  return undefined;
+}
+
+function declinedRefusal(err: ApiError, when: 'on_save' | 'on_charge'): Refusal {
+  const t = text.refusal;
+  if (when === 'on_save')
+    return { title: t.declinedTitle, message: t.declinedOnSave(bookingMessages.cardCheck), offerPix: true };
+  // The provider's own words (Mercado Pago's reason, in Portuguese), and the way out if they lack it.
+  const reason = err.errors.card_uuid?.[0] ?? bookingMessages.declined;
+  return {
+    title: t.declinedTitle,
+    message: /pix/i.test(reason) ? reason : `${reason} ${t.declinedHint}`,
+    offerPix: true,
+  };
 }
 
 const isGate = (code: string | undefined): code is BookingGateCode =>
@@ -40,6 +68,8 @@ export function bookingRefusal(err: unknown, returnTo: string): Refusal {
   if (!(err instanceof ApiError) || err.status === 0 || err.status >= 500)
     return { title: text.failedTitle, message: text.failed };
   if (err.status === 403 && isGate(err.code)) return gateRefusal(err.code, returnTo);
+  const declined = cardDeclined(err);
+  if (declined) return declinedRefusal(err, declined);
   // The refused card attempts limit: the server's sentence (common/domain/limits).
   if (err.status === 429) return { title: text.failedTitle, message: err.message };
   // The card's own refusals first: the typed number (sandbox), Mercado Pago's token, the card's

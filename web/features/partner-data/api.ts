@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import type {
   BankAccountBody,
   bankAccountSchema,
+  PartnerApprovalStatus,
   PartnerBasicBody,
   PartnerData,
   PartnerDataBody,
@@ -52,3 +53,17 @@ export const useSaveBankAccount = () =>
   useSaver<BankAccountBody, BankAccount | null>('bank', (base) => `${base}/bank-account`);
 export const usePixKey = () => useResource<PixKey | null>('pix', 'pix-key');
 export const useSavePixKey = () => useSaver<PixKeyBody, PixKey | null>('pix', (base) => `${base}/pix-key`);
+
+/** Where the partner's own sign-up stands (docs/decisions/0039): read fresh on every page load. */
+export const useApproval = () => useResource<PartnerApprovalStatus>('approval', 'approval');
+
+/** A refused partner asks for another look. */
+export function useRequestReview() {
+  const { base } = usePartnerBase();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () =>
+      api<Data<PartnerApprovalStatus>>(`${base}/approval/review`, { method: 'POST' }).then((r) => r.data),
+    onSuccess: (data) => queryClient.setQueryData(['partner', 'self', 'approval'], data),
+  });
+}

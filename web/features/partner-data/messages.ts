@@ -1,5 +1,20 @@
 /** Texts of the partner's data screens. */
 export const text = {
+  /** The banner of a sign-up the operator has not approved (docs/decisions/0039). */
+  approval: {
+    pendingTitle: 'Seu cadastro está em análise',
+    pending:
+      'A equipe do Salas está conferindo seus dados. Enquanto isso, complete os dados da empresa e os dados bancários e monte suas clínicas e salas: as salas ficam como rascunho e podem ser publicadas assim que o cadastro for aprovado. Avisaremos por e-mail.',
+    rejectedTitle: 'Seu cadastro não foi aprovado',
+    reason: 'Motivo:',
+    rejected:
+      'Sua conta continua ativa, mas as salas não podem ser publicadas. Corrija o que foi indicado e peça uma nova análise.',
+    companyData: 'Dados do parceiro',
+    bankData: 'Dados bancários',
+    clinics: 'Minhas clínicas',
+    review: 'Pedir nova análise',
+    reviewSent: 'Pedido enviado. A equipe do Salas vai analisar seu cadastro de novo.',
+  },
   saved: 'Informações Atualizadas com Sucesso!',
   errorTitle: 'Erro',
   save: 'Salvar',

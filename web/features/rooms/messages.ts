@@ -59,6 +59,11 @@ export const text = {
     showDay: (day: string) => `Ver os horários de ${day}`,
     removeDay: (day: string) => `Remover os horários de ${day}`,
     onlySpecialists: 'Reservas são feitas por especialistas e parceiros.',
+    previewTitle: 'Pré-visualização',
+    previewBody:
+      'Esta sala ainda não está publicada (ou está inativa): só você a vê, assim como os visitantes a verão. Ela recebe reservas depois de publicada.',
+    previewEdit: 'Voltar ao editor da sala',
+    previewNoBooking: 'Pré-visualização: a sala recebe reservas depois de publicada.',
     freeCancellation: (hours: number) => `Cancelamento gratuito até ${hours} horas antes.`,
   },
   bar: {

@@ -33,7 +33,9 @@ export function useRoomBooking(room: RoomDetail) {
   const latestParams = () => new URLSearchParams(latest(written.current, params.toString()));
   const [weeks, setWeeks] = useState('3');
   const [confirming, setConfirming] = useState(false);
-  const mayBook = !user || user.role_name === 'customer' || user.role_name === 'partner';
+  // A draft's preview (its partner's eyes only, decision 0038) takes no booking.
+  const preview = Boolean(room.preview);
+  const mayBook = !preview && (!user || user.role_name === 'customer' || user.role_name === 'partner');
   const here = `/rooms/${room.uuid}?${params.toString()}`;
 
   const rules = room.booking_rules;
@@ -77,6 +79,7 @@ export function useRoomBooking(room: RoomDetail) {
       : null,
     here,
     mayBook,
+    preview,
     signedIn: Boolean(user),
     /** Specialists may join a day's waitlist. */
     canWait: user?.role_name === 'customer',

@@ -25,7 +25,11 @@ export function useCreateSeries() {
       api<Data<{ series: Series; booking: Booking }>>('/customer/series', { method: 'POST', body }).then(
         (r) => r.data,
       ),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['rooms', 'availability'] }),
+    onSuccess: () => {
+      queryClient.invalidateQueries({ queryKey: ['rooms', 'availability'] });
+      queryClient.invalidateQueries({ queryKey: ['bookings'] });
+      queryClient.invalidateQueries({ queryKey: ['series'] });
+    },
   });
 }
 
@@ -48,6 +52,7 @@ export function useSeriesChange() {
     onSettled: () => {
       queryClient.invalidateQueries({ queryKey: ['series'] });
       queryClient.invalidateQueries({ queryKey: ['appointments'] });
+      queryClient.invalidateQueries({ queryKey: ['bookings'] });
     },
   });
 }

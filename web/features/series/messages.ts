@@ -32,15 +32,34 @@ export const text = {
       : `${n} semanas já estão ocupadas e ficarão de fora. Você pode seguir sem elas ou escolher outro horário.`,
   monthsTitle: 'Cobrança mês a mês',
   month: (label: string, weeks: number) => `${label} · ${weeks === 1 ? '1 semana' : `${weeks} semanas`}`,
-  chargeNow: 'cobrado agora',
-  chargeOn: (date: string) => `cobrado em ${date}`,
-  howItWorks: `O primeiro mês é pago agora. Os seguintes são cobrados ${SERIES_CHARGE_DAYS_BEFORE} dias antes de cada mês: no cartão escolhido, ou por um Pix enviado por e-mail. Se a cobrança não der certo em ${SERIES_GRACE_DAYS} dias, os horários daquele mês são liberados.`,
+  /** When each month is paid (decision 0024's rule, said as it happens — decision 0037). */
+  when: {
+    card: {
+      first: 'pago agora, ao reservar',
+      today: 'cobrado hoje, logo após o primeiro',
+      on: (date: string) => `cobrado em ${date}`,
+    },
+    pix: {
+      first: 'Pix agora, ao reservar',
+      today: 'Pix por e-mail hoje, depois que o primeiro for pago',
+      on: (date: string) => `Pix por e-mail em ${date}`,
+    },
+  },
+  /** What is charged today, all of it, before confirming. */
+  todayCard: (total: string, parts: string) => `Cobrado hoje no cartão: ${total} (${parts}).`,
+  todayPix: (amount: string, month: string) => `Agora: um Pix de ${amount} (${month}).`,
+  laterPixToday: (parts: string) =>
+    `Assim que ele for pago, enviamos por e-mail o Pix de ${parts}, que também vence em poucos dias.`,
+  twoCharges: 'São cobranças separadas, uma por mês, cada uma com seu recibo.',
+  part: (month: string, amount: string) => `${month} ${amount}`,
+  howItWorks: `Cada mês é cobrado ${SERIES_CHARGE_DAYS_BEFORE} dias antes de começar: no cartão escolhido, ou por um Pix enviado por e-mail. Um mês cuja data de cobrança já passou é cobrado hoje, logo após o primeiro. Se a cobrança de um mês não der certo em ${SERIES_GRACE_DAYS} dias, os horários daquele mês são liberados.`,
   method: 'Forma de pagamento',
   card: 'Cartão salvo',
   pix: 'Pix',
   chooseCard: 'Cartão',
   noCards: 'Cadastre um cartão em “Meus cartões” para pagar no cartão, ou escolha Pix.',
-  confirm: (amount: string) => `Reservar horário fixo · ${amount} agora`,
+  confirmCard: (amount: string) => `Reservar horário fixo · ${amount} hoje`,
+  confirmPix: (amount: string) => `Reservar horário fixo · Pix de ${amount}`,
   cancel: 'Voltar',
   done: 'Horário fixo reservado! O primeiro mês está confirmado e você recebeu o convite de calendário por e-mail.',
   seeMine: 'Ver meus horários fixos',
@@ -67,5 +86,6 @@ export const text = {
   keep: 'Manter',
   canceledDone: (refund: string) => `Horário fixo cancelado.${refund ? ` Reembolso: ${refund}.` : ''}`,
   skippedList: (dates: string) => `Semanas puladas: ${dates}`,
+  monthLink: (month: string) => `Ver a reserva de ${month} (pagamento e recibo)`,
   weekdayShort: weekdays,
 } as const;

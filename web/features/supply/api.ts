@@ -148,6 +148,22 @@ export function useDeleteRoom() {
   );
 }
 
+/** Publishes the room, or takes it back to a draft (decision 0038); the public pages change too. */
+export function usePublishRoom() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ uuid, publish }: { uuid: string; publish: boolean }) =>
+      api<Data<Room>>(`/partner/room/${uuid}/${publish ? 'publish' : 'unpublish'}`, { method: 'POST' }).then(
+        unwrap,
+      ),
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: ['partner'] }),
+        queryClient.invalidateQueries({ queryKey: ['rooms'] }),
+      ]),
+  });
+}
+
 export const useSaveRoomHours = () =>
   useSupplyMutation(({ uuid, hours }: { uuid: string; hours: HourRange[] }) =>
     api<Data<HourRange[]>>(`/partner/operatinghour/${uuid}`, { method: 'POST', body: { hours } }).then(

@@ -12,6 +12,7 @@ import {
   Title,
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
+import { useMediaQuery } from '@mantine/hooks';
 import { useParams } from 'react-router';
 import type { AdminUserDetail } from '#common/contracts/admin';
 import { addDays, zonedDate } from '#common/time/zone';
@@ -29,6 +30,11 @@ import { formatBrl, formatShortDate } from '#web/lib/format.ts';
 import { notifySuccess } from '#web/lib/notify.ts';
 import { usePlans, useUpdatePartner, useUserAppointments, useUserDetail } from '../api.ts';
 import { ActiveSwitch } from '../components/active-switch.tsx';
+import {
+  DeskInvitation,
+  DeskPersonActivity,
+  DeskPersonBookings,
+} from '../components/desk-person-activity.tsx';
 import { formatDocument } from './partners-page.tsx';
 
 const when = (iso: string) =>
@@ -142,9 +148,14 @@ function RecentAppointments({ uuid }: { uuid: string }) {
   );
 }
 
-/** /admin/gestao/especialistas/{uuid} and /admin/gestao/parceiros/{uuid}: one person, with the trail. */
+/**
+ * /admin/gestao/especialistas/{uuid} and /admin/gestao/parceiros/{uuid}: one person, with the trail.
+ * A specialist's page also has their bookings (each opening its booking page), horários fixos,
+ * waitlist places and saved cards; anyone who never set a password can be sent the invitation again.
+ */
 export function AdminUserDetailPage() {
   const { uuid } = useParams();
+  const phone = useMediaQuery('(max-width: 47.99em)') ?? false;
   const detail = useUserDetail(uuid);
   const user = detail.data;
   usePageTitle(user?.name ?? 'Conta');
@@ -169,6 +180,9 @@ export function AdminUserDetailPage() {
                   </Badge>
                 )}
               </Group>
+              <div style={{ marginTop: 8 }}>
+                <DeskInvitation uuid={user.uuid} />
+              </div>
             </div>
             <ActiveSwitch
               uuid={user.uuid}
@@ -219,7 +233,14 @@ export function AdminUserDetailPage() {
               </Stack>
             </Section>
           )}
-          <RecentAppointments uuid={user.uuid} />
+          {user.role_name === 'customer' ? (
+            <>
+              <DeskPersonBookings uuid={user.uuid} email={user.email} phone={phone} />
+              <DeskPersonActivity uuid={user.uuid} />
+            </>
+          ) : (
+            <RecentAppointments uuid={user.uuid} />
+          )}
           <Section title="Histórico de ações do operador">
             {user.audit.length === 0 ? (
               <Text c="dimmed">Nenhuma ação registrada.</Text>

@@ -8,6 +8,7 @@ import type {
   VerifyEmailBody,
   VerifyEmailResponse,
 } from '#common/contracts/auth';
+import type { PartnerSignupBody } from '#common/contracts/partner';
 import type { User } from '#common/contracts/user';
 import { api } from '#web/lib/api.ts';
 
@@ -29,6 +30,13 @@ export const useRegister = () =>
   useMutation({
     mutationFn: (body: RegisterBody) =>
       api<{ data: User }>('/customer/register', { method: 'POST', body }).then((r) => r.data),
+  });
+
+/** A clinic signs itself up (POST /api/partner/signup): a partner account in review, the e-mail code mailed. */
+export const usePartnerSignup = () =>
+  useMutation({
+    mutationFn: (body: PartnerSignupBody) =>
+      api<{ data: User }>('/partner/signup', { method: 'POST', body }).then((r) => r.data),
   });
 
 export const useVerifyEmail = () =>

@@ -95,6 +95,12 @@ export function SignUpPage() {
               {text.signup.signin}
             </Anchor>
           </Text>
+          <Text size="sm" ta="center">
+            {text.signupPartner.question}{' '}
+            <Anchor component={Link} to="/anuncie" underline="always">
+              {text.signupPartner.link}
+            </Anchor>
+          </Text>
         </Stack>
       </form>
     </AuthCard>

@@ -1,4 +1,15 @@
-import { Alert, Button, Group, Loader, Modal, Radio, SegmentedControl, Stack, Text } from '@mantine/core';
+import {
+  Alert,
+  Button,
+  Checkbox,
+  Group,
+  Loader,
+  Modal,
+  Radio,
+  SegmentedControl,
+  Stack,
+  Text,
+} from '@mantine/core';
 import { useRef, useState } from 'react';
 import type { Booking, Card } from '#common/contracts/booking';
 import { SuccessDialog } from '#web/components/success-dialog.tsx';
@@ -71,6 +82,9 @@ export function BookingModal({
   const [pix, setPix] = useState<Booking>();
   const [success, setSuccess] = useState<Booking>();
   const [refusal, setRefusal] = useState<Refusal>();
+  // "Salvar este cartão": asked, not assumed (decision 0037). Unchecked, the new card pays this
+  // booking only and the server removes it right after.
+  const [keepCard, setKeepCard] = useState(false);
   const form = useCardForm();
   const [installments, setInstallments] = useState(1);
   const [bin, setBin] = useState<string | null>(null);
@@ -133,6 +147,7 @@ export function BookingModal({
         payment_method: method,
         card_uuid: cardUuid,
         ...(method === 'card' ? { card_token: cardToken, installments } : {}),
+        ...(method === 'card' && choice === 'new' ? { save_card: keepCard } : {}),
       });
       if (method === 'pix') setPix(booking);
       // In the issuer's review: the hours are held until the webhook settles the payment.
@@ -213,6 +228,14 @@ export function BookingModal({
                     onBinChange={setBin}
                   />
                 )}
+                {choice === 'new' && (
+                  <Checkbox
+                    label={text.saveCard}
+                    description={text.saveCardHint}
+                    checked={keepCard}
+                    onChange={(e) => setKeepCard(e.currentTarget.checked)}
+                  />
+                )}
                 <InstallmentsSelect
                   totalCents={totalCents}
                   value={installments}
@@ -222,7 +245,16 @@ export function BookingModal({
                 />
               </Stack>
             )}
-            {shown && <RefusalAlert refusal={shown} onStep={onLeaveForStep} />}
+            {shown && (
+              <RefusalAlert
+                refusal={shown}
+                onStep={onLeaveForStep}
+                onPix={() => {
+                  setRefusal(undefined);
+                  setMethod('pix');
+                }}
+              />
+            )}
             {!gated && (
               <Group justify="flex-end">
                 <Button

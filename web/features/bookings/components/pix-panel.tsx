@@ -6,26 +6,30 @@ import { usePublicConfig } from '#web/lib/public-config.ts';
 import { bookingGone, usePaymentStatus, useSimulatePayment } from '../api.ts';
 import { text } from '../messages.ts';
 
-function useCountdown(until: string) {
+/** Whole minutes left until `until`, refreshed every second; `done` once it has passed. */
+function useMinutesLeft(until: string) {
   const [left, setLeft] = useState(() => new Date(until).getTime() - Date.now());
   useEffect(() => {
     const id = setInterval(() => setLeft(new Date(until).getTime() - Date.now()), 1000);
     return () => clearInterval(id);
   }, [until]);
-  const s = Math.max(0, Math.floor(left / 1000));
-  return { done: s === 0, label: `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}` };
+  return { done: left <= 0, minutes: Math.max(0, Math.floor(left / 60_000)) };
 }
 
-/** Pix "copia e cola", a countdown of the 15-minute hold and the payment status (no success toast, SPEC §8). */
-export function PixPanel({ booking, onDone }: { booking: Booking; onDone(): void }) {
+/**
+ * A Pix to pay: QR, copia e cola with its copy button, the amount and the deadline said as a time of
+ * day ("expira às 14:58", in the clinic's time like every hour of the booking), with the payment
+ * polled (no success toast, SPEC §8). Shown right after booking and again from the booking's page.
+ */
+export function PixPanel({ booking, onDone }: { booking: Booking; onDone?(): void }) {
   const pix = booking.payment.pix!;
   const status = usePaymentStatus(booking.payment.uuid);
   const simulate = useSimulatePayment();
   const config = usePublicConfig();
-  const countdown = useCountdown(pix.expires_at);
+  const left = useMinutesLeft(pix.expires_at);
   const paid = status.data?.status === 'paid' && !bookingGone(status.data);
   const canceled = status.data?.booking_status === 'canceled';
-  const over = bookingGone(status.data) || status.data?.status === 'failed' || countdown.done;
+  const over = bookingGone(status.data) || status.data?.status === 'failed' || left.done;
 
   if (paid) {
     return (
@@ -33,7 +37,7 @@ export function PixPanel({ booking, onDone }: { booking: Booking; onDone(): void
         <Alert color="green" title={text.pixPaidTitle}>
           {text.pixPaid}
         </Alert>
-        <Button onClick={onDone}>{text.pixSeeMine}</Button>
+        {onDone && <Button onClick={onDone}>{text.pixSeeMine}</Button>}
       </Stack>
     );
   }
@@ -43,6 +47,10 @@ export function PixPanel({ booking, onDone }: { booking: Booking; onDone(): void
       <Center>
         <Image src={pix.qr_code} alt={text.pixQrAlt} w={220} h={220} radius="sm" />
       </Center>
+      <Group justify="space-between" wrap="nowrap" gap="xs">
+        <Text size="sm">{text.pixAmount}</Text>
+        <Text fw={800}>{formatBrl(booking.amount_cents)}</Text>
+      </Group>
       <Textarea label={text.pixCopy} value={pix.copy_paste} readOnly autosize minRows={3} />
       <Group>
         <CopyButton value={pix.copy_paste}>
@@ -65,12 +73,14 @@ export function PixPanel({ booking, onDone }: { booking: Booking; onDone(): void
         </Alert>
       ) : (
         <Alert color="yellow" role="timer" aria-live="off">
-          {text.pixExpires(countdown.label)} {text.pixWaiting}
+          {text.pixExpires(pix.expires_at.slice(11, 16), text.pixLeft(left.minutes))} {text.pixWaiting}
         </Alert>
       )}
-      <Button variant="default" onClick={onDone}>
-        {text.close}
-      </Button>
+      {onDone && (
+        <Button variant="default" onClick={onDone}>
+          {text.close}
+        </Button>
+      )}
     </Stack>
   );
 }

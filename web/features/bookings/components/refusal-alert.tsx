@@ -3,8 +3,19 @@ import { Link } from 'react-router';
 import { text } from '../messages.ts';
 import type { Refusal } from '../refusal.ts';
 
-/** A refused booking, said in the modal, with the button to the step that lifts it. */
-export function RefusalAlert({ refusal, onStep }: { refusal: Refusal; onStep?(): void }) {
+/**
+ * A refused booking, said in the modal, with the button to the step that lifts it — or, when the
+ * bank declined the card, the button that switches the payment to Pix.
+ */
+export function RefusalAlert({
+  refusal,
+  onStep,
+  onPix,
+}: {
+  refusal: Refusal;
+  onStep?(): void;
+  onPix?(): void;
+}) {
   return (
     <Alert color="red" title={refusal.title} role="alert">
       <Stack gap="xs" align="flex-start">
@@ -16,6 +27,11 @@ export function RefusalAlert({ refusal, onStep }: { refusal: Refusal; onStep?():
             </Button>
             {refusal.step.to.includes('redirect=') && <Text size="xs">{text.refusal.backHere}</Text>}
           </>
+        )}
+        {refusal.offerPix && onPix && (
+          <Button size="sm" onClick={onPix}>
+            {text.refusal.payWithPix}
+          </Button>
         )}
       </Stack>
     </Alert>

@@ -1,22 +1,23 @@
-import { Badge, Button, Card, Group, Stack, Table, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Button, Card, Group, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { modals } from '@mantine/modals';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import type { MyAppointment } from '#common/contracts/booking';
-import { WhenWhereCells } from '#web/components/appointment-cells.tsx';
+import type { MyBooking } from '#common/contracts/booking';
 import { DatePickerInput } from '#web/components/date-inputs.ts';
 import { Pager } from '#web/components/pager.tsx';
 import { QueryState } from '#web/components/query-state.tsx';
+import { RoomClinic } from '#web/components/room-clinic.tsx';
 import { ScrollTable } from '#web/components/scroll-table.tsx';
 import { usePageTitle } from '#web/components/use-page-title.ts';
 import { MySeries } from '#web/features/series/components/my-series.tsx';
+import { text as seriesText } from '#web/features/series/messages.ts';
 import { MyWaitlist } from '#web/features/waitlist/components/my-waitlist.tsx';
-import { errorText } from '#web/lib/api.ts';
-import { formatBrl, formatShortDate } from '#web/lib/format.ts';
-import { notifyError, notifySuccess } from '#web/lib/notify.ts';
-import { useCancelAppointment, useMyAppointments } from '../api.ts';
+import { formatBrl } from '#web/lib/format.ts';
+import { useMyBookings } from '../api.ts';
+import { daysOf, shortDate, shownHours } from '../booking-hours.ts';
+import { useAskCancelBooking } from '../components/cancel-booking.tsx';
 import { text } from '../messages.ts';
+import { bookingPath, seriesAnchor } from '../paths.ts';
 
 const t = text.mine;
 const statusColor: Record<string, string> = {
@@ -26,65 +27,161 @@ const statusColor: Record<string, string> = {
   completed: 'blue',
   no_show: 'red',
   expired: 'gray',
+  failed: 'red',
+  active: 'green',
 };
+/** At most this many days in a row; the others are on the booking's page. */
+const DAYS_SHOWN = 3;
 
-/** /especialista/agendamentos: upcoming and past bookings, cancel with the policy stated first. */
-function StatusBadge({ status }: { status: string }) {
+function StatusBadge({ row }: { row: MyBooking }) {
+  const label =
+    row.kind === 'series'
+      ? (t.series.statuses[row.status] ?? row.status)
+      : (text.statuses[row.status] ?? text.paymentStatuses[row.status] ?? row.status);
   return (
     <Badge
-      color={statusColor[status] ?? 'gray'}
+      color={statusColor[row.status] ?? 'gray'}
       variant="light"
-      style={{ color: 'var(--mantine-color-dark-7)' }}
+      style={{ color: 'var(--mantine-color-dark-7)', flexShrink: 0 }}
     >
-      {text.statuses[status] ?? status}
+      {label}
     </Badge>
   );
 }
 
-/** An hour of a Pix booking not paid yet: canceling it cancels the whole booking (DESIGN §8). */
-const unpaidPix = (a: MyAppointment) => a.status === 'pending_payment';
+/** "02/12/26", or the first and last day of a booking over several days. */
+function whenLabel(row: MyBooking): string {
+  const days = daysOf(shownHours(row.appointments));
+  if (days.length === 0) return '';
+  if (days.length === 1) return shortDate(days[0]!.date);
+  return `${shortDate(days[0]!.date)} a ${shortDate(days.at(-1)!.date)}`;
+}
 
-function CancelButton({ onClick }: { onClick(): void }) {
+/** Each day with its hours ("02/12/26 · 14:00–16:00"); a long booking's first days and how many more. */
+function BookingWhen({ row }: { row: MyBooking }) {
+  if (row.kind === 'series' && row.series) {
+    const s = row.series;
+    const total = Number(s.time.slice(0, 2)) * 60 + Number(s.time.slice(3, 5)) + s.minutes;
+    const end = `${String(Math.floor(total / 60) % 24).padStart(2, '0')}:${String(total % 60).padStart(2, '0')}`;
+    const next = row.appointments[0]?.date_time.slice(0, 10);
+    return (
+      <div>
+        <Text size="sm" fw={600}>
+          {seriesText.every(s.weekday, s.time, end)}
+        </Text>
+        <Text size="xs" c="dimmed">
+          {next ? t.series.next(shortDate(next)) : t.series.none}
+          {s.upcoming_weeks > 1 ? ` · ${t.series.upcoming(s.upcoming_weeks)}` : ''}
+        </Text>
+      </div>
+    );
+  }
+  const days = daysOf(shownHours(row.appointments));
   return (
-    <Button size="compact-sm" variant="subtle" color="red" onClick={onClick}>
-      {t.cancelAction}
-    </Button>
+    <Stack gap={0} component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
+      {days.slice(0, DAYS_SHOWN).map((d) => (
+        <Text component="li" size="sm" key={d.date} style={{ whiteSpace: 'nowrap' }}>
+          <Text span size="sm" fw={600}>
+            {shortDate(d.date)}
+          </Text>{' '}
+          · {d.ranges.join(', ')}
+        </Text>
+      ))}
+      {days.length > DAYS_SHOWN && (
+        <Text component="li" size="xs" c="dimmed">
+          {t.moreDays(days.length - DAYS_SHOWN)}
+        </Text>
+      )}
+    </Stack>
   );
 }
 
+const PAID = ['paid', 'partially_refunded', 'refunded', 'disputed', 'charged_back'];
+
+/** What the row costs — or, once canceled or expired, what came back (never a price as if owed). */
+function AmountCell({ row }: { row: MyBooking }) {
+  if (row.kind === 'series') return <Text size="sm">{t.series.perWeek(formatBrl(row.amount_cents))}</Text>;
+  const refund = row.refund && (
+    <Text size="xs" c={row.refund.status === 'failed' ? 'red.9' : 'dark.4'}>
+      {t.refund(formatBrl(row.refund.amount_cents), text.refundStatuses[row.refund.status] ?? '')}
+    </Text>
+  );
+  if (row.status === 'canceled' || row.status === 'expired' || row.status === 'failed') {
+    return (
+      refund ?? (
+        <Text size="sm" c="dark.4">
+          {row.payment && PAID.includes(row.payment.status) ? t.noRefund : t.noCharge}
+        </Text>
+      )
+    );
+  }
+  return (
+    <div>
+      <Text size="sm" fw={600}>
+        {formatBrl(row.amount_cents)}
+      </Text>
+      {refund}
+    </div>
+  );
+}
+
+function RowActions({ row, onCancel }: { row: MyBooking; onCancel(): void }) {
+  const when = whenLabel(row);
+  if (row.kind === 'series')
+    return (
+      <Anchor href={`#${seriesAnchor(row.uuid)}`} size="sm" aria-label={t.series.openLabel(row.room.name)}>
+        {t.series.open}
+      </Anchor>
+    );
+  return (
+    <Group gap={4} wrap="nowrap" justify="flex-end">
+      {row.payment?.pix_expires_at && (
+        <Button
+          component={Link}
+          to={bookingPath(row.uuid)}
+          size="compact-sm"
+          aria-label={t.payPixLabel(row.room.name, when)}
+        >
+          {t.payPix}
+        </Button>
+      )}
+      <Button
+        component={Link}
+        to={bookingPath(row.uuid)}
+        size="compact-sm"
+        variant="subtle"
+        aria-label={t.openLabel(row.room.name, when)}
+      >
+        {t.open}
+      </Button>
+      {row.cancelable && (
+        <Button
+          size="compact-sm"
+          variant="subtle"
+          color="red"
+          onClick={onCancel}
+          aria-label={t.cancelLabel(row.room.name, when)}
+        >
+          {t.cancelAction}
+        </Button>
+      )}
+    </Group>
+  );
+}
+
+/**
+ * /especialista/agendamentos: one row per booking with all its hours, one per horário fixo with
+ * its weeks (decision 0037); each booking opens its page (address, payment, refunds, receipt, the
+ * Pix to pay again), and "Cancelar" cancels the booking with the policy said first.
+ */
 export function MyAppointmentsPage() {
-  // On a phone a six-column table hides the status and the cancel button off screen: cards instead.
+  // On a phone a table hides the status and the buttons off screen: cards instead.
   const phone = useMediaQuery('(max-width: 47.99em)') ?? false;
   usePageTitle(t.title);
   const [page, setPage] = useState(1);
   const [range, setRange] = useState<[string | null, string | null]>([null, null]);
-  const list = useMyAppointments(page, { dateInit: range[0], dateEnd: range[1] });
-  const cancel = useCancelAppointment();
-
-  const ask = (a: MyAppointment) =>
-    modals.openConfirmModal({
-      title: t.confirmCancel,
-      children: (
-        <Stack gap="xs">
-          <Text>
-            {a.room.name} — {formatShortDate(a.date_time)} às {a.date_time.slice(11, 16)}
-          </Text>
-          {unpaidPix(a) ? (
-            <Text fw={600}>{text.cancel.wholeBookingWarning}</Text>
-          ) : (
-            <Text fw={600}>{a.refundable ? text.cancel.withRefund : text.cancel.withoutRefund}</Text>
-          )}
-        </Stack>
-      ),
-      labels: { confirm: t.confirmCancel, cancel: t.keep },
-      confirmProps: { color: 'red' },
-      onConfirm: () =>
-        cancel.mutate(a.uuid, {
-          onSuccess: (result) =>
-            notifySuccess(result.whole_booking ? text.cancel.wholeBookingDone : text.cancel.done),
-          onError: (err) => notifyError(text.cancel.failedTitle, errorText(err)),
-        }),
-    });
+  const list = useMyBookings(page, { dateInit: range[0], dateEnd: range[1] });
+  const { ask } = useAskCancelBooking();
 
   return (
     <Stack>
@@ -118,50 +215,70 @@ export function MyAppointmentsPage() {
             </Stack>
           </Card>
         ) : phone ? (
-          <Stack gap="sm">
-            {list.data?.data.map((a) => (
-              <Card key={a.uuid} withBorder padding="sm">
-                <Group justify="space-between" gap={4}>
-                  <Text fw={700}>
-                    {formatShortDate(a.date_time)} · {a.date_time.slice(11, 16)}
-                  </Text>
-                  <StatusBadge status={a.status} />
+          <Stack gap="sm" component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-label={t.title}>
+            {list.data?.data.map((row) => (
+              <Card key={row.uuid} withBorder padding="sm" component="li">
+                <Group justify="space-between" gap={4} wrap="nowrap" align="flex-start">
+                  <div style={{ minWidth: 0 }}>
+                    {row.kind === 'series' && (
+                      <Text size="xs" fw={700} c="salas.9" tt="uppercase">
+                        {t.series.badge}
+                      </Text>
+                    )}
+                    <BookingWhen row={row} />
+                  </div>
+                  <StatusBadge row={row} />
                 </Group>
-                <Text size="sm">{a.room.name}</Text>
-                <Text size="xs" c="dimmed">
-                  {a.clinic.name}
+                <Text size="sm" mt={4} style={{ overflowWrap: 'anywhere' }}>
+                  {row.room.name}
                 </Text>
-                <Group justify="space-between" mt={4}>
-                  <Text size="sm" fw={600}>
-                    {formatBrl(a.amount_cents)}
-                  </Text>
-                  {a.cancelable && <CancelButton onClick={() => ask(a)} />}
+                <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+                  {row.clinic.name}
+                </Text>
+                <Group justify="space-between" mt={6} gap={4} wrap="wrap">
+                  <AmountCell row={row} />
+                  <RowActions row={row} onCancel={() => ask(row)} />
                 </Group>
               </Card>
             ))}
           </Stack>
         ) : (
-          <ScrollTable minWidth={640} label={t.title}>
+          <ScrollTable minWidth={680} label={t.title}>
             <Table striped highlightOnHover>
               <Table.Thead>
                 <Table.Tr>
                   <Table.Th>{t.when}</Table.Th>
-                  <Table.Th>{t.hour}</Table.Th>
                   <Table.Th>{t.room}</Table.Th>
                   <Table.Th>{t.amount}</Table.Th>
                   <Table.Th>{t.status}</Table.Th>
-                  <Table.Th />
+                  <Table.Th>
+                    <VisuallyHidden>{t.actions}</VisuallyHidden>
+                  </Table.Th>
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
-                {list.data?.data.map((a) => (
-                  <Table.Tr key={a.uuid}>
-                    <WhenWhereCells appointment={a} />
-                    <Table.Td>{formatBrl(a.amount_cents)}</Table.Td>
+                {list.data?.data.map((row) => (
+                  <Table.Tr key={row.uuid}>
                     <Table.Td>
-                      <StatusBadge status={a.status} />
+                      {row.kind === 'series' && (
+                        <Text size="xs" fw={700} c="salas.9" tt="uppercase">
+                          {t.series.badge}
+                        </Text>
+                      )}
+                      <BookingWhen row={row} />
                     </Table.Td>
-                    <Table.Td>{a.cancelable && <CancelButton onClick={() => ask(a)} />}</Table.Td>
+                    <Table.Td>
+                      <RoomClinic room={row.room.name} clinic={row.clinic.name} />
+                    </Table.Td>
+                    <Table.Td>
+                      <AmountCell row={row} />
+                    </Table.Td>
+                    <Table.Td>
+                      <StatusBadge row={row} />
+                    </Table.Td>
+                    <Table.Td>
+                      <RowActions row={row} onCancel={() => ask(row)} />
+                    </Table.Td>
                   </Table.Tr>
                 ))}
               </Table.Tbody>

@@ -86,6 +86,9 @@ export function HomePage() {
               <Button component={Link} to="/rooms" size="md">
                 Ver salas disponíveis
               </Button>
+              <Button component={Link} to="/anuncie" size="md" variant="default">
+                Anuncie sua sala
+              </Button>
             </Group>
           </Stack>
           <FeaturedRooms />

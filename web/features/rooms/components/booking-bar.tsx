@@ -80,7 +80,8 @@ export function BookingBar({ room, booking }: { room: RoomDetail; booking: RoomB
           <Button
             size="md"
             onClick={() => setOpen(true)}
-            disabled={!booking.mayBook}
+            // A draft's preview opens the hours too; the sheet's own "Reservar" stays off.
+            disabled={!booking.mayBook && !booking.preview}
             style={{ flexShrink: 0 }}
           >
             {text.bar.open}

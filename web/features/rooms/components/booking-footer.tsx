@@ -33,7 +33,11 @@ export function BookingFooter({ booking, onReserve }: { booking: RoomBooking; on
       </Button>
       <Group justify="space-between" gap="xs">
         <Text size="xs" c="dimmed">
-          {booking.mayBook ? text.room.freeCancellation(FREE_CANCELLATION_HOURS) : text.room.onlySpecialists}
+          {booking.preview
+            ? text.room.previewNoBooking
+            : booking.mayBook
+              ? text.room.freeCancellation(FREE_CANCELLATION_HOURS)
+              : text.room.onlySpecialists}
         </Text>
         {n > 0 && (
           <Button variant="subtle" size="compact-xs" onClick={booking.clear}>

@@ -1,6 +1,6 @@
-import { Anchor, Grid, Group, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Grid, Group, Stack, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { IconArrowLeft } from '@tabler/icons-react';
+import { IconArrowLeft, IconEye } from '@tabler/icons-react';
 import { lazy, Suspense } from 'react';
 import { Link, useLocation, useParams, useSearchParams } from 'react-router';
 import type { RoomDetail } from '#common/contracts/rooms';
@@ -32,6 +32,17 @@ function RoomView({ room }: { room: RoomDetail }) {
 
   return (
     <Stack gap="md">
+      {room.preview && (
+        <Alert color="yellow" variant="light" icon={<IconEye aria-hidden="true" />}>
+          <Stack gap={4}>
+            <Text fw={700}>{text.room.previewTitle}</Text>
+            <Text size="sm">{text.room.previewBody}</Text>
+            <Anchor component={Link} to={`/parceiro/gestao/salas/${room.uuid}`} size="sm" fw={600}>
+              {text.room.previewEdit}
+            </Anchor>
+          </Stack>
+        </Alert>
+      )}
       <Anchor component={Link} to={back} size="sm" w="fit-content">
         <Group gap={4}>
           <IconArrowLeft size={14} aria-hidden="true" />

@@ -1,8 +1,10 @@
 /** The person's horários fixos in "Meus agendamentos": each month and its charge, skip a week, cancel. */
-import { Badge, Button, Card, Group, Select, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Button, Card, Group, Select, Stack, Text, Title } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { useState } from 'react';
+import { Link } from 'react-router';
 import type { Series } from '#common/contracts/series';
+import { bookingPath, seriesAnchor } from '#web/features/bookings/paths.ts';
 import { errorText } from '#web/lib/api.ts';
 import { formatBrl } from '#web/lib/format.ts';
 import { notifyError, notifySuccess } from '#web/lib/notify.ts';
@@ -55,7 +57,7 @@ function SeriesCard({ s }: { s: Series }) {
     });
 
   return (
-    <Card withBorder padding="md" component="li">
+    <Card withBorder padding="md" component="li" id={seriesAnchor(s.uuid)} style={{ scrollMarginTop: 80 }}>
       <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
         <div style={{ minWidth: 0 }}>
           <Text fw={700}>{t.every(s.weekday, s.time, endOf(s))}</Text>
@@ -72,19 +74,27 @@ function SeriesCard({ s }: { s: Series }) {
         <Badge
           variant="light"
           color={s.status === 'active' ? 'green' : 'gray'}
-          style={{ color: 'var(--mantine-color-dark-7)' }}
+          style={{ color: 'var(--mantine-color-dark-7)', flexShrink: 0 }}
         >
           {t.status[s.status]}
         </Badge>
       </Group>
       <Stack gap={2} mt="sm" component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
         {s.months.map((m) => (
-          <Group component="li" key={m.booking_uuid} justify="space-between" wrap="nowrap" gap="xs">
+          <Group component="li" key={m.booking_uuid} justify="space-between" wrap="wrap" gap={4}>
             <Text size="sm" style={{ minWidth: 0, overflowWrap: 'anywhere' }}>
-              {m.month.slice(5, 7)}/{m.month.slice(0, 4)}
+              {/* Each month is a booking: its page has the payment, the Pix to pay and the receipt. */}
+              <Anchor
+                component={Link}
+                to={bookingPath(m.booking_uuid)}
+                size="sm"
+                aria-label={t.monthLink(`${m.month.slice(5, 7)}/${m.month.slice(0, 4)}`)}
+              >
+                {m.month.slice(5, 7)}/{m.month.slice(0, 4)}
+              </Anchor>
               {m.dates.length > 0 ? ` · ${m.dates.map(ddmm).join(', ')}` : ''}
             </Text>
-            <Text size="sm" ta="right" style={{ flexShrink: 0 }}>
+            <Text size="sm" ta="right" style={{ marginLeft: 'auto' }}>
               {formatBrl(m.amount_cents)} · {t.monthStatus[m.status] ?? m.status}
               {m.status === 'pending_payment' && m.charge_at ? ` (${ddmm(m.charge_at)})` : ''}
             </Text>

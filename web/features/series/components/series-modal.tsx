@@ -14,6 +14,7 @@ import { PixPanel } from '#web/features/bookings/components/pix-panel.tsx';
 import { errorText } from '#web/lib/api.ts';
 import { formatBrl } from '#web/lib/format.ts';
 import { useCreateSeries, useSeriesPreview } from '../api.ts';
+import { chargePlan, type Month } from '../charge-plan.ts';
 import { text } from '../messages.ts';
 
 const t = text;
@@ -25,6 +26,11 @@ const monthLabel = (month: string) => {
   return s.charAt(0).toUpperCase() + s.slice(1);
 };
 const ddmm = (iso: string) => `${iso.slice(8, 10)}/${iso.slice(5, 7)}`;
+/** "dezembro": a month's name alone, for the sentences. */
+const monthName = (month: string) =>
+  new Intl.DateTimeFormat('pt-BR', { month: 'long', timeZone: 'UTC' }).format(
+    new Date(`${month}-15T12:00:00Z`),
+  );
 
 export function SeriesModal({
   room,
@@ -57,6 +63,9 @@ export function SeriesModal({
     timeZone: room.clinic.timezone,
   }).format(end);
   const first = preview.data?.months[0];
+  const plan = chargePlan(preview.data?.months ?? []);
+  const when = t.when[method];
+  const part = (m: Month) => t.part(monthName(m.month), formatBrl(m.amount_cents));
 
   const submit = () => {
     setError(undefined);
@@ -140,19 +149,41 @@ export function SeriesModal({
                   <Text size="sm" fw={600}>
                     {t.monthsTitle}
                   </Text>
-                  <Stack gap={2} component="ul" p={0} m={0} mt={4} style={{ listStyle: 'none' }}>
+                  <Stack gap={6} component="ul" p={0} m={0} mt={4} style={{ listStyle: 'none' }}>
                     {preview.data.months.map((m, i) => (
-                      <Group component="li" key={m.month} justify="space-between" wrap="nowrap" gap="xs">
-                        <Text size="sm">{t.month(monthLabel(m.month), m.weeks)}</Text>
-                        <Text size="sm" ta="right">
-                          <Text span fw={600}>
+                      <li key={m.month}>
+                        <Group justify="space-between" wrap="nowrap" gap="xs">
+                          <Text size="sm">{t.month(monthLabel(m.month), m.weeks)}</Text>
+                          <Text size="sm" fw={600} style={{ flexShrink: 0 }}>
                             {formatBrl(m.amount_cents)}
-                          </Text>{' '}
-                          · {i === 0 ? t.chargeNow : t.chargeOn(ddmm(m.charge_at))}
+                          </Text>
+                        </Group>
+                        <Text size="xs" c="dark.4">
+                          {i === 0
+                            ? when.first
+                            : plan.isToday(m, i)
+                              ? when.today
+                              : when.on(ddmm(m.charge_at))}
                         </Text>
-                      </Group>
+                      </li>
                     ))}
                   </Stack>
+                  {first && (
+                    <Text size="sm" fw={700} mt={6} role="status">
+                      {method === 'card'
+                        ? t.todayCard(
+                            formatBrl(plan.todayCents),
+                            plan.dueToday.length
+                              ? [first, ...plan.dueToday].map(part).join(' + ')
+                              : monthName(first.month),
+                          )
+                        : t.todayPix(formatBrl(first.amount_cents), monthName(first.month))}
+                      {method === 'pix' && plan.dueToday.length > 0
+                        ? ` ${t.laterPixToday(plan.dueToday.map(part).join(' + '))}`
+                        : ''}
+                      {method === 'card' && plan.dueToday.length > 0 ? ` ${t.twoCharges}` : ''}
+                    </Text>
+                  )}
                   <Text size="xs" c="dimmed" mt={6}>
                     {t.howItWorks}
                   </Text>
@@ -203,7 +234,9 @@ export function SeriesModal({
               loading={create.isPending}
               disabled={!first || (method === 'card' && !chosenCard)}
             >
-              {t.confirm(formatBrl(first?.amount_cents ?? 0))}
+              {method === 'card'
+                ? t.confirmCard(formatBrl(plan.todayCents))
+                : t.confirmPix(formatBrl(first?.amount_cents ?? 0))}
             </Button>
           </Group>
         </Stack>

@@ -4,7 +4,7 @@
  */
 import { Button, Group, NumberInput, Select, SimpleGrid, Stack, Switch, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import { type BookingRules, durationLabel, ruleChoices, ruleProblems } from '#common/domain/booking-rules';
 import { ApiError, errorText } from '#web/lib/api.ts';
 import { notifyError } from '#web/lib/notify.ts';
@@ -55,6 +55,7 @@ export function BookingRulesForm({
   saveLabel = text.save,
   actions,
   onSave,
+  onDraft,
 }: {
   /** The rules in force (a room's: its own where set, else the clinic's). */
   value: BookingRules;
@@ -63,14 +64,28 @@ export function BookingRulesForm({
   saving: boolean;
   saveLabel?: string;
   actions?: ReactNode;
-  /** `null` = follow the clinic (rooms only). */
-  onSave(rules: BookingRules | null): Promise<unknown>;
+  /** `null` = follow the clinic (rooms only). Absent: no button, changes go to `onDraft`. */
+  onSave?(rules: BookingRules | null): Promise<unknown>;
+  /**
+   * Every change (the room editor's one "Salvar", decision 0038): the rules (`null` = the
+   * clinic's) and whether they are valid; problems show at their fields as they are made.
+   */
+  onDraft?(rules: BookingRules | null, valid: boolean): void;
 }) {
   const [own, setOwn] = useState(inherited?.own ?? true);
   const form = useForm<Values>({
     initialValues: toValues(value),
     validate: (v) => ruleProblems(toRules(v)),
   });
+  const draftKey = JSON.stringify([own, form.values]);
+  useEffect(() => {
+    if (!onDraft) return;
+    if (!own) return onDraft(null, true);
+    const rules = toRules(form.values);
+    const problems = ruleProblems(rules);
+    form.setErrors(problems);
+    onDraft(rules, Object.keys(problems).length === 0);
+  }, [draftKey]);
   const shown = own ? form.values : toValues(inherited?.clinic ?? value);
   const slot = Number(shown.slot_minutes);
   const options = (list: readonly number[], label: (m: number) => string) =>
@@ -81,7 +96,7 @@ export function BookingRulesForm({
     <form
       noValidate
       onSubmit={form.onSubmit((v) =>
-        onSave(own ? toRules(v) : null).catch((err) => {
+        Promise.resolve(onSave?.(own ? toRules(v) : null)).catch((err) => {
           if (err instanceof ApiError)
             for (const [field, messages] of Object.entries(err.errors))
               form.setFieldError(field, messages[0]);
@@ -164,12 +179,16 @@ export function BookingRulesForm({
         <Text size="sm" aria-live="polite">
           {t.inForce} {rulesSummary(toRules(shown))}
         </Text>
-        <Group justify="flex-end">
-          {actions}
-          <Button type="submit" loading={saving}>
-            {saveLabel}
-          </Button>
-        </Group>
+        {(onSave || actions) && (
+          <Group justify="flex-end">
+            {actions}
+            {onSave && (
+              <Button type="submit" loading={saving}>
+                {saveLabel}
+              </Button>
+            )}
+          </Group>
+        )}
       </Stack>
     </form>
   );

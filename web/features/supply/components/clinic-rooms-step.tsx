@@ -12,6 +12,7 @@ import { notifyError, notifySuccess } from '#web/lib/notify.ts';
 import { useRooms, useSaveRoom } from '../api.ts';
 import { text } from '../messages.ts';
 import { hourlyPriceProblem, roomNameProblem } from '../room-fields.ts';
+import { RoomStatusBadge } from './room-publishing.tsx';
 
 const t = text.clinic;
 
@@ -71,10 +72,13 @@ export function ClinicRoomsStep({ clinic, actions }: { clinic: Clinic; actions: 
                 >
                   {room.name}
                 </Anchor>
-                <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
-                  {formatBrl(room.hour_price_cents)}
-                  {text.rooms.perHour}
-                </Text>
+                <Group gap="xs" wrap="nowrap">
+                  <RoomStatusBadge room={room} />
+                  <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+                    {formatBrl(room.hour_price_cents)}
+                    {text.rooms.perHour}
+                  </Text>
+                </Group>
               </Group>
             </Paper>
           ))}

@@ -8,7 +8,12 @@ import { text } from '../messages.ts';
 
 interface Props {
   value: HourRange[];
-  onSave(hours: HourRange[]): Promise<unknown>;
+  /** Its own "Salvar" (the clinic set-up); absent, the editor has no button and reports `onDraft`. */
+  onSave?(hours: HourRange[]): Promise<unknown>;
+  /** Every change, as typed (the room editor's one "Salvar" checks and sends it; decision 0038). */
+  onDraft?(hours: HourRange[]): void;
+  /** A problem found by the one who saves (draft mode). */
+  error?: string;
   saving?: boolean;
   disabled?: boolean;
   /** The save button's text ("Salvar e continuar" in the clinic set-up). */
@@ -27,38 +32,56 @@ const toDays = (hours: HourRange[]): Day[] =>
       : { open: false, opens_at: '08:00', closes_at: '18:00' };
   });
 
+const toHours = (days: Day[]): HourRange[] =>
+  days.flatMap((d, weekday) => (d.open ? [{ weekday, opens_at: d.opens_at, closes_at: d.closes_at }] : []));
+
+/** The week's first problem, named by its day ("Terça: O horário de fechamento…"), or null. */
+export function hoursProblem(hours: HourRange[]): string | null {
+  const parsed = weekHoursBody.safeParse({ hours });
+  if (parsed.success) return null;
+  const issue = parsed.error.issues[0];
+  const day = typeof issue?.path[1] === 'number' ? `${weekdayNames[hours[issue.path[1]]!.weekday]}: ` : '';
+  return `${day}${issue?.message ?? ''}`;
+}
+
 /**
  * One range per weekday in 24-hour time, with the SPEC's hint (00:00 to 23:59) and "copy to all
  * days": one day set, copied to the week (every day opened), then the closed days unticked.
  */
-export function HoursEditor({ value, onSave, saving, disabled, saveLabel = text.save, actions }: Props) {
+export function HoursEditor({
+  value,
+  onSave,
+  onDraft,
+  error: outsideError,
+  saving,
+  disabled,
+  saveLabel = text.save,
+  actions,
+}: Props) {
   const [days, setDays] = useState(() => toDays(value));
   const [error, setError] = useState<string>();
   const [notice, setNotice] = useState<string>();
   useEffect(() => setDays(toDays(value)), [value]);
+  const change = (next: Day[]) => {
+    setDays(next);
+    onDraft?.(toHours(next));
+  };
   const set = (i: number, patch: Partial<Day>) =>
-    setDays((d) => d.map((day, j) => (j === i ? { ...day, ...patch } : day)));
+    change(days.map((day, j) => (j === i ? { ...day, ...patch } : day)));
   const copyToAll = (i: number) => {
     const from = days[i]!;
-    setDays((d) => d.map(() => ({ ...from, open: true })));
+    change(days.map(() => ({ ...from, open: true })));
     setNotice(text.hours.copied(weekdayNames[i]!));
   };
 
   const save = () => {
-    const hours = days.flatMap((d, weekday) =>
-      d.open ? [{ weekday, opens_at: d.opens_at, closes_at: d.closes_at }] : [],
-    );
-    const parsed = weekHoursBody.safeParse({ hours });
-    if (!parsed.success) {
-      const issue = parsed.error.issues[0];
-      const day =
-        typeof issue?.path[1] === 'number' ? `${weekdayNames[hours[issue.path[1]]!.weekday]}: ` : '';
-      setError(`${day}${issue?.message ?? ''}`);
-      return;
-    }
-    setError(undefined);
-    void onSave(parsed.data.hours);
+    const hours = toHours(days);
+    const problem = hoursProblem(hours);
+    setError(problem ?? undefined);
+    if (problem || !onSave) return;
+    void onSave(weekHoursBody.parse({ hours }).hours);
   };
+  const shownError = outsideError ?? error;
 
   return (
     <Stack gap="sm">
@@ -143,17 +166,21 @@ export function HoursEditor({ value, onSave, saving, disabled, saveLabel = text.
           {notice}
         </Text>
       )}
-      {error && (
+      {shownError && (
         <Text c="red.8" size="sm" role="alert">
-          {error}
+          {shownError}
         </Text>
       )}
-      <Group justify="flex-end">
-        {actions}
-        <Button onClick={save} loading={saving} disabled={disabled}>
-          {saveLabel}
-        </Button>
-      </Group>
+      {(onSave || actions) && (
+        <Group justify="flex-end">
+          {actions}
+          {onSave && (
+            <Button onClick={save} loading={saving} disabled={disabled}>
+              {saveLabel}
+            </Button>
+          )}
+        </Group>
+      )}
     </Stack>
   );
 }

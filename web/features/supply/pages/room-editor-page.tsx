@@ -11,11 +11,11 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { useForm } from '@mantine/form';
+import { type UseFormReturnType, useForm } from '@mantine/form';
 import { modals } from '@mantine/modals';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
-import type { Room } from '#common/contracts/supply';
+import { MIN_PUBLISHED_DESCRIPTION, type Room } from '#common/contracts/supply';
 import { pricePerMinuteFromHourly } from '#common/money';
 import { useBreadcrumbName } from '#web/components/breadcrumb.tsx';
 import { QueryState } from '#web/components/query-state.tsx';
@@ -23,283 +23,276 @@ import { Section } from '#web/components/section.tsx';
 import { usePageTitle } from '#web/components/use-page-title.ts';
 import { ApiError, errorText } from '#web/lib/api.ts';
 import { notifyError, notifySuccess } from '#web/lib/notify.ts';
-import {
-  useClinicHours,
-  useClinics,
-  useDeleteRoom,
-  useFacilities,
-  useRoom,
-  useRoomRules,
-  useRooms,
-  useSaveRoom,
-  useSaveRoomHours,
-  useSaveRoomRules,
-  useToggleFacility,
-} from '../api.ts';
+import { useClinics, useDeleteRoom, useFacilities, useRoom, useRooms, useSaveRoom } from '../api.ts';
 import { BookingRulesForm } from '../components/booking-rules-form.tsx';
 import { HoursEditor } from '../components/hours-editor.tsx';
 import { PhotoManager } from '../components/photo-manager.tsx';
 import { RoomBlocks } from '../components/room-blocks.tsx';
+import { RoomPublishing, RoomStatusBadge } from '../components/room-publishing.tsx';
+import { SaveBar } from '../components/save-bar.tsx';
 import { text } from '../messages.ts';
 import { hourlyPriceProblem, roomNameProblem } from '../room-fields.ts';
+import { useLeaveGuard } from '../use-leave-guard.ts';
+import { type RoomValues, useRoomDraft } from '../use-room-draft.ts';
 
 const t = text.room;
 
-interface Values {
-  clinic: string;
-  name: string;
-  description: string;
-  hourly: number | string;
-  active: boolean;
+/** Name, description (with what publishing asks of it), price, active: the room's own fields. */
+function RoomDataFields({ form, room }: { form: UseFormReturnType<RoomValues>; room?: Room }) {
+  const clinics = useClinics();
+  const length = form.values.description.trim().length;
+  return (
+    <Stack>
+      <Select
+        label={t.clinic}
+        data={(clinics.data ?? []).map((c) => ({ value: c.uuid, label: c.name }))}
+        disabled={Boolean(room)}
+        allowDeselect={false}
+        required
+        {...form.getInputProps('clinic')}
+      />
+      <TextInput label={t.name} required {...form.getInputProps('name')} />
+      <Textarea
+        label={t.description}
+        description={t.descriptionCount(length, MIN_PUBLISHED_DESCRIPTION)}
+        autosize
+        minRows={3}
+        {...form.getInputProps('description')}
+      />
+      <NumberInput
+        label={t.price}
+        prefix="R$ "
+        decimalSeparator=","
+        thousandSeparator="."
+        decimalScale={2}
+        fixedDecimalScale
+        min={0}
+        w={{ base: '100%', sm: 220 }}
+        required
+        {...form.getInputProps('hourly')}
+      />
+      {room && (
+        <Switch
+          label={t.active}
+          description={t.activeHint}
+          {...form.getInputProps('active', { type: 'checkbox' })}
+        />
+      )}
+    </Stack>
+  );
 }
 
-function RoomDataForm({
-  room,
-  defaultClinic,
-  onSaved,
-}: {
-  room?: Room;
-  defaultClinic?: string;
-  onSaved(r: Room): void;
-}) {
-  const clinics = useClinics();
+const emptyValues = (clinic: string): RoomValues => ({
+  clinic,
+  name: '',
+  description: '',
+  hourly: '',
+  active: true,
+  facilities: [],
+});
+
+/** "Nova sala": the first fields, saved as a draft; the rest is on the room's page. */
+function NewRoom() {
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
   const save = useSaveRoom();
-  const form = useForm<Values>({
-    initialValues: {
-      clinic: room?.clinic.uuid ?? defaultClinic ?? '',
-      name: room?.name ?? '',
-      description: room?.description ?? '',
-      hourly: room ? room.hour_price_cents / 100 : '',
-      active: room?.active ?? true,
-    },
+  const form = useForm<RoomValues>({
+    initialValues: emptyValues(params.get('clinica') ?? ''),
     validate: {
       clinic: (v) => (v ? null : 'Escolha a clínica.'),
       name: roomNameProblem,
       hourly: hourlyPriceProblem,
     },
   });
-  return (
-    <form
-      noValidate
-      onSubmit={form.onSubmit((v) =>
-        save
-          .mutateAsync({
-            clinic: v.clinic,
-            uuid: room?.uuid,
-            body: {
-              name: v.name,
-              description: v.description,
-              price_per_minute: pricePerMinuteFromHourly(Number(v.hourly)),
-              active: v.active,
-            },
-          })
-          .then(onSaved, (err) => {
-            if (err instanceof ApiError && err.errors.price_per_minute)
-              form.setFieldError('hourly', err.errors.price_per_minute[0]);
-            if (err instanceof ApiError && err.errors.name) form.setFieldError('name', err.errors.name[0]);
-            notifyError(text.errorTitle, errorText(err));
-          }),
-      )}
-    >
-      <Stack>
-        <Select
-          label={t.clinic}
-          data={(clinics.data ?? []).map((c) => ({ value: c.uuid, label: c.name }))}
-          disabled={Boolean(room)}
-          required
-          {...form.getInputProps('clinic')}
-        />
-        <TextInput label={t.name} required {...form.getInputProps('name')} />
-        <Textarea label={t.description} autosize minRows={3} {...form.getInputProps('description')} />
-        <NumberInput
-          label={t.price}
-          prefix="R$ "
-          decimalSeparator=","
-          thousandSeparator="."
-          decimalScale={2}
-          fixedDecimalScale
-          min={0}
-          w={{ base: '100%', sm: 220 }}
-          required
-          {...form.getInputProps('hourly')}
-        />
-        <Switch label={t.active} {...form.getInputProps('active', { type: 'checkbox' })} />
-        <Group justify="flex-end">
-          <Button type="submit" loading={save.isPending}>
-            {text.save}
-          </Button>
-        </Group>
-      </Stack>
-    </form>
-  );
-}
-
-function RoomHours({ room, onSaved }: { room: Room; onSaved(): void }) {
-  const clinicHours = useClinicHours(room.clinic.uuid);
-  const save = useSaveRoomHours();
-  const [own, setOwn] = useState(room.operating_hours.length > 0);
-  useEffect(() => setOwn(room.operating_hours.length > 0), [room.operating_hours.length]);
+  const [created, setCreated] = useState(false);
+  useLeaveGuard(form.isDirty() && !created);
   return (
     <Stack>
-      <Switch
-        label={t.ownHours}
-        checked={own}
-        onChange={(e) => {
-          const checked = e.currentTarget.checked;
-          setOwn(checked);
-          if (!checked && room.operating_hours.length > 0)
-            save.mutateAsync({ uuid: room.uuid, hours: [] }).then(onSaved);
-        }}
-      />
-      <HoursEditor
-        value={
-          own
-            ? room.operating_hours.length
-              ? room.operating_hours
-              : (clinicHours.data ?? [])
-            : (clinicHours.data ?? [])
-        }
-        disabled={!own}
-        saving={save.isPending}
-        onSave={(hours) =>
-          save
-            .mutateAsync({ uuid: room.uuid, hours })
-            .then(onSaved, (err) => notifyError(text.errorTitle, errorText(err)))
-        }
-      />
+      <Title order={1} fz="h2">
+        {t.newTitle}
+      </Title>
+      <Section title={t.data}>
+        <form
+          noValidate
+          onSubmit={form.onSubmit((v) =>
+            save
+              .mutateAsync({
+                clinic: v.clinic,
+                body: {
+                  name: v.name,
+                  description: v.description,
+                  price_per_minute: pricePerMinuteFromHourly(Number(v.hourly)),
+                  active: true,
+                },
+              })
+              .then(
+                (r) => {
+                  setCreated(true);
+                  notifySuccess(t.created(r.name));
+                  navigate(`/parceiro/gestao/salas/${r.uuid}`, { replace: true });
+                },
+                (err) => {
+                  if (err instanceof ApiError && err.errors.price_per_minute)
+                    form.setFieldError('hourly', err.errors.price_per_minute[0]);
+                  if (err instanceof ApiError && err.errors.name)
+                    form.setFieldError('name', err.errors.name[0]);
+                  notifyError(text.errorTitle, errorText(err));
+                },
+              ),
+          )}
+        >
+          <Stack>
+            <RoomDataFields form={form} />
+            <Group justify="flex-end">
+              <Button type="submit" loading={save.isPending}>
+                {text.save}
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+      </Section>
     </Stack>
   );
 }
 
-function RoomRules({ room }: { room: Room }) {
-  const rules = useRoomRules(room.uuid);
-  const save = useSaveRoomRules();
-  const d = rules.data;
+function RoomFacilities({ form }: { form: UseFormReturnType<RoomValues> }) {
+  const facilities = useFacilities();
   return (
-    <QueryState isPending={rules.isPending} error={rules.error} retry={() => rules.refetch()}>
-      {d && (
-        <BookingRulesForm
-          key={JSON.stringify(d)}
-          value={d.effective}
-          inherited={{ clinic: d.clinic, own: Object.values(d.own).some((v) => v !== null) }}
-          saving={save.isPending}
-          onSave={(r) =>
-            save.mutateAsync({ uuid: room.uuid, rules: r }).then(() => notifySuccess(text.rules.saved))
-          }
-        />
-      )}
-    </QueryState>
+    <Chip.Group multiple {...form.getInputProps('facilities')}>
+      <Group gap="xs">
+        {(facilities.data ?? []).map((f) => (
+          <Chip key={f.uuid} value={f.uuid}>
+            {f.name}
+          </Chip>
+        ))}
+      </Group>
+    </Chip.Group>
   );
 }
 
-function RoomFacilities({ room }: { room: Room }) {
-  const facilities = useFacilities();
-  const toggle = useToggleFacility();
-  const attached = new Set(room.facilities.map((f) => f.uuid));
+/**
+ * An existing room, one save model (decision 0038): every field on the page — data, facilities,
+ * hours, rules — waits for the one "Salvar" at the bottom (leaving with changes asks first);
+ * photos are files and are saved as they are sent; blocks are actions of their own.
+ */
+function RoomEditor({ room }: { room: Room }) {
+  const navigate = useNavigate();
+  const rooms = useRooms();
+  const remove = useDeleteRoom();
+  const draft = useRoomDraft(room);
+  useLeaveGuard(draft.dirty);
+
   return (
-    <Group gap="xs">
-      {(facilities.data ?? []).map((f) => (
-        <Chip
-          key={f.uuid}
-          checked={attached.has(f.uuid)}
-          onChange={(on) => toggle.mutate({ room: room.uuid, facility: f.uuid, on })}
+    <Stack>
+      <Group justify="space-between" wrap="wrap">
+        <div>
+          <Group gap="xs">
+            <Title order={1} fz="h2">
+              {room.name}
+            </Title>
+            <RoomStatusBadge room={room} />
+          </Group>
+          <Text c="dimmed">{room.clinic.name}</Text>
+        </div>
+        <Group gap="xs">
+          <Button
+            variant="light"
+            color="red"
+            loading={remove.isPending}
+            onClick={() =>
+              modals.openConfirmModal({
+                title: text.delete,
+                children: <Text>{t.deleteConfirm}</Text>,
+                labels: { confirm: text.delete, cancel: text.cancel },
+                confirmProps: { color: 'red' },
+                onConfirm: () =>
+                  remove.mutate(
+                    { clinic: room.clinic.uuid, uuid: room.uuid },
+                    {
+                      onSuccess: () => {
+                        draft.discard();
+                        notifySuccess(t.deleted);
+                        navigate('/parceiro/gestao/salas');
+                      },
+                      onError: (err) => notifyError(text.roomDeleteFailed, errorText(err)),
+                    },
+                  ),
+              })
+            }
+          >
+            {text.delete}
+          </Button>
+        </Group>
+      </Group>
+      <Section title={text.publishing.title}>
+        <RoomPublishing room={room} dirty={draft.dirty} />
+      </Section>
+      <Section title={t.data}>
+        <RoomDataFields form={draft.form} room={room} />
+      </Section>
+      <Section title={t.photos}>
+        <Text size="sm" c="dimmed" mb="sm">
+          {t.photosNow}
+        </Text>
+        <PhotoManager type="room" ownerUuid={room.uuid} photos={room.photos} />
+      </Section>
+      <Section title={t.hours}>
+        <Stack>
+          <Switch
+            label={t.ownHours}
+            checked={draft.hours.own}
+            onChange={(e) => draft.hours.setOwn(e.currentTarget.checked)}
+          />
+          <HoursEditor
+            key={draft.resetKey}
+            value={draft.hours.shown}
+            disabled={!draft.hours.own}
+            error={draft.hours.error}
+            onDraft={draft.hours.setDraft}
+          />
+        </Stack>
+      </Section>
+      <Section title={text.rules.title}>
+        <QueryState
+          isPending={draft.rules.query.isPending}
+          error={draft.rules.query.error}
+          retry={() => draft.rules.query.refetch()}
         >
-          {f.name}
-        </Chip>
-      ))}
-    </Group>
+          {draft.rules.query.data && (
+            <BookingRulesForm
+              key={`${draft.resetKey}-${JSON.stringify(draft.rules.query.data)}`}
+              value={draft.rules.query.data.effective}
+              inherited={{
+                clinic: draft.rules.query.data.clinic,
+                own: Object.values(draft.rules.query.data.own).some((v) => v !== null),
+              }}
+              saving={false}
+              onDraft={draft.rules.setDraft}
+            />
+          )}
+        </QueryState>
+      </Section>
+      <Section title={t.facilities}>
+        <RoomFacilities form={draft.form} />
+      </Section>
+      <Section title={t.blocks}>
+        <RoomBlocks room={room} rooms={rooms.data ?? [room]} />
+      </Section>
+      <SaveBar dirty={draft.dirty} saving={draft.saving} onSave={draft.save} onDiscard={draft.discard} />
+    </Stack>
   );
 }
 
 export function RoomEditorPage() {
   const { uuid } = useParams();
-  const [params] = useSearchParams();
   const isNew = !uuid || uuid === 'nova';
-  const navigate = useNavigate();
   const room = useRoom(isNew ? undefined : uuid);
-  const rooms = useRooms();
-  const remove = useDeleteRoom();
   useBreadcrumbName(uuid, room.data?.name);
   usePageTitle(room.data?.name ?? t.newTitle);
-
-  if (isNew) {
-    return (
-      <Stack>
-        <Title order={1} fz="h2">
-          {t.newTitle}
-        </Title>
-        <Section title={t.data}>
-          <RoomDataForm
-            defaultClinic={params.get('clinica') ?? undefined}
-            onSaved={(r) => {
-              notifySuccess(t.created(r.name));
-              navigate(`/parceiro/gestao/salas/${r.uuid}`, { replace: true });
-            }}
-          />
-        </Section>
-      </Stack>
-    );
-  }
-
-  const r = room.data;
+  if (isNew) return <NewRoom />;
   return (
     <QueryState isPending={room.isPending} error={room.error} retry={() => room.refetch()}>
-      {r && (
-        <Stack>
-          <Group justify="space-between">
-            <div>
-              <Title order={1} fz="h2">
-                {r.name}
-              </Title>
-              <Text c="dimmed">{r.clinic.name}</Text>
-            </div>
-            <Button
-              variant="light"
-              color="red"
-              loading={remove.isPending}
-              onClick={() =>
-                modals.openConfirmModal({
-                  title: text.delete,
-                  children: <Text>{t.deleteConfirm}</Text>,
-                  labels: { confirm: text.delete, cancel: text.cancel },
-                  confirmProps: { color: 'red' },
-                  onConfirm: () =>
-                    remove.mutate(
-                      { clinic: r.clinic.uuid, uuid: r.uuid },
-                      {
-                        onSuccess: () => {
-                          notifySuccess(t.deleted);
-                          navigate('/parceiro/gestao/salas');
-                        },
-                        onError: (err) => notifyError(text.roomDeleteFailed, errorText(err)),
-                      },
-                    ),
-                })
-              }
-            >
-              {text.delete}
-            </Button>
-          </Group>
-          <Section title={t.data}>
-            <RoomDataForm key={r.uuid} room={r} onSaved={() => notifySuccess(t.savedData)} />
-          </Section>
-          <Section title={t.hours}>
-            <RoomHours room={r} onSaved={() => notifySuccess(t.savedHours)} />
-          </Section>
-          <Section title={text.rules.title}>
-            <RoomRules room={r} />
-          </Section>
-          <Section title={t.facilities}>
-            <RoomFacilities room={r} />
-          </Section>
-          <Section title={t.photos}>
-            <PhotoManager type="room" ownerUuid={r.uuid} photos={r.photos} />
-          </Section>
-          <Section title={t.blocks}>
-            <RoomBlocks room={r} rooms={rooms.data ?? [r]} />
-          </Section>
-        </Stack>
-      )}
+      {room.data && <RoomEditor key={room.data.uuid} room={room.data} />}
     </QueryState>
   );
 }

@@ -19,6 +19,7 @@ import { usePageTitle } from '#web/components/use-page-title.ts';
 import { formatBrl } from '#web/lib/format.ts';
 import { useClinics, useRooms } from '../api.ts';
 import { BlockForm } from '../components/block-form.tsx';
+import { RoomStatusBadge } from '../components/room-publishing.tsx';
 import { text } from '../messages.ts';
 
 const t = text.rooms;
@@ -97,9 +98,12 @@ export function RoomsPage() {
                       </Group>
                     )}
                   </Card.Section>
-                  <Group justify="space-between" mt="sm" wrap="nowrap">
+                  <Group justify="space-between" mt="sm" wrap="nowrap" align="flex-start">
                     <Text fw={700}>{room.name}</Text>
-                    {!room.active && <Badge color="gray">{t.inactive}</Badge>}
+                    <Group gap={4} wrap="nowrap">
+                      {!room.active && <Badge color="gray">{t.inactive}</Badge>}
+                      <RoomStatusBadge room={room} />
+                    </Group>
                   </Group>
                   <Text size="sm" c="dimmed">
                     {room.clinic.name}
