@@ -47,7 +47,7 @@ export const instantProjects = (env: Record<string, string> = {}) =>
       ...shared,
       name,
       include: [...everywhere, ...also],
-      env: { TEST_NOW: at, LIFECYCLE_RUNS: '3', ...env },
+      env: { TEST_NOW: at, LIFECYCLE_RUNS: '2', ...env },
     },
   }));
 

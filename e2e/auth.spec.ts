@@ -34,13 +34,24 @@ test('a new specialist signs up, types one code (it confirms the e-mail and sign
   await page.getByLabel('Número de registro').fill('06/123456');
   await page.getByRole('combobox', { name: 'UF do registro' }).fill('SP');
   await page.getByRole('option', { name: 'SP', exact: true }).click();
+  // ViaCEP answers from a stub: the CEP fills the street, the neighbourhood, the city and the UF.
+  await page.route('https://viacep.com.br/ws/01310100/json/', (route) =>
+    route.fulfill({
+      json: {
+        cep: '01310-100',
+        logradouro: 'Avenida Paulista',
+        bairro: 'Bela Vista',
+        localidade: 'São Paulo',
+        uf: 'SP',
+      },
+    }),
+  );
   await page.getByLabel('CEP').fill('01310-100');
-  await page.getByLabel('Rua').fill('Avenida Paulista');
+  await expect(page.getByLabel('Rua')).toHaveValue('Avenida Paulista');
+  await expect(page.getByRole('combobox', { name: 'UF', exact: true })).toHaveValue('SP');
   await page.getByRole('textbox', { name: 'Número', exact: true }).fill('1000');
-  await page.getByLabel('Bairro').fill('Bela Vista');
-  await page.getByLabel('Cidade').fill('São Paulo');
-  await page.getByRole('combobox', { name: 'UF', exact: true }).fill('SP');
-  await page.getByRole('option', { name: 'SP', exact: true }).click();
+  await expect(page.getByLabel('Bairro')).toHaveValue('Bela Vista');
+  await expect(page.getByLabel('Cidade')).toHaveValue('São Paulo');
   await expectAccessible(page);
   await page.getByRole('button', { name: 'Salvar e continuar' }).click();
 

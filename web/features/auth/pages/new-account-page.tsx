@@ -4,7 +4,8 @@ import { useNavigate, useSearchParams } from 'react-router';
 import type { z } from 'zod';
 import { ufs } from '#common/domain/auth';
 import { AuthCard } from '#web/app/layouts/auth-layout.tsx';
-import { CepInput, DateField, DocumentInput, PhoneInput } from '#web/components/masked-inputs.tsx';
+import { AddressFields } from '#web/components/address-fields.tsx';
+import { DateField, DocumentInput, PhoneInput } from '#web/components/masked-inputs.tsx';
 import { errorText } from '#web/lib/api.ts';
 import { completeDataBody } from '#web/lib/clocked-contracts.ts';
 import { showServerErrors, zodValidate } from '#web/lib/forms.ts';
@@ -113,49 +114,7 @@ export function NewAccountPage() {
             </Grid.Col>
           </Grid>
           <Divider label={t.address} labelPosition="left" />
-          <Grid>
-            <Grid.Col span={{ base: 12, sm: 5 }}>
-              <CepInput label={t.zip} required {...form.getInputProps('address.zip_code')} />
-            </Grid.Col>
-            <Grid.Col span={{ base: 12, sm: 7 }}>
-              <TextInput
-                label={t.street}
-                autoComplete="address-line1"
-                required
-                {...form.getInputProps('address.street')}
-              />
-            </Grid.Col>
-            <Grid.Col span={{ base: 5, sm: 4 }}>
-              <TextInput label={t.number} required {...form.getInputProps('address.number')} />
-            </Grid.Col>
-            <Grid.Col span={{ base: 7, sm: 8 }}>
-              <TextInput
-                label={t.complement}
-                autoComplete="address-line2"
-                {...form.getInputProps('address.complement')}
-              />
-            </Grid.Col>
-            <Grid.Col span={{ base: 12, sm: 5 }}>
-              <TextInput label={t.neighborhood} required {...form.getInputProps('address.neighborhood')} />
-            </Grid.Col>
-            <Grid.Col span={{ base: 8, sm: 5 }}>
-              <TextInput
-                label={t.city}
-                autoComplete="address-level2"
-                required
-                {...form.getInputProps('address.city')}
-              />
-            </Grid.Col>
-            <Grid.Col span={{ base: 4, sm: 2 }}>
-              <Select
-                label={t.state}
-                data={ufOptions}
-                searchable
-                required
-                {...form.getInputProps('address.state')}
-              />
-            </Grid.Col>
-          </Grid>
+          <AddressFields form={form} prefix="address." />
           <Button type="submit" loading={complete.isPending} fullWidth>
             {t.submit}
           </Button>
