@@ -40,6 +40,8 @@ const monthName = (iso: string) =>
 async function pickMonth(page: Page, iso: string) {
   const target = page.getByRole('button', { name: monthName(iso), exact: true });
   await page.getByRole('button', { name: 'Mês', exact: true }).click();
+  // The picker first, then its months: looking before it opened would step past the year.
+  await expect(page.getByRole('button', { name: /próximo/i })).toBeVisible();
   for (let i = 0; i < 3 && !(await target.isVisible()); i++)
     await page.getByRole('button', { name: /próximo/i }).click();
   await target.click();
