@@ -16,7 +16,8 @@ import { renderMail } from '../../lib/mail-template.ts';
 import { qrPng } from '../../lib/qr.ts';
 import type { Services } from '../../services.ts';
 
-async function bookingDetails(db: Executor, bookingId: number) {
+/** A booking with its room, clinic, address, customer, hours and payment (none for an outside booking). */
+export async function bookingDetails(db: Executor, bookingId: number) {
   const [row] = await db
     .select({ booking: bookings, room: rooms, clinic: clinics, address: addresses, customer: users })
     .from(bookings)

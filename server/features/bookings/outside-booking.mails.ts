@@ -3,29 +3,11 @@
  * the partner gave an e-mail — the confirmation with the calendar invitation, and the cancellation
  * that removes those hours from it. Nothing about money: none moves through Salas.
  */
-import { eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { addresses, appointments, bookings, clinics, rooms } from '../../db/schema.ts';
 import { appointmentUid, icsCalendar } from '../../lib/ics.ts';
 import { renderMail } from '../../lib/mail-template.ts';
 import type { Services } from '../../services.ts';
-import { clinicLocation, senderAddress, when } from './booking.mails.ts';
-
-async function outsideDetails(db: Executor, bookingId: number) {
-  const [row] = await db
-    .select({ booking: bookings, room: rooms, clinic: clinics, address: addresses })
-    .from(bookings)
-    .innerJoin(rooms, eq(rooms.id, bookings.roomId))
-    .innerJoin(clinics, eq(clinics.id, rooms.clinicId))
-    .leftJoin(addresses, eq(addresses.id, clinics.addressId))
-    .where(eq(bookings.id, bookingId));
-  const items = await db
-    .select()
-    .from(appointments)
-    .where(eq(appointments.bookingId, bookingId))
-    .orderBy(appointments.startsAt);
-  return { ...row!, items };
-}
+import { bookingDetails, clinicLocation, senderAddress, when } from './booking.mails.ts';
 
 /** The confirmation (or, with `canceledIds`, the cancellation of those hours) to the outside person. */
 export async function sendOutsideBookingNews(
@@ -34,7 +16,7 @@ export async function sendOutsideBookingNews(
   db: Executor = s.db,
   canceledIds?: number[],
 ): Promise<void> {
-  const d = await outsideDetails(db, bookingId);
+  const d = await bookingDetails(db, bookingId);
   const to = d.booking.outsideEmail;
   const name = d.booking.outsideName;
   if (!to || !name) return;
