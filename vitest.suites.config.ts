@@ -51,17 +51,19 @@ const serverSuites = (fs.readdirSync('server', { recursive: true }) as string[])
 export const databaseFreeSuites = serverSuites.filter((f) => !usesTestDatabase(path.resolve(f)));
 
 /**
- * The model-based lifecycle test runs on PostgreSQL here, and on PGlite at the hard instants
- * (month end and 29/02, LIFECYCLE_RUNS runs each): a fourth pass on PGlite at today's date adds
- * half a minute and no instant the others lack.
+ * The suites about the embedded database itself — starting on it, migrating it, seeding the demo
+ * into it, backing it up and restoring it — run on PGlite too. Every other server suite runs once,
+ * on PostgreSQL (the production database, and the one where requests arriving at once are real):
+ * PGlite is the same PostgreSQL engine compiled to WebAssembly, so the same SQL answers the same,
+ * and the product on the embedded database is what every browser journey drives from end to end
+ * (`npm start`'s database, docs/performance.md, fifth round).
  */
-const MODEL = 'server/features/lifecycle/lifecycle.model.test.ts';
-/**
- * The generated hostile requests over every route as each role (answers, never 5xx) run on
- * PostgreSQL, the production database; on PGlite they took 2.4 times as long and the same engine
- * answers them the same.
- */
-const HOSTILE = 'server/test/hostile-input.test.ts';
+const EMBEDDED = ['server/bootstrap.test.ts', 'server/db/', 'server/ops/'];
+const embeddedOnly = (file: string) => EMBEDDED.some((prefix) => file.startsWith(prefix));
+/** The server suites that run on PostgreSQL and not again on PGlite. */
+export const postgresOnlySuites = serverSuites.filter(
+  (f) => !databaseFreeSuites.includes(f) && !embeddedOnly(f),
+);
 
 export default defineConfig({
   resolve: base.resolve,
@@ -75,7 +77,7 @@ export default defineConfig({
           ...shared,
           name: 'pglite',
           include: unitFiles,
-          exclude: [...configDefaults.exclude, MODEL, HOSTILE],
+          exclude: [...configDefaults.exclude, ...postgresOnlySuites],
           env: { TEST_DATABASE_URL: '' },
         },
       },
