@@ -80,8 +80,10 @@ export default defineConfig({
     mantineCss({ nodeModules: path.resolve(import.meta.dirname, 'node_modules'), appRoot: root }),
     react(),
     routePreloads({
+      home: 'features/home/pages/home-page.tsx',
       rooms: 'features/rooms/pages/rooms-page.tsx',
       room: 'features/rooms/pages/room-page.tsx',
+      city: 'features/cities/city-page.tsx',
     }),
     precompress(),
   ],

@@ -17,6 +17,7 @@ export const PAGE_PATHS = [
   '/especialista/new-account',
   '/rooms',
   '/rooms/:uuid',
+  '/salas/:cidade',
   '/privacidade',
   '/especialista',
   '/especialista/salas',

@@ -3,7 +3,7 @@ import ExcelJS from 'exceljs';
 import { appToday, calendarLabel, isoDate } from './support/dates.ts';
 import { waitForMail } from './support/mail.ts';
 import { keepScreen } from './support/screens.ts';
-import { closeDialog, DEMO_PASSWORD, demo, expectAccessible, signInAs } from './support/session.ts';
+import { closeDialog, DEMO_PASSWORD, demo, expectAccessible, signInByApi } from './support/session.ts';
 
 const iso = isoDate;
 
@@ -30,7 +30,7 @@ test('the operator creates and then suspends a specialist, whose open session di
   browser,
 }) => {
   const email = `paula.${Date.now()}@salas.test`;
-  await signInAs(page, demo.owner);
+  await signInByApi(page, demo.owner);
   await expect(page).toHaveURL(/\/admin\/gestao\/especialistas$/);
 
   // Found by CPF, opened, with the name in the breadcrumb.
@@ -65,7 +65,7 @@ test('the operator creates and then suspends a specialist, whose open session di
   await paula.getByLabel('Confirme a nova senha').fill(DEMO_PASSWORD);
   await paula.getByRole('button', { name: 'Redefinir senha' }).click();
   await expect(paula).toHaveURL(/\/signin$/);
-  await signInAs(paula, email);
+  await signInByApi(paula, email);
   await expect(paula).toHaveURL(/\/especialista\//);
 
   // Suspended: her open session ends and the next sign-in says why.
@@ -99,8 +99,7 @@ test('the operator creates a partner on a plan and pins a room that then leads t
   page,
 }) => {
   const email = `clinica.${Date.now()}@salas.test`;
-  await signInAs(page, demo.owner);
-  await page.goto('/admin/gestao/parceiros');
+  await signInByApi(page, demo.owner, undefined, '/admin/gestao/parceiros');
   const since = Date.now() - 1000;
   await page.getByRole('button', { name: 'Novo parceiro' }).click();
   const dialog = page.getByRole('dialog', { name: 'Novo parceiro' });
@@ -155,8 +154,7 @@ test('the operator downloads last month’s appointments and finance as xlsx wit
   const now = await appToday(page);
   const first = new Date(now.getFullYear(), now.getMonth() - 1, 1);
   const last = new Date(now.getFullYear(), now.getMonth(), 0);
-  await signInAs(page, demo.owner);
-  await page.goto('/admin/gestao/agendamentos');
+  await signInByApi(page, demo.owner, undefined, '/admin/gestao/agendamentos');
   // The count is read once last month's list has arrived (the list keeps the previous one meanwhile).
   const listed = page.waitForResponse(
     (r) =>
@@ -215,8 +213,7 @@ test('the operator downloads last month’s appointments and finance as xlsx wit
 });
 
 test('a partner sees the dashboard of its own rooms, revenue net of commission', async ({ page }) => {
-  await signInAs(page, demo.partner2);
-  await page.goto('/parceiro/dashboard');
+  await signInByApi(page, demo.partner2, undefined, '/parceiro/dashboard');
   await expect(page.getByText('Receita líquida')).toBeVisible();
   await expect(page.getByText('Receita por dia (líquida de comissão)')).toBeVisible();
   await expectAccessible(page);
@@ -226,8 +223,7 @@ test('a partner sees the dashboard of its own rooms, revenue net of commission',
 test('suspending a partner first lists its rooms’ bookings ahead; the operator keeps them, then reactivates', async ({
   page,
 }) => {
-  await signInAs(page, demo.owner);
-  await page.goto('/admin/gestao/parceiros');
+  await signInByApi(page, demo.owner, undefined, '/admin/gestao/parceiros');
   await page.getByRole('link', { name: 'Rodrigo Nunes' }).click();
   await expect(page.getByRole('heading', { name: 'Rodrigo Nunes', level: 1 })).toBeVisible();
 

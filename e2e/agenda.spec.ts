@@ -1,10 +1,10 @@
 import { expect, test } from '@playwright/test';
-import { demo, expectAccessible, signInAs } from './support/session.ts';
+import { demo, expectAccessible, signInByApi } from './support/session.ts';
 
 test("a partner sees its rooms' upcoming appointments; a future one offers only the cancellation", async ({
   page,
 }) => {
-  await signInAs(page, demo.partner);
+  await signInByApi(page, demo.partner);
   await expect(page).toHaveURL(/\/parceiro\/gestao\/agendamentos$/);
   await expect(page.getByRole('heading', { name: 'Agendamentos', level: 1 })).toBeVisible();
   await expect(page.getByRole('group', { name: 'Calendário da agenda' })).toBeVisible();

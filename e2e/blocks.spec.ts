@@ -3,7 +3,7 @@ import { appToday, calendarLabel, isoDate } from './support/dates.ts';
 import { waitForMail } from './support/mail.ts';
 import { showDay } from './support/room-page.ts';
 import { keepScreen } from './support/screens.ts';
-import { demo, expectAccessible, signInAs } from './support/session.ts';
+import { demo, expectAccessible, signInByApi } from './support/session.ts';
 
 /**
  * "Bloquear horários" never lands silently on held hours (DESIGN §9 "The partner's day", issue 31):
@@ -150,7 +150,7 @@ async function expectNoSidewaysScroll(page: Page) {
 test('the form starts empty, and a block over a booking offers to block only the free hours', async ({
   page,
 }) => {
-  await signInAs(page, demo.partner);
+  await signInByApi(page, demo.partner);
   const booked = await confirmedHour(page);
   const hour = hourOf(booked);
 
@@ -210,7 +210,7 @@ test('the form starts empty, and a block over a booking offers to block only the
 });
 
 test('a block over a booking may cancel it with a full refund, after a confirm', async ({ page }) => {
-  await signInAs(page, demo.partner);
+  await signInByApi(page, demo.partner);
   // Another day than the first journey's interval.
   const booked = await confirmedHour(page, firstDay ? [firstDay] : []);
   const hour = hourOf(booked);

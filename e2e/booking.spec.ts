@@ -3,7 +3,7 @@ import { decodeQr } from '../server/test/qr.ts';
 import { appToday, calendarLabel, isoDate, nextWeekday, weekdayAhead } from './support/dates.ts';
 import { bookingPanel, pickDay as pickCalendarDay, reserve, showDay } from './support/room-page.ts';
 import { keepScreen } from './support/screens.ts';
-import { closeDialog, demo, expectAccessible, signInAs } from './support/session.ts';
+import { closeDialog, demo, expectAccessible, signInAs, signInByApi } from './support/session.ts';
 
 /** The next weekday at least two days after the app's today. */
 const nextBusinessDay = async (page: Page) => weekdayAhead(2, await appToday(page));
@@ -73,8 +73,7 @@ test('a visitor searches “pinheiros” for next Monday, books 09:00–11:00 fo
   // The partner sees them in the agenda, and subscribes to it in a calendar app.
   await page.context().clearCookies();
   await page.evaluate(() => localStorage.clear());
-  await signInAs(page, demo.partner);
-  await page.goto('/parceiro/gestao/agendamentos?vista=lista');
+  await signInByApi(page, demo.partner, undefined, '/parceiro/gestao/agendamentos?vista=lista');
   await page
     .getByRole('textbox', { name: 'Período' })
     .or(page.getByRole('button', { name: 'Período' }))
@@ -161,7 +160,7 @@ test('a visitor picks slots, signs in, comes back to the same selection, pays by
 test('a partner books another clinic’s room with Pix, sees the copia e cola and the countdown, and simulates the payment', async ({
   page,
 }) => {
-  await signInAs(page, demo.partner);
+  await signInByApi(page, demo.partner);
   await page
     .getByRole('navigation', { name: 'Menu principal' })
     .getByRole('link', { name: 'Novo Agendamento' })
@@ -193,7 +192,7 @@ test('a partner books another clinic’s room with Pix, sees the copia e cola an
 test('a specialist keeps a profile with photo, data, address and saved cards; a declined card is not saved', async ({
   page,
 }) => {
-  await signInAs(page, demo.specialist);
+  await signInByApi(page, demo.specialist);
   await page
     .getByRole('navigation', { name: 'Menu principal' })
     .getByRole('link', { name: 'Meu perfil' })
@@ -240,8 +239,7 @@ test('a specialist keeps a profile with photo, data, address and saved cards; a 
 test('canceling one hour of an unpaid Pix booking cancels all of its hours, and the specialist is told so', async ({
   page,
 }) => {
-  await signInAs(page, demo.specialist2);
-  await page.goto('/rooms?search=Corcovado');
+  await signInByApi(page, demo.specialist2, undefined, '/rooms?search=Corcovado');
   await page.getByRole('link', { name: /Sala Corcovado/ }).click();
   const day = await nextBusinessDay(page);
   day.setDate(day.getDate() + 1);

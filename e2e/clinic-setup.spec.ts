@@ -3,7 +3,7 @@ import sharp from 'sharp';
 import { appToday, isoDate, nextWeekday } from './support/dates.ts';
 import { bookingPanel, expectNoSidewaysScroll, pickHours } from './support/room-page.ts';
 import { keepScreen } from './support/screens.ts';
-import { closeDialog, demo, expectAccessible, signInAs } from './support/session.ts';
+import { closeDialog, demo, expectAccessible, signInByApi } from './support/session.ts';
 
 const clinicName = `Clínica Lagoa Serena ${Date.now().toString(36)}`;
 
@@ -14,8 +14,7 @@ async function shoot(page: Page, name: string) {
 test('a partner sets up a clinic through the guided steps, with masks and 24-hour times', async ({
   page,
 }) => {
-  await signInAs(page, demo.partner);
-  await page.goto('/parceiro/gestao/clinicas');
+  await signInByApi(page, demo.partner, undefined, '/parceiro/gestao/clinicas');
   await page.getByRole('link', { name: 'Nova clínica' }).click();
 
   // 1. Dados: the zone shows as people say it.
@@ -183,8 +182,7 @@ test('a partner sets up a clinic through the guided steps, with masks and 24-hou
 test('a birth date typed without slashes reads dd/mm/aaaa; the phone and CPF are masked', async ({
   page,
 }) => {
-  await signInAs(page, demo.specialist);
-  await page.goto('/especialista/perfil');
+  await signInByApi(page, demo.specialist, undefined, '/especialista/perfil');
   const birth = page.getByLabel(/^Data de nascimento/);
   await expect(birth).toHaveValue(/^\d\d\/\d\d\/\d{4}$/);
   await birth.fill('');
@@ -207,8 +205,7 @@ test('a birth date typed without slashes reads dd/mm/aaaa; the phone and CPF are
 test('dashboards on a phone: revenue as bars, heat map and top rooms without sideways scroll', async ({
   page,
 }) => {
-  await signInAs(page, demo.owner);
-  await page.goto('/admin/dashboard');
+  await signInByApi(page, demo.owner, undefined, '/admin/dashboard');
   await expect(page.locator('.recharts-bar-rectangle')).not.toHaveCount(0);
   await expect(page.getByRole('table', { name: 'Mapa de calor por dia e hora' })).toBeVisible();
   await shoot(page, 'dashboard-admin-desktop');

@@ -1,6 +1,6 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { keepScreen } from './support/screens.ts';
-import { DEMO_PASSWORD, demo, expectAccessible, loginCode, signInAs } from './support/session.ts';
+import { DEMO_PASSWORD, demo, expectAccessible, loginCode, signInByApi } from './support/session.ts';
 
 /**
  * A partner connects Mercado Pago (DESIGN §9 "Partners connect Mercado Pago", decision 0035): the
@@ -52,8 +52,7 @@ test('a partner connects Mercado Pago and sees the next booking of her rooms pai
   playwright,
   baseURL,
 }) => {
-  await signInAs(page, camila.email);
-  await page.goto('/parceiro/configuracoes/dados-pagamento');
+  await signInByApi(page, camila.email, undefined, '/parceiro/configuracoes/dados-pagamento');
   const block = page.getByRole('region', { name: 'Receber pelo Mercado Pago' });
   await expect(block.getByText('Não conectado')).toBeVisible();
   await expectAccessible(page);

@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { expect, type Page, type Request, test } from '@playwright/test';
 import { appToday, weekdayAhead } from './support/dates.ts';
 import { bookingPanel, pickDay, reserve } from './support/room-page.ts';
-import { demo, expectAccessible, signInAs } from './support/session.ts';
+import { demo, expectAccessible, signInByApi } from './support/session.ts';
 
 const SDK_URL = 'https://sdk.mercadopago.com/js/v2**';
 const stub = readFileSync(new URL('./support/mercadopago-stub.js', import.meta.url), 'utf8');
@@ -110,8 +110,7 @@ test('with Mercado Pago, a card is added on the profile through the secure field
   page,
 }) => {
   const captured = await mercadoPagoActive(page);
-  await signInAs(page, demo.specialist);
-  await page.goto('/especialista/perfil');
+  await signInByApi(page, demo.specialist, undefined, '/especialista/perfil');
   await expect(page.getByText(/VISA •••• 4242/)).toBeVisible();
   await page.getByRole('button', { name: 'Adicionar cartão' }).click();
 
@@ -151,8 +150,7 @@ test('with Mercado Pago, a booking by saved card asks the CVV, offers installmen
   page,
 }) => {
   const captured = await mercadoPagoActive(page);
-  await signInAs(page, demo.specialist);
-  await page.goto('/rooms?search=Corcovado');
+  await signInByApi(page, demo.specialist, undefined, '/rooms?search=Corcovado');
   await page.getByRole('link', { name: /Sala Corcovado/ }).click();
   const section = await bookingPanel(page);
   // A weekday about two weeks ahead, clear of the other specs' bookings.

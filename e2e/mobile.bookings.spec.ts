@@ -2,13 +2,12 @@ import { expect, test } from '@playwright/test';
 import { appToday, weekdayAhead } from './support/dates.ts';
 import { bookingPanel, pickDay, reserve } from './support/room-page.ts';
 import { keepScreen } from './support/screens.ts';
-import { demo, expectAccessible, signInAs } from './support/session.ts';
+import { demo, expectAccessible, signInByApi } from './support/session.ts';
 
 test('phone: a specialist sees each booking as a card with its status and the cancel button in view', async ({
   page,
 }) => {
-  await signInAs(page, demo.specialist);
-  await page.goto('/especialista/agendamentos');
+  await signInByApi(page, demo.specialist, undefined, '/especialista/agendamentos');
   const upcoming = page
     .locator('.mantine-Card-root', { has: page.getByRole('button', { name: 'Cancelar' }) })
     .first();
@@ -25,8 +24,7 @@ const fitsTheScreen = (page: import('@playwright/test').Page) =>
 test('phone: a specialist picks an hour on the room page and pays with Pix, the QR code in view', async ({
   page,
 }) => {
-  await signInAs(page, demo.specialist2);
-  await page.goto('/rooms?search=Savassi');
+  await signInByApi(page, demo.specialist2, undefined, '/rooms?search=Savassi');
   await page
     .getByRole('link', { name: /— Acolher Savassi$/ })
     .first()
@@ -59,7 +57,7 @@ test('phone: a specialist picks an hour on the room page and pays with Pix, the 
 test('phone: a partner’s agenda is one card per appointment with the status choice in view', async ({
   page,
 }) => {
-  await signInAs(page, demo.partner);
+  await signInByApi(page, demo.partner);
   await expect(page).toHaveURL(/\/parceiro\/gestao\/agendamentos$/);
   await page.getByText('Lista', { exact: true }).click();
   const first = page
@@ -79,8 +77,7 @@ test('phone: a partner’s agenda is one card per appointment with the status ch
 });
 
 test('phone: the operator’s dashboard and lists fit the screen', async ({ page }) => {
-  await signInAs(page, demo.owner);
-  await page.goto('/admin/dashboard');
+  await signInByApi(page, demo.owner, undefined, '/admin/dashboard');
   await expect(page.getByText('Faturamento', { exact: true })).toBeVisible();
   await expect(page.locator('.recharts-surface').first()).toBeVisible();
   expect(await fitsTheScreen(page)).toBe(true);

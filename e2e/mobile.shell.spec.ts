@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { demo, expectAccessible, signInAs } from './support/session.ts';
+import { demo, expectAccessible, signInByApi } from './support/session.ts';
 
 test('phone: "Buscar salas" opens the panel, a search fills the URL and closes it after 0.8 s', async ({
   page,
@@ -23,7 +23,7 @@ async function openDrawer(page: Page, button: RegExp | string) {
 }
 
 test('phone: the partner’s menu and every section menu live in the header’s drawer', async ({ page }) => {
-  await signInAs(page, demo.partner2);
+  await signInByApi(page, demo.partner2);
   await expect(page).toHaveURL(/\/parceiro\/gestao\/agendamentos$/);
   await expect(page.getByRole('navigation', { name: 'Menu principal' })).toHaveCount(0);
   // The section strip of wider screens is not drawn off screen on a phone.
@@ -46,7 +46,7 @@ test('phone: the partner’s menu and every section menu live in the header’s 
 });
 
 test('phone: the operator reaches Planos and the dashboard from the drawer', async ({ page }) => {
-  await signInAs(page, demo.owner);
+  await signInByApi(page, demo.owner);
   const drawer = await openDrawer(page, /Menu de /);
   await drawer.getByRole('link', { name: 'Planos' }).click();
   await expect(page).toHaveURL(/\/admin\/gestao\/planos$/);

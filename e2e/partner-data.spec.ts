@@ -1,10 +1,9 @@
 import { expect, test } from '@playwright/test';
 import sharp from 'sharp';
-import { closeDialog, demo, expectAccessible, signInAs } from './support/session.ts';
+import { closeDialog, demo, expectAccessible, signInByApi } from './support/session.ts';
 
 test('a partner keeps company, bank and Pix data, with field errors beside the fields', async ({ page }) => {
-  await signInAs(page, demo.partner2);
-  await page.goto('/parceiro/configuracoes/dados-parceiro');
+  await signInByApi(page, demo.partner2, undefined, '/parceiro/configuracoes/dados-parceiro');
   await expect(page.getByLabel(/^Razão social/)).toHaveValue('Rede Acolher Coworking em Saúde Ltda.');
   await page.getByLabel(/^CPF ou CNPJ/).fill('11.222.333/0001-80');
   await page.getByRole('button', { name: 'Salvar' }).click();

@@ -1,7 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
 import { expectNoSidewaysScroll } from './support/room-page.ts';
 import { keepScreen } from './support/screens.ts';
-import { demo, expectAccessible, signInAs, typeCode, verificationCode } from './support/session.ts';
+import { demo, expectAccessible, signInByApi, typeCode, verificationCode } from './support/session.ts';
 
 /**
  * Clinics that sign themselves up (issue 31, docs/decisions/0039): "Anuncie sua sala" opens the
@@ -84,8 +84,7 @@ for (const viewport of [
     // The operator finds it among the pending sign-ups and approves it.
     const operator = await browser.newContext({ viewport });
     const desk = await operator.newPage();
-    await signInAs(desk, demo.owner);
-    await desk.goto('/admin/gestao/parceiros');
+    await signInByApi(desk, demo.owner, undefined, '/admin/gestao/parceiros');
     const filter = desk.getByRole('radiogroup', { name: 'Filtrar parceiros pelo cadastro' });
     await filter.locator('label').filter({ hasText: 'Pendentes' }).click();
     await expect(desk).toHaveURL(/cadastro=pendentes/);

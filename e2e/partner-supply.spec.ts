@@ -3,7 +3,7 @@ import sharp from 'sharp';
 import { appToday, calendarLabel, isoDate, nextWeekday } from './support/dates.ts';
 import { showDay } from './support/room-page.ts';
 import { keepScreen } from './support/screens.ts';
-import { closeDialog, demo, expectAccessible, signInAs } from './support/session.ts';
+import { closeDialog, demo, expectAccessible, signInByApi } from './support/session.ts';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -18,7 +18,7 @@ async function photo(color: string) {
 }
 
 test('a partner creates a clinic with address, phone, hours and a photo', async ({ page }) => {
-  await signInAs(page, demo.partner);
+  await signInByApi(page, demo.partner);
   await page
     .getByRole('navigation', { name: 'Menu principal' })
     .getByRole('link', { name: 'Clínicas' })
@@ -87,7 +87,7 @@ test('a partner creates a clinic with address, phone, hours and a photo', async 
 });
 
 test('adds two rooms with prices, facilities, photos and their own hours', async ({ page }) => {
-  await signInAs(page, demo.partner);
+  await signInByApi(page, demo.partner);
   for (const [i, [name, price]] of [
     ['Sala Bromélia', '70'],
     ['Sala Orquídea', '85,50'],
@@ -150,8 +150,7 @@ test('adds two rooms with prices, facilities, photos and their own hours', async
 test('blocks next Tuesday afternoon for both rooms at once and sees it on each calendar', async ({
   page,
 }) => {
-  await signInAs(page, demo.partner);
-  await page.goto(roomUrls[0]!);
+  await signInByApi(page, demo.partner, undefined, roomUrls[0]!);
   const blocks = page.locator('div.mantine-Paper-root', {
     has: page.getByRole('heading', { name: 'Bloqueios' }),
   });
@@ -189,8 +188,7 @@ test('blocks next Tuesday afternoon for both rooms at once and sees it on each c
 });
 
 test('bad files are refused with the photo error dialog', async ({ page }) => {
-  await signInAs(page, demo.partner);
-  await page.goto(roomUrls[0]!);
+  await signInByApi(page, demo.partner, undefined, roomUrls[0]!);
   const photos = page.locator('div.mantine-Paper-root', {
     has: page.getByRole('heading', { name: 'Fotos da sala' }),
   });
@@ -218,8 +216,7 @@ test('bad files are refused with the photo error dialog', async ({ page }) => {
 });
 
 test('another partner cannot see or reach any of it', async ({ page }) => {
-  await signInAs(page, demo.partner2);
-  await page.goto('/parceiro/gestao/clinicas');
+  await signInByApi(page, demo.partner2, undefined, '/parceiro/gestao/clinicas');
   await expect(page.getByText('Acolher Savassi')).toBeVisible();
   await expect(page.getByText(clinicName)).toHaveCount(0);
   await page.goto(clinicUrl);

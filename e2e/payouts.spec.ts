@@ -2,7 +2,7 @@ import { expect, type Page, test } from '@playwright/test';
 import { appToday } from './support/dates.ts';
 import { waitForMail } from './support/mail.ts';
 import { keepScreen } from './support/screens.ts';
-import { demo, expectAccessible, signInAs } from './support/session.ts';
+import { demo, expectAccessible, signInByApi } from './support/session.ts';
 
 /**
  * Statements and payouts (DESIGN §9, issue 30): the operator pays a partner who is not connected
@@ -31,7 +31,7 @@ test('the operator pays a partner not connected to Mercado Pago, and the partner
   page,
   browser,
 }) => {
-  await signInAs(page, demo.owner);
+  await signInByApi(page, demo.owner);
   await page
     .getByRole('navigation', { name: 'Menu principal' })
     .getByRole('link', { name: 'Repasses' })
@@ -99,7 +99,7 @@ test('the operator pays a partner not connected to Mercado Pago, and the partner
 
   // The partner opens Repasses from the section menu and sees it paid, with the amount and the proof.
   const partnerPage = await (await browser.newContext()).newPage();
-  await signInAs(partnerPage, email);
+  await signInByApi(partnerPage, email);
   await partnerPage
     .getByRole('navigation', { name: 'Seções' })
     .getByRole('link', { name: 'Repasses' })
@@ -116,8 +116,7 @@ test('the operator pays a partner not connected to Mercado Pago, and the partner
 test('the partner’s Repasses page shows the month’s lines and totals, follows the month and the room, and downloads the month', async ({
   page,
 }) => {
-  await signInAs(page, demo.partner);
-  await page.goto('/parceiro/repasses');
+  await signInByApi(page, demo.partner, undefined, '/parceiro/repasses');
   await expect(page.getByRole('heading', { name: 'Repasses', level: 1 })).toBeVisible();
   const today = await appToday(page);
   await expect(page.getByRole('button', { name: 'Mês', exact: true })).toHaveText(monthName(today));

@@ -8,7 +8,7 @@ import { expect, type Page, test } from '@playwright/test';
 import sharp from 'sharp';
 import { expectNoSidewaysScroll } from './support/room-page.ts';
 import { keepScreen } from './support/screens.ts';
-import { demo, expectAccessible, signInAs } from './support/session.ts';
+import { demo, expectAccessible, signInByApi } from './support/session.ts';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -56,8 +56,7 @@ async function expectUfShown(page: Page, uf: string) {
 test('the CEP fills the clinic address from ViaCEP; the UF shows at 1366 and 390 px', async ({ page }) => {
   await stubViaCep(page);
   await page.setViewportSize({ width: 1366, height: 900 });
-  await signInAs(page, demo.partner);
-  await page.goto('/parceiro/gestao/clinicas/nova');
+  await signInByApi(page, demo.partner, undefined, '/parceiro/gestao/clinicas/nova');
   await page.getByLabel(/^Nome/).fill(clinicName);
   await page.getByLabel('Descrição').fill('Consultórios a dois quarteirões do metrô.');
   await page.getByRole('button', { name: 'Salvar e continuar' }).click();
@@ -122,8 +121,7 @@ test('a new room is a draft until its checklist is done; previewed, published, f
   browser,
 }) => {
   await page.setViewportSize({ width: 1366, height: 900 });
-  await signInAs(page, demo.partner);
-  await page.goto(`/parceiro/gestao/salas/nova?clinica=${clinicUuid}`);
+  await signInByApi(page, demo.partner, undefined, `/parceiro/gestao/salas/nova?clinica=${clinicUuid}`);
   await page.getByLabel(/^Nome/).fill(roomName);
   await page.getByLabel('Descrição').fill('Sala clara.');
   await page.getByLabel(/^Preço por hora/).fill('95');
@@ -235,7 +233,7 @@ test('a new room is a draft until its checklist is done; previewed, published, f
   const origin = new URL(page.url()).origin;
   const visitor = await browser.newPage();
   await visitor.goto(`${origin}/rooms/${roomUuid}`);
-  await expect(visitor.getByText('Recurso não encontrado.')).toBeVisible();
+  await expect(visitor.getByRole('heading', { name: 'Sala não encontrada', level: 1 })).toBeVisible();
 
   await publish.click();
   await expect(page.getByText('Sala publicada. Ela já aparece na busca.')).toBeVisible();
@@ -274,6 +272,6 @@ test('a new room is a draft until its checklist is done; previewed, published, f
   await expect(page.getByText('A sala voltou a ser rascunho e saiu da busca.')).toBeVisible();
   await expect(publishing.getByText('Rascunho', { exact: true })).toBeVisible();
   await visitor.goto(`${origin}/rooms/${roomUuid}`);
-  await expect(visitor.getByText('Recurso não encontrado.')).toBeVisible();
+  await expect(visitor.getByRole('heading', { name: 'Sala não encontrada', level: 1 })).toBeVisible();
   await visitor.close();
 });

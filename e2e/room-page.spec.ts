@@ -11,7 +11,7 @@ import {
   shortDay,
 } from './support/room-page.ts';
 import { keepScreen } from './support/screens.ts';
-import { closeDialog, demo, expectAccessible, signInAs } from './support/session.ts';
+import { closeDialog, demo, expectAccessible, signInByApi } from './support/session.ts';
 
 const shots = 'test-results/screens';
 
@@ -55,7 +55,7 @@ test.describe('desktop, 1366 px', () => {
   }) => {
     const first = weekdayAhead(9, await appToday(page));
     const second = weekdayAfter(first);
-    await signInAs(page, demo.specialist);
+    await signInByApi(page, demo.specialist);
     await openFromSearch(page, first);
     await expect(page.getByRole('textbox', { name: 'Onde?' })).toHaveValue('pinheiros');
     await keepScreen(page, { path: `${shots}/room-top-1366.png` });
@@ -135,7 +135,7 @@ test.describe('phone, 390 px', () => {
   }) => {
     const first = weekdayAhead(11, await appToday(page));
     const second = weekdayAfter(first);
-    await signInAs(page, demo.specialist);
+    await signInByApi(page, demo.specialist);
     await openFromSearch(page, first);
 
     // Something to book above the fold: the bar with the price and "Reservar".

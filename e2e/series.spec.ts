@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { appToday, isoDate, weekdayAhead } from './support/dates.ts';
 import { bookingPanel, expectNoSidewaysScroll, pickDay, pickFreeHours } from './support/room-page.ts';
 import { keepScreen } from './support/screens.ts';
-import { demo, expectAccessible, signInAs } from './support/session.ts';
+import { demo, expectAccessible, signInByApi } from './support/session.ts';
 
 const shots = 'test-results/screens';
 
@@ -10,8 +10,7 @@ test('a specialist turns a picked hour into a horário fixo paid month by month,
   page,
 }) => {
   const day = weekdayAhead(12, await appToday(page));
-  await signInAs(page, demo.specialist);
-  await page.goto(`/rooms?search=pinheiros&date=${isoDate(day)}`);
+  await signInByApi(page, demo.specialist, undefined, `/rooms?search=pinheiros&date=${isoDate(day)}`);
   await page.getByRole('link', { name: /Sala Ipê — Vida Plena Pinheiros/ }).click();
   await expect(page.getByRole('heading', { name: 'Sala Ipê', level: 1 })).toBeVisible();
   const panel = await bookingPanel(page);

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { type Browser, chromium, expect, type Page, test } from '@playwright/test';
 import { CHROMIUM_PATH } from '../playwright.config.ts';
-import { demo, expectAccessible, signInAs } from './support/session.ts';
+import { demo, expectAccessible, signInByApi } from './support/session.ts';
 
 test('header, footer, help button and the search bar for visitors', async ({ page }) => {
   await page.goto('/rooms');
@@ -33,7 +33,7 @@ test('header, footer, help button and the search bar for visitors', async ({ pag
 });
 
 test('breadcrumb and section menus in the partner area', async ({ page }) => {
-  await signInAs(page, demo.partner2);
+  await signInByApi(page, demo.partner2);
   await expect(page).toHaveURL(/\/parceiro\/gestao\/agendamentos$/);
   await expect(page.getByRole('navigation', { name: 'Você está em' })).toHaveCount(0);
   const section = page.getByRole('navigation', { name: 'Menu da seção Gestão' });
@@ -121,7 +121,7 @@ test('installable: Chromium finds no installability error (manifest, icons, star
 /** Signs in `email` in a context of its own; answers its page. */
 async function signedIn(browser: Browser, email: string): Promise<Page> {
   const page = await (await browser.newContext()).newPage();
-  await signInAs(page, email);
+  await signInByApi(page, email);
   return page;
 }
 

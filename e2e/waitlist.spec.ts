@@ -9,7 +9,7 @@ import {
   reserve,
 } from './support/room-page.ts';
 import { keepScreen } from './support/screens.ts';
-import { closeDialog, demo, expectAccessible, signInAs } from './support/session.ts';
+import { closeDialog, demo, expectAccessible, signInByApi } from './support/session.ts';
 
 const shots = 'test-results/screens';
 
@@ -30,7 +30,7 @@ test('a specialist waits for a taken hour, is mailed when it frees up, and books
   // Someone else holds an hour of that day.
   const holderContext = await browser.newContext();
   const holder = await holderContext.newPage();
-  await signInAs(holder, demo.specialist2);
+  await signInByApi(holder, demo.specialist2);
   const holderPanel = await openRoom(holder, day);
   const [hour] = await pickFreeHours(holderPanel, 1);
   await reserve(holderPanel);
@@ -40,7 +40,7 @@ test('a specialist waits for a taken hour, is mailed when it frees up, and books
   await closeDialog(holder);
 
   // Mariana sees it taken and joins the waitlist for it.
-  await signInAs(waiter, demo.specialist);
+  await signInByApi(waiter, demo.specialist);
   const panel = await openRoom(waiter, day);
   await expect(panel.getByRole('checkbox', { name: `${hour} ocupado` })).toBeDisabled();
   await panel.getByRole('button', { name: 'Avise-me se vagar' }).click();

@@ -1,5 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
-import { demo, signInAs } from './support/session.ts';
+import { bookingPanel, pickFreeHours } from './support/room-page.ts';
+import { demo, signInByApi } from './support/session.ts';
 
 /**
  * Every page of every role at phone, tablet and desktop widths (issue 15, docs/decisions/0016):
@@ -10,11 +11,15 @@ import { demo, signInAs } from './support/session.ts';
 const WIDTHS = [360, 390, 768, 800, 1024, 1366];
 const HEIGHT = 800;
 
-/** A page, or a link to follow from a list page (its first match) for pages that need an id. */
-type Visit = string | { from: string; link: RegExp };
+/**
+ * A page, or a link to follow from a list page (its first match) for pages that need an id; a room
+ * page can be looked at with a day and two hours picked (the card's and the bar's fullest state).
+ */
+type Visit = string | { from: string; link: RegExp; pickHours?: boolean };
 
 const uuid = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
 const roomPage: Visit = { from: '/rooms', link: new RegExp(`^/rooms/${uuid}`) };
+const roomWithHours: Visit = { ...roomPage, pickHours: true };
 
 const roles: { name: string; email?: string; pages: Visit[] }[] = [
   {
@@ -41,6 +46,7 @@ const roles: { name: string; email?: string; pages: Visit[] }[] = [
       '/especialista/agendamentos',
       { from: '/especialista/agendamentos', link: new RegExp(`^/especialista/agendamentos/${uuid}$`) },
       roomPage,
+      roomWithHours,
     ],
   },
   {
@@ -164,6 +170,16 @@ async function open(page: Page, visit: Visit): Promise<string> {
   }
   await page.waitForLoadState('networkidle');
   await expect(page.getByText('Carregando...')).toHaveCount(0);
+  if (typeof visit !== 'string' && visit.pickHours) {
+    // Picked at full width in the card; the address keeps them through the narrower widths (bar).
+    const card = await bookingPanel(page);
+    await card
+      .getByRole('button', { name: /, com horários livres$/ })
+      .first()
+      .click();
+    await pickFreeHours(card, 2);
+    await page.waitForLoadState('networkidle');
+  }
   return new URL(page.url()).pathname;
 }
 
@@ -174,7 +190,7 @@ for (const role of roles) {
     test.setTimeout(180_000);
     const context = await browser.newContext({ viewport: { width: 1366, height: HEIGHT } });
     const page = await context.newPage();
-    if (role.email) await signInAs(page, role.email);
+    if (role.email) await signInByApi(page, role.email);
     const failures: string[] = [];
     for (const visit of role.pages) {
       await page.setViewportSize({ width: 1366, height: HEIGHT });

@@ -19,5 +19,9 @@ await build({
   target: 'node20',
   packages: 'external',
   sourcemap: true,
+  // The public pages are drawn on the server with the web app (web/entry-server.tsx): its styles
+  // are the browser's (dist/web), its JSX React's automatic runtime.
+  loader: { '.css': 'empty' },
+  jsx: 'automatic',
   logLevel: 'warning',
 });

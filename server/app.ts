@@ -40,9 +40,10 @@ import { operatorPayoutRoutes, partnerPayoutRoutes } from './features/payouts/pa
 import { photoServeRoutes } from './features/photos/photo.routes.ts';
 import { photoUploadRoutes } from './features/photos/upload.routes.ts';
 import { privacyRoutes } from './features/privacy/privacy.routes.ts';
+import { publicPage } from './features/public-pages/public-page.ts';
+import { publicPageRoutes } from './features/public-pages/public-pages.routes.ts';
 import { facilityRoutes } from './features/rooms/facility.routes.ts';
 import { roomRoutes } from './features/rooms/room.routes.ts';
-import { roomListPage, roomPage } from './features/search/page-data.ts';
 import { searchRoutes } from './features/search/search.routes.ts';
 import { seriesRoutes } from './features/series/series.routes.ts';
 import { specialistProfileRoutes } from './features/specialists/profile.routes.ts';
@@ -56,11 +57,18 @@ import { loggerOptions } from './plugins/logging.ts';
 import { completeOpenApi } from './plugins/openapi.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { compiledSerializerCompiler } from './plugins/serializer.ts';
-import { registerSpa } from './plugins/spa.ts';
+import { type RenderPage, registerSpa } from './plugins/spa.ts';
 import { registerXsrf } from './plugins/xsrf.ts';
 import type { RouteEntry, Services } from './services.ts';
 
 z.config(z.locales.pt());
+
+/**
+ * The public pages drawn on the server with the web app's own components (web/entry-server.tsx):
+ * React and the app load with the first such page, not at start.
+ */
+const renderPublicPage: RenderPage = (url, seeds) =>
+  import('#web/entry-server.tsx').then((web) => web.renderPage(url, seeds));
 
 export interface AppDeps {
   config: Config;
@@ -227,6 +235,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(facilityRoutes(services));
       await api.register(availabilityRoutes(services));
       await api.register(searchRoutes(services));
+      await api.register(publicPageRoutes(services));
       await api.register(addressContactRoutes(services));
       await api.register(photoUploadRoutes(services));
       await api.register(clinicRoutes(services));
@@ -262,8 +271,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   if (deps.webRoot !== false)
     await registerSpa(app, deps.webRoot ?? path.join(projectRoot, 'dist', 'web'), {
       publicUrl: config.publicUrl,
-      rooms: (query) => roomListPage(services, query),
-      room: (uuid) => roomPage(services, uuid),
+      page: (urlPath, query) => publicPage(services, urlPath, query),
+      render: renderPublicPage,
     });
   return app;
 }

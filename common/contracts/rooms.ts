@@ -1,6 +1,6 @@
 /** Public room browsing (SPEC §7 Rooms; DESIGN §4 "Room summary", search, availability). */
 import { z } from 'zod';
-import { searchFilters, searchSorts } from '../domain/rooms.ts';
+import { MAX_SEARCH_FACILITIES, searchFilters, searchSorts, suggestionKinds } from '../domain/rooms.ts';
 import { marketDate } from './dates.ts';
 
 // The plain values beside the schemas (messages, labels, enums), for the server's imports.
@@ -47,7 +47,43 @@ export const roomSummarySchema = z.object({
   photos: z.array(photoSchema),
 });
 export type RoomSummary = z.infer<typeof roomSummarySchema>;
-export const roomPageResponse = z.object({ data: z.array(roomSummarySchema), meta: pageMeta });
+
+/**
+ * A start a person may book on the searched day (decision 0042): `date_time` as the room page's
+ * slots write it, `hours` the slots a tap picks (one, or the room's minimum stretch from it).
+ */
+export const freeStartSchema = z.object({ date_time: z.string(), hours: z.array(z.string()) });
+export type FreeStart = z.infer<typeof freeStartSchema>;
+
+/** A search result: the room's summary and, when the search has a date, that day's first free starts. */
+export const roomResultSchema = roomSummarySchema.extend({
+  /** Only with a date: the day's first free starts (at most 4), in order. */
+  free_hours: z.array(freeStartSchema).optional(),
+  /** Only with a date: how many free starts the day has in all. */
+  free_hours_total: z.number().int().optional(),
+});
+export type RoomResult = z.infer<typeof roomResultSchema>;
+
+/**
+ * What the filters offer for the text searched (before the filters narrow it): the neighbourhoods
+ * and facilities of the matching rooms, with how many rooms each has.
+ */
+export const searchFacetsSchema = z.object({
+  neighborhoods: z.array(
+    z.object({ name: z.string(), cities: z.array(z.string()), count: z.number().int() }),
+  ),
+  facilities: z.array(z.object({ uuid: z.uuid(), name: z.string(), count: z.number().int() })),
+  /** The lowest and highest hour price (centavos) among the matching rooms; null when none. */
+  price_cents: z.object({ min: z.number().int(), max: z.number().int() }).nullable(),
+});
+export type SearchFacets = z.infer<typeof searchFacetsSchema>;
+
+export const roomPageResponse = z.object({
+  data: z.array(roomResultSchema),
+  meta: pageMeta,
+  facets: searchFacetsSchema.optional(),
+});
+export type RoomPage = z.infer<typeof roomPageResponse>;
 
 export const roomDetailSchema = roomSummarySchema.extend({
   clinic: roomSummarySchema.shape.clinic.extend({
@@ -69,13 +105,59 @@ export const roomDetailResponse = z.object({ data: roomDetailSchema });
 
 const isoDate = marketDate();
 
-export const searchBody = z.object({
-  value: z.string().trim().max(120, 'Busca longa demais.').nullish(),
-  date: z.union([z.literal(''), isoDate]).nullish(),
-  attributeToFilter: z.enum(searchFilters, { message: 'Filtro inválido.' }).nullish(),
-  attributeSortBy: z.enum(searchSorts, { message: 'Ordenação inválida.' }).nullish(),
-});
+const priceCents = (label: string) =>
+  z
+    .number({ message: `${label} inválido.` })
+    .int(`${label} inválido.`)
+    .min(0, `${label} não pode ser negativo.`)
+    .max(10_000_000, `${label} alto demais.`)
+    .nullish();
+
+export const searchBody = z
+  .object({
+    value: z.string().trim().max(120, 'Busca longa demais.').nullish(),
+    date: z.union([z.literal(''), isoDate]).nullish(),
+    attributeToFilter: z.enum(searchFilters, { message: 'Filtro inválido.' }).nullish(),
+    /** `relevance` when absent (decision 0042). */
+    attributeSortBy: z.enum(searchSorts, { message: 'Ordenação inválida.' }).nullish(),
+    /** Rooms of this neighbourhood (accents and case ignored, the whole name). */
+    neighborhood: z.string({ message: 'Bairro inválido.' }).trim().max(120, 'Bairro longo demais.').nullish(),
+    /** Hour price bounds in centavos, both inclusive. */
+    min_price_cents: priceCents('Preço mínimo'),
+    max_price_cents: priceCents('Preço máximo'),
+    /** Rooms with every one of these facilities (uuids of GET /api/facilities). */
+    facilities: z
+      .array(z.uuid({ message: 'Diferencial inválido.' }), { message: 'Diferenciais inválidos.' })
+      .max(MAX_SEARCH_FACILITIES, `No máximo ${MAX_SEARCH_FACILITIES} diferenciais.`)
+      .nullish(),
+  })
+  .refine(
+    (b) => b.min_price_cents == null || b.max_price_cents == null || b.min_price_cents <= b.max_price_cents,
+    { message: 'O preço mínimo não pode ser maior que o máximo.', path: ['min_price_cents'] },
+  );
 export type SearchBody = z.input<typeof searchBody>;
+
+/** GET /api/rooms/suggestions?q=…: what the search field suggests as a person types. */
+export const suggestionsQuery = z.object({
+  q: z
+    .string({ message: 'Informe o texto.' })
+    .trim()
+    .min(1, 'Informe o texto.')
+    .max(60, 'Texto longo demais.'),
+});
+export const suggestionSchema = z.object({
+  kind: z.enum(suggestionKinds),
+  /** What the person reads: "Pinheiros". */
+  label: z.string(),
+  /** Where it is: "São Paulo, SP" for a neighbourhood, "SP" for a city, the place of a clinic. */
+  detail: z.string(),
+  /** The search text it stands for (a state: its abbreviation). */
+  value: z.string(),
+  /** A neighbourhood's city: its search is the city with the neighbourhood filter. */
+  city: z.string().optional(),
+});
+export type Suggestion = z.infer<typeof suggestionSchema>;
+export const suggestionsResponse = z.object({ data: z.array(suggestionSchema) });
 
 export const bulkAvailabilityBody = z.object({
   dateBulk: z

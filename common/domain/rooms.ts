@@ -1,32 +1,167 @@
 /**
- * Room search: its filters and sorts.
+ * Room search: its filters and sorts, and the list's address (decision 0042).
  * Plain values without zod: public pages import them without loading the validation library.
  */
-export const searchFilters = ['all', 'city', 'neighborhood', 'clinic', 'room'] as const;
+import { ufs } from './auth.ts';
 
-export const searchSorts = ['price_asc', 'price_desc', 'name'] as const;
+export const searchFilters = ['all', 'city', 'neighborhood', 'clinic', 'room'] as const;
+export type SearchFilter = (typeof searchFilters)[number];
+
+/** `relevance` (the default since decision 0042): pinned, then text match, then free hours. */
+export const searchSorts = ['relevance', 'price_asc', 'price_desc', 'name'] as const;
 
 export type SearchSort = (typeof searchSorts)[number];
 
-/** The room list's search as its address carries it: /rooms?search=…&date=…&ordem=…&page=…. */
+/** What an autocomplete suggestion names: a search over that field (a state: its abbreviation). */
+export const suggestionKinds = ['state', 'city', 'neighborhood', 'clinic'] as const;
+export type SuggestionKind = (typeof suggestionKinds)[number];
+
+/** At most this many facilities in one search (more is not a person narrowing, it is a crawler). */
+export const MAX_SEARCH_FACILITIES = 20;
+
+/**
+ * A search text that is a state's abbreviation ("SP", "rj", " mg ") means that state: every room
+ * whose clinic is there, and not rooms whose name holds the two letters ("Espaço"). Null otherwise.
+ */
+export function stateOf(value: string | null | undefined): (typeof ufs)[number] | null {
+  const upper = (value ?? '').trim().toUpperCase();
+  return (ufs as readonly string[]).includes(upper) ? (upper as (typeof ufs)[number]) : null;
+}
+
+/** The 27 states' names, for the suggestions ("Minas" suggests MG). */
+export const stateNames: Record<(typeof ufs)[number], string> = {
+  AC: 'Acre',
+  AL: 'Alagoas',
+  AP: 'Amapá',
+  AM: 'Amazonas',
+  BA: 'Bahia',
+  CE: 'Ceará',
+  DF: 'Distrito Federal',
+  ES: 'Espírito Santo',
+  GO: 'Goiás',
+  MA: 'Maranhão',
+  MT: 'Mato Grosso',
+  MS: 'Mato Grosso do Sul',
+  MG: 'Minas Gerais',
+  PA: 'Pará',
+  PB: 'Paraíba',
+  PR: 'Paraná',
+  PE: 'Pernambuco',
+  PI: 'Piauí',
+  RJ: 'Rio de Janeiro',
+  RN: 'Rio Grande do Norte',
+  RS: 'Rio Grande do Sul',
+  RO: 'Rondônia',
+  RR: 'Roraima',
+  SC: 'Santa Catarina',
+  SP: 'São Paulo',
+  SE: 'Sergipe',
+  TO: 'Tocantins',
+};
+
+/** Accents and case folded away, as the database's salas_fold does for the stored columns. */
+export const fold = (value: string) =>
+  value.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().replace(/\s+/g, ' ').trim();
+
+/**
+ * The list's address parameters. `search`, `date`, `ordem` and `page` are as before decision 0042
+ * (old links keep working: `ordem=name|price_asc|price_desc`); the filters are new and optional.
+ */
+export const searchParamNames = {
+  search: 'search',
+  date: 'date',
+  sort: 'ordem',
+  page: 'page',
+  field: 'campo',
+  neighborhood: 'bairro',
+  minPrice: 'preco_min',
+  maxPrice: 'preco_max',
+  facilities: 'diferenciais',
+} as const;
+
+/** The filters a person narrows with (not the text, date, order or page). */
+export const filterParams = [
+  searchParamNames.neighborhood,
+  searchParamNames.minPrice,
+  searchParamNames.maxPrice,
+  searchParamNames.facilities,
+] as const;
+
+/** Whole reais from the address (`preco_min=80`) to centavos; anything else is no bound. */
+function reaisParam(raw: string | null): number | null {
+  if (raw === null || raw.trim() === '') return null;
+  const reais = Number(raw.replace(',', '.'));
+  if (!Number.isFinite(reais) || reais < 0 || reais > 100_000) return null;
+  return Math.round(reais * 100);
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * The room list's search as its address carries it: /rooms?search=…&date=…&ordem=…&page=… and,
+ * to narrow, campo (what the text names: city, neighborhood, clinic, room), bairro, preco_min and
+ * preco_max (whole reais) and diferenciais (facility uuids, comma-separated). Values the search
+ * cannot use are left out rather than answered with an error: a shared link still opens.
+ */
 export function searchFromUrl(params: URLSearchParams) {
-  const ordem = params.get('ordem');
-  const sort: SearchSort = searchSorts.find((s) => s === ordem) ?? 'name';
-  const search = params.get('search') ?? '';
-  const date = params.get('date') || null;
+  const n = searchParamNames;
+  const ordem = params.get(n.sort);
+  const sort: SearchSort = searchSorts.find((s) => s === ordem) ?? 'relevance';
+  const search = params.get(n.search) ?? '';
+  const date = params.get(n.date) || null;
+  const campo = params.get(n.field);
+  const field = searchFilters.find((f) => f === campo && f !== 'all') ?? null;
+  const neighborhood = params.get(n.neighborhood)?.trim().slice(0, 120) || null;
+  let minPrice = reaisParam(params.get(n.minPrice));
+  let maxPrice = reaisParam(params.get(n.maxPrice));
+  if (minPrice !== null && maxPrice !== null && minPrice > maxPrice)
+    [minPrice, maxPrice] = [maxPrice, minPrice];
+  const facilities = [
+    ...new Set(
+      (params.get(n.facilities) ?? '')
+        .split(',')
+        .map((f) => f.trim().toLowerCase())
+        .filter((f) => UUID.test(f)),
+    ),
+  ]
+    .sort()
+    .slice(0, MAX_SEARCH_FACILITIES);
   return {
     search,
     date,
     sort,
-    page: Math.max(1, Number(params.get('page') ?? 1) || 1),
-    /** The body of POST /api/customer/room/genericsearch. */
-    body: { value: search || null, date, attributeSortBy: sort },
+    field,
+    neighborhood,
+    minPrice,
+    maxPrice,
+    facilities,
+    page: Math.max(1, Number(params.get(n.page) ?? 1) || 1),
+    /**
+     * The body of POST /api/customer/room/genericsearch; the filters only when set, so a plain
+     * search asks exactly what it asked before.
+     */
+    body: {
+      value: search || null,
+      date,
+      attributeSortBy: sort,
+      ...(field && search ? { attributeToFilter: field } : {}),
+      ...(neighborhood ? { neighborhood } : {}),
+      ...(minPrice !== null ? { min_price_cents: minPrice } : {}),
+      ...(maxPrice !== null ? { max_price_cents: maxPrice } : {}),
+      ...(facilities.length ? { facilities } : {}),
+    },
   };
 }
 
-/** Names a search page and a room page in the data the server writes into the HTML. */
-export const initialDataKeys = {
-  search: (body: ReturnType<typeof searchFromUrl>['body'], page: number) =>
-    `search:${page}:${JSON.stringify(body)}`,
-  room: (uuid: string) => `room:${uuid}`,
+export type SearchFromUrl = ReturnType<typeof searchFromUrl>;
+
+/**
+ * The query keys of the public pages' data, shared by the browser's queries (web/features/rooms/api.ts)
+ * and the server that draws those pages with the same data already in the cache.
+ */
+export const publicQueryKeys = {
+  search: (body: SearchFromUrl['body'], page: number) => ['rooms', 'search', body, page] as const,
+  room: (uuid: string) => ['rooms', 'detail', uuid] as const,
+  city: (slug: string) => ['rooms', 'city', slug] as const,
+  cities: ['rooms', 'cities'] as const,
 };

@@ -289,6 +289,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/photo/{id}/share.jpg": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Imagem de compartilhamento de uma foto (JPEG 1200×630, Open Graph) */
+        get: operations["getPhotoIdShareJpg"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/facilities": {
         parameters: {
             query?: never;
@@ -332,8 +349,25 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Busca de salas (texto sem acento, data com horário livre, ordenação; fixadas primeiro) */
+        /** Busca de salas (texto sem acento, UF = estado, bairro, preço por hora, diferenciais, data com horários livres; fixadas primeiro, depois relevância, preço ou nome) */
         post: operations["postCustomerRoomGenericsearch"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/rooms/suggestions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Sugestões da busca: estados, cidades, bairros e clínicas com salas publicadas */
+        get: operations["getRoomsSuggestions"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -368,6 +402,40 @@ export interface paths {
         put?: never;
         /** Horários de uma sala em várias datas de uma vez */
         post: operations["postCustomerRoomIdAvailability"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/cities": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Cidades com salas publicadas (mais salas primeiro) */
+        get: operations["getCities"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/cities/{slug}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A página de uma cidade: suas salas e bairros (404 sem salas publicadas) */
+        get: operations["getCitiesSlug"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -3307,6 +3375,44 @@ export interface operations {
             };
         };
     };
+    getPhotoIdShareJpg: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Resposta */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Pedido recusado: a mensagem diz por quê (422 traz os erros por campo) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Erro"];
+                };
+            };
+            /** @description Erro do servidor, com o código do pedido */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Erro"];
+                };
+            };
+        };
+    };
     getFacilities: {
         parameters: {
             query?: never;
@@ -3418,7 +3524,11 @@ export interface operations {
                     /** @enum {string|null} */
                     attributeToFilter?: "all" | "city" | "neighborhood" | "clinic" | "room" | null;
                     /** @enum {string|null} */
-                    attributeSortBy?: "price_asc" | "price_desc" | "name" | null;
+                    attributeSortBy?: "relevance" | "price_asc" | "price_desc" | "name" | null;
+                    neighborhood?: string | null;
+                    min_price_cents?: number | null;
+                    max_price_cents?: number | null;
+                    facilities?: string[] | null;
                 } | null;
             };
         };
@@ -3462,6 +3572,11 @@ export interface operations {
                                 url: string;
                                 is_cover: boolean;
                             }[];
+                            free_hours?: {
+                                date_time: string;
+                                hours: string[];
+                            }[];
+                            free_hours_total?: number;
                         }[];
                         meta: {
                             current_page: number;
@@ -3469,6 +3584,72 @@ export interface operations {
                             per_page: number;
                             total: number;
                         };
+                        facets?: {
+                            neighborhoods: {
+                                name: string;
+                                cities: string[];
+                                count: number;
+                            }[];
+                            facilities: {
+                                /** Format: uuid */
+                                uuid: string;
+                                name: string;
+                                count: number;
+                            }[];
+                            price_cents: {
+                                min: number;
+                                max: number;
+                            } | null;
+                        };
+                    };
+                };
+            };
+            /** @description Pedido recusado: a mensagem diz por quê (422 traz os erros por campo) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Erro"];
+                };
+            };
+            /** @description Erro do servidor, com o código do pedido */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Erro"];
+                };
+            };
+        };
+    };
+    getRoomsSuggestions: {
+        parameters: {
+            query: {
+                q: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Resposta */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** @enum {string} */
+                            kind: "state" | "city" | "neighborhood" | "clinic";
+                            label: string;
+                            detail: string;
+                            value: string;
+                            city?: string;
+                        }[];
                     };
                 };
             };
@@ -3618,6 +3799,139 @@ export interface operations {
                                 available: boolean;
                             }[];
                         }[];
+                    };
+                };
+            };
+            /** @description Pedido recusado: a mensagem diz por quê (422 traz os erros por campo) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Erro"];
+                };
+            };
+            /** @description Erro do servidor, com o código do pedido */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Erro"];
+                };
+            };
+        };
+    };
+    getCities: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Resposta */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            slug: string;
+                            name: string;
+                            state: string;
+                            rooms: number;
+                            price_from_cents: number;
+                        }[];
+                    };
+                };
+            };
+            /** @description Pedido recusado: a mensagem diz por quê (422 traz os erros por campo) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Erro"];
+                };
+            };
+            /** @description Erro do servidor, com o código do pedido */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Erro"];
+                };
+            };
+        };
+    };
+    getCitiesSlug: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Resposta */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            city: {
+                                slug: string;
+                                name: string;
+                                state: string;
+                                rooms: number;
+                                price_from_cents: number;
+                            };
+                            neighborhoods: {
+                                name: string;
+                                rooms: number;
+                            }[];
+                            rooms: {
+                                /** Format: uuid */
+                                uuid: string;
+                                name: string;
+                                description: string;
+                                price_per_minute: string;
+                                hour_price_cents: number;
+                                fixed: number;
+                                clinic: {
+                                    /** Format: uuid */
+                                    uuid: string;
+                                    name: string;
+                                    address: {
+                                        street: string;
+                                        number: string;
+                                        neighborhood: string;
+                                        city: string;
+                                        state: string;
+                                        zip_code: string;
+                                    } | null;
+                                };
+                                facilities: {
+                                    /** Format: uuid */
+                                    uuid: string;
+                                    name: string;
+                                }[];
+                                photos: {
+                                    /** Format: uuid */
+                                    uuid: string;
+                                    url: string;
+                                    is_cover: boolean;
+                                }[];
+                            }[];
+                        };
                     };
                 };
             };

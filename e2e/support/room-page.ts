@@ -2,7 +2,7 @@
 import { expect, type Locator, type Page } from '@playwright/test';
 import { calendarLabel } from './dates.ts';
 
-/** The width from which the booking card sits beside the room (web BOOKING_CARD_QUERY, 62em). */
+/** The width from which the booking card sits beside the room (web rooms/components/room-page.css, 62em). */
 const CARD_MIN_WIDTH = 992;
 
 export const isPhoneLayout = (page: Page) => (page.viewportSize()?.width ?? 1280) < CARD_MIN_WIDTH;

@@ -8,12 +8,23 @@ export interface MailAttachment {
   contentType: string;
 }
 
+/**
+ * A calendar invitation or cancellation (iMIP, RFC 6047): sent as the message's `text/calendar;
+ * method=…` alternative, which mail apps show as an invitation, and as an .ics attachment.
+ */
+export interface MailCalendar {
+  method: 'REQUEST' | 'CANCEL';
+  filename: string;
+  content: string;
+}
+
 export interface MailMessage {
   to: string;
   subject: string;
   text: string;
   html: string;
   attachments?: MailAttachment[];
+  calendar?: MailCalendar;
   /**
    * The outbox row the message comes from. A send repeated after a crash (the process died after
    * SMTP took the message and before the row was marked sent) keeps the same Message-ID, which
@@ -72,10 +83,12 @@ export function createMailer(options: MailerOptions): Mailer {
   return {
     close: () => smtp?.close(),
     async send(message) {
-      const { key, ...fields } = message;
+      const { key, calendar, ...fields } = message;
       const mail = {
         from: options.from,
         ...fields,
+        // nodemailer writes it as the text/calendar alternative and as an application/ics file.
+        ...(calendar ? { icalEvent: calendar } : {}),
         messageId: key ? `<outbox-${key.id}@${domain}>` : undefined,
       };
       if (smtp) await smtp.sendMail(mail);

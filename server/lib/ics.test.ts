@@ -1,6 +1,15 @@
 import ICAL from 'ical.js';
 import { describe, expect, it } from 'vitest';
-import { appointmentUid, type IcsEvent, icsCalendar, icsText } from './ics.ts';
+import {
+  appointmentUid,
+  type BookingHour,
+  bookingEventChanges,
+  bookingEvents,
+  hourRuns,
+  type IcsEvent,
+  icsCalendar,
+  icsText,
+} from './ics.ts';
 
 const now = new Date('2026-03-02T12:00:00Z');
 const organizer = { name: 'Salas', email: 'nao-responda@salas.app' };
@@ -49,41 +58,47 @@ describe('appointmentUid', () => {
 });
 
 describe('icsCalendar', () => {
-  it('writes an invitation: METHOD:REQUEST, ORGANIZER, ATTENDEE and one VEVENT per hour at SEQUENCE 0', () => {
-    const list = events(3, { sequence: 0 });
-    const text = icsCalendar(list, { now, method: 'REQUEST', organizer });
+  it('writes an invitation: METHOD:REQUEST, ORGANIZER, ATTENDEE and its one VEVENT at SEQUENCE 0', () => {
+    const [one] = events(1, { sequence: 0, end: new Date(Date.UTC(2026, 2, 10, 14)) });
+    const text = icsCalendar([one!], { now, method: 'REQUEST', organizer });
     const cal = parse(text);
     expect(value(cal, 'method')).toBe('REQUEST');
     const vevents = cal.getAllSubcomponents('vevent');
-    expect(vevents).toHaveLength(3);
-    expect(vevents.map((e) => value(e, 'uid'))).toEqual(list.map((e) => e.uid));
-    for (const [i, e] of vevents.entries()) {
-      expect(value(e, 'sequence')).toBe(0);
-      expect(value(e, 'status')).toBe('CONFIRMED');
-      const org = e.getFirstProperty('organizer')!;
-      expect(org.getFirstValue()).toBe('mailto:nao-responda@salas.app');
-      expect(org.getParameter('cn')).toBe('Salas');
-      const att = e.getFirstProperty('attendee')!;
-      expect(att.getFirstValue()).toBe('mailto:ana@exemplo.com.br');
-      expect(att.getParameter('cn')).toBe('Ana Beatriz Souza');
-      expect(att.getParameter('rsvp')).toBe('FALSE');
-      const start = (value(e, 'dtstart') as InstanceType<typeof ICAL.Time>).toJSDate();
-      expect(start.toISOString()).toBe(list[i]!.start.toISOString());
-    }
+    expect(vevents).toHaveLength(1);
+    const e = vevents[0]!;
+    expect(value(e, 'uid')).toBe(one!.uid);
+    expect(value(e, 'sequence')).toBe(0);
+    expect(value(e, 'status')).toBe('CONFIRMED');
+    const org = e.getFirstProperty('organizer')!;
+    expect(org.getFirstValue()).toBe('mailto:nao-responda@salas.app');
+    expect(org.getParameter('cn')).toBe('Salas');
+    const att = e.getFirstProperty('attendee')!;
+    expect(att.getFirstValue()).toBe('mailto:ana@exemplo.com.br');
+    expect(att.getParameter('cn')).toBe('Ana Beatriz Souza');
+    expect(att.getParameter('rsvp')).toBe('FALSE');
+    const time = (name: string) =>
+      (value(e, name) as InstanceType<typeof ICAL.Time>).toJSDate().toISOString();
+    expect(time('dtstart')).toBe(one!.start.toISOString());
+    expect(time('dtend')).toBe('2026-03-10T14:00:00.000Z');
     expect(text).toContain('ORGANIZER;CN=Salas:mailto:nao-responda@salas.app\r\n');
   });
 
-  it('writes the cancellation with the same UIDs, a higher SEQUENCE and STATUS:CANCELLED', () => {
-    const invited = parse(icsCalendar(events(2, { sequence: 0 }), { now, method: 'REQUEST', organizer }));
-    const canceled = parse(icsCalendar(events(2, { sequence: 1 }), { now, method: 'CANCEL', organizer }));
+  it('writes the cancellation with the same UID, a higher SEQUENCE and STATUS:CANCELLED', () => {
+    const invited = parse(icsCalendar(events(1, { sequence: 0 }), { now, method: 'REQUEST', organizer }));
+    const canceled = parse(icsCalendar(events(1, { sequence: 1 }), { now, method: 'CANCEL', organizer }));
     expect(value(canceled, 'method')).toBe('CANCEL');
-    const before = invited.getAllSubcomponents('vevent');
-    const after = canceled.getAllSubcomponents('vevent');
-    expect(after.map((e) => value(e, 'uid'))).toEqual(before.map((e) => value(e, 'uid')));
-    for (const [i, e] of after.entries()) {
-      expect(Number(value(e, 'sequence'))).toBeGreaterThan(Number(value(before[i]!, 'sequence')));
-      expect(value(e, 'status')).toBe('CANCELLED');
-    }
+    const [before] = invited.getAllSubcomponents('vevent');
+    const [after] = canceled.getAllSubcomponents('vevent');
+    expect(value(after!, 'uid')).toBe(value(before!, 'uid'));
+    expect(Number(value(after!, 'sequence'))).toBeGreaterThan(Number(value(before!, 'sequence')));
+    expect(value(after!, 'status')).toBe('CANCELLED');
+  });
+
+  it('refuses a scheduling message with more than one event: Outlook would keep only the first', () => {
+    expect(() => icsCalendar(events(2), { now, method: 'REQUEST', organizer })).toThrow(/one event/);
+    expect(() => icsCalendar(events(3), { now, method: 'CANCEL', organizer })).toThrow(/one event/);
+    // The feed (no METHOD) holds any number.
+    expect(parse(icsCalendar(events(3), { now })).getAllSubcomponents('vevent')).toHaveLength(3);
   });
 
   it('refuses an invitation without organizer or attendee', () => {
@@ -109,7 +124,7 @@ describe('icsCalendar', () => {
 
   it.each(hostile)('lets no text add a property or an event: %j', (evil) => {
     const text = icsCalendar(
-      events(2, {
+      events(1, {
         sequence: 0,
         summary: evil,
         location: evil,
@@ -133,7 +148,7 @@ describe('icsCalendar', () => {
           'x-wr-timezone',
         ].sort(),
       );
-      expect(cal.getAllSubcomponents().map((c) => c.name)).toEqual(['vevent', 'vevent']);
+      expect(cal.getAllSubcomponents().map((c) => c.name)).toEqual(['vevent']);
       for (const e of cal.getAllSubcomponents('vevent')) {
         expect(names(e)).toEqual(
           [
@@ -190,5 +205,95 @@ describe('icsCalendar', () => {
       'CONFIRMED',
       'CANCELLED',
     ]);
+  });
+});
+
+describe('a booking’s calendar events (decision 0041)', () => {
+  const url = 'https://salas.app';
+  /** Hours of one booking: [day, hour] pairs, 1 h each, ids 1, 2, 3… */
+  const hours = (...at: [number, number][]): BookingHour[] =>
+    at.map(([day, hour], i) => ({
+      id: i + 1,
+      uuid: `00000000-0000-4000-8000-00000000000${i + 1}`,
+      startsAt: new Date(Date.UTC(2026, 2, day, hour)),
+      endsAt: new Date(Date.UTC(2026, 2, day, hour + 1)),
+    }));
+  const uidOf = (h: BookingHour) => appointmentUid(h.uuid, url);
+  const none = new Set<number>();
+  const iso = (d: Date) => d.toISOString().slice(5, 16);
+
+  it('makes one event of contiguous hours, from the start of the first to the end of the last', () => {
+    const h = hours([10, 14], [10, 15], [10, 16]);
+    const events = bookingEvents(h, none, url);
+    expect(events).toHaveLength(1);
+    expect(events[0]).toMatchObject({ uid: uidOf(h[0]!), sequence: 0 });
+    expect([iso(events[0]!.start), iso(events[0]!.end)]).toEqual(['03-10T14:00', '03-10T17:00']);
+  });
+
+  it('makes one event per run when the hours have gaps or fall on several days', () => {
+    const h = hours([10, 9], [10, 10], [10, 14], [17, 9]);
+    expect(hourRuns(h).map((r) => r.length)).toEqual([2, 1, 1]);
+    expect(bookingEvents(h, none, url).map((e) => e.uid)).toEqual([h[0], h[2], h[3]].map((x) => uidOf(x!)));
+  });
+
+  it('shrinks an event when an hour at its edge is canceled, keeping its UID with a higher SEQUENCE', () => {
+    const h = hours([10, 14], [10, 15], [10, 16]);
+    for (const gone of [1, 3]) {
+      const changes = bookingEventChanges(h, none, new Set([gone]), url);
+      expect(changes).toHaveLength(1);
+      expect(changes[0]).toMatchObject({ method: 'REQUEST', uid: uidOf(h[0]!), sequence: 1 });
+      expect(changes[0]!.hours.map((x) => x.id)).toEqual(gone === 1 ? [2, 3] : [1, 2]);
+    }
+  });
+
+  it('splits an event at a canceled middle hour: the first part keeps the UID, the rest gets its own', () => {
+    const h = hours([10, 14], [10, 15], [10, 16], [10, 17]);
+    const changes = bookingEventChanges(h, none, new Set([2]), url);
+    expect(changes.map((c) => [c.method, c.uid, c.sequence, iso(c.start), iso(c.end)])).toEqual([
+      ['REQUEST', uidOf(h[0]!), 1, '03-10T14:00', '03-10T15:00'],
+      ['REQUEST', uidOf(h[2]!), 1, '03-10T16:00', '03-10T18:00'],
+    ]);
+    // Later the first part goes too: the run's UID moves to what is left of the run (a REQUEST with
+    // the new times) and the split-off UID is canceled — the UIDs follow from the hours alone.
+    const later = bookingEventChanges(h, new Set([2]), new Set([1]), url);
+    expect(later.map((c) => [c.method, c.uid, c.sequence, iso(c.start), iso(c.end)])).toEqual([
+      ['CANCEL', uidOf(h[2]!), 2, '03-10T16:00', '03-10T18:00'],
+      ['REQUEST', uidOf(h[0]!), 2, '03-10T16:00', '03-10T18:00'],
+    ]);
+  });
+
+  it('cancels every event with the UIDs it was sent with when all hours go', () => {
+    const h = hours([10, 9], [10, 10], [12, 9]);
+    const sent = bookingEvents(h, none, url);
+    const changes = bookingEventChanges(h, none, new Set(h.map((x) => x.id)), url);
+    expect(changes.map((c) => c.method)).toEqual(['CANCEL', 'CANCEL']);
+    expect(changes.map((c) => c.uid)).toEqual(sent.map((e) => e.uid));
+    for (const [i, c] of changes.entries()) expect(c.sequence).toBeGreaterThan(sent[i]!.sequence);
+  });
+
+  it('never sends a lower SEQUENCE for a UID, whatever order the hours are canceled in', () => {
+    const h = hours([10, 8], [10, 9], [10, 10], [10, 11], [10, 12]);
+    for (const order of [
+      [3, 1, 5, 2, 4],
+      [1, 2, 3, 4, 5],
+      [5, 4, 3, 2, 1],
+      [2, 4, 1, 5, 3],
+    ]) {
+      const seen = new Map<string, number>();
+      for (const e of bookingEvents(h, none, url)) seen.set(e.uid, e.sequence);
+      const canceled = new Set<number>();
+      const ended = new Set<string>();
+      for (const id of order) {
+        for (const c of bookingEventChanges(h, canceled, new Set([id]), url)) {
+          expect(ended.has(c.uid), `${c.uid} after its CANCEL`).toBe(false);
+          if (seen.has(c.uid)) expect(c.sequence).toBeGreaterThan(seen.get(c.uid)!);
+          seen.set(c.uid, c.sequence);
+          if (c.method === 'CANCEL') ended.add(c.uid);
+        }
+        canceled.add(id);
+      }
+      // Every event sent was canceled in the end.
+      expect([...seen.keys()].every((uid) => ended.has(uid))).toBe(true);
+    }
   });
 });

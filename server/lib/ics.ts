@@ -1,7 +1,7 @@
 /**
- * iCalendar (RFC 5545) documents: invitations and cancellations attached to mails (RFC 5546
- * REQUEST / CANCEL) and the partners' agenda feed. All text is escaped per RFC 5545 §3.3.11
- * (DESIGN §8), so no name or address can start a property of its own.
+ * iCalendar (RFC 5545) documents: invitations and cancellations sent by mail (RFC 5546 REQUEST /
+ * CANCEL, one event per message: docs/decisions/0041) and the partners' agenda feed. All text is
+ * escaped per RFC 5545 §3.3.11 (DESIGN §8), so no name or address can start a property of its own.
  */
 
 export type IcsMethod = 'PUBLISH' | 'REQUEST' | 'CANCEL';
@@ -103,6 +103,10 @@ export function icsCalendar(events: IcsEvent[], options: IcsOptions): string {
   if (method === 'REQUEST' && events.some((e) => !e.attendee)) {
     throw new Error('METHOD:REQUEST needs an attendee in every event');
   }
+  // Outlook keeps only the first VEVENT of a scheduling message (decision 0041): one event each.
+  if ((method === 'REQUEST' || method === 'CANCEL') && new Set(events.map((e) => e.uid)).size > 1) {
+    throw new Error(`METHOD:${method} carries one event (one UID) per message`);
+  }
   const lines = [
     'BEGIN:VCALENDAR',
     'VERSION:2.0',
@@ -137,4 +141,100 @@ export function icsCalendar(events: IcsEvent[], options: IcsOptions): string {
   }
   lines.push('END:VCALENDAR', '');
   return lines.map(fold).join('\r\n');
+}
+
+/**
+ * The calendar events of one booking (docs/decisions/0041). Its hours, as booked, fall into runs of
+ * contiguous hours; a run is one event, from the start of its first hour to the end of its last,
+ * with the UID of its first hour (so a one-hour booking's event has that hour's UID, as in the
+ * partner's feed). Hours canceled later shrink their run's event; a cancellation inside a run
+ * splits it, and each later part becomes an event of its own, with the UID of its own first hour.
+ * SEQUENCE is the number of the run's hours canceled so far, which grows with every change.
+ */
+export interface BookingHour {
+  id: number;
+  uuid: string;
+  startsAt: Date;
+  endsAt: Date;
+}
+
+export interface BookingEvent<H extends BookingHour = BookingHour> {
+  uid: string;
+  start: Date;
+  end: Date;
+  sequence: number;
+  /** The hours the event holds (live ones; for a canceled event, the ones it last held). */
+  hours: H[];
+}
+
+export interface BookingEventChange<H extends BookingHour = BookingHour> extends BookingEvent<H> {
+  method: 'REQUEST' | 'CANCEL';
+}
+
+/** The runs of contiguous hours, in order of start. */
+export function hourRuns<H extends BookingHour>(hours: readonly H[]): H[][] {
+  const sorted = [...hours].sort((a, b) => a.startsAt.getTime() - b.startsAt.getTime());
+  const runs: H[][] = [];
+  for (const h of sorted) {
+    const run = runs.at(-1);
+    if (run && run.at(-1)!.endsAt.getTime() === h.startsAt.getTime()) run.push(h);
+    else runs.push([h]);
+  }
+  return runs;
+}
+
+/** The events a booking's calendar holds when the hours in `canceled` are gone. */
+export function bookingEvents<H extends BookingHour>(
+  hours: readonly H[],
+  canceled: ReadonlySet<number>,
+  publicUrl: string,
+): BookingEvent<H>[] {
+  const events: BookingEvent<H>[] = [];
+  for (const run of hourRuns(hours)) {
+    const sequence = run.filter((h) => canceled.has(h.id)).length;
+    const live = run.filter((h) => !canceled.has(h.id));
+    hourRuns(live).forEach((part, i) => {
+      events.push({
+        // The first part keeps the run's UID; a part split off takes its own first hour's.
+        uid: appointmentUid((i === 0 ? run[0]! : part[0]!).uuid, publicUrl),
+        start: part[0]!.startsAt,
+        end: part.at(-1)!.endsAt,
+        sequence,
+        hours: part,
+      });
+    });
+  }
+  return events;
+}
+
+/**
+ * What to send when the hours in `canceledNow` are canceled, those in `canceledBefore` being gone
+ * already: a CANCEL for each event that no longer holds any hour, a REQUEST (higher SEQUENCE) for
+ * each that changed or was split off. Events the change does not touch are left alone.
+ */
+export function bookingEventChanges<H extends BookingHour>(
+  hours: readonly H[],
+  canceledBefore: ReadonlySet<number>,
+  canceledNow: ReadonlySet<number>,
+  publicUrl: string,
+): BookingEventChange<H>[] {
+  const before = bookingEvents(hours, canceledBefore, publicUrl);
+  const after = bookingEvents(hours, new Set([...canceledBefore, ...canceledNow]), publicUrl);
+  const same = (a: BookingEvent<H>, b: BookingEvent<H>) =>
+    a.start.getTime() === b.start.getTime() && a.end.getTime() === b.end.getTime();
+  const changes: BookingEventChange<H>[] = [];
+  for (const old of before) {
+    const now = after.find((e) => e.uid === old.uid);
+    if (!now) {
+      // The run's SEQUENCE after the change: every canceled hour of it counted.
+      const run = hourRuns(hours).find((r) => r.some((h) => h.id === old.hours[0]!.id))!;
+      const sequence = run.filter((h) => canceledBefore.has(h.id) || canceledNow.has(h.id)).length;
+      changes.push({ ...old, sequence, method: 'CANCEL' });
+    }
+  }
+  for (const now of after) {
+    const old = before.find((e) => e.uid === now.uid);
+    if (!old || !same(old, now)) changes.push({ ...now, method: 'REQUEST' });
+  }
+  return changes.sort((a, b) => a.start.getTime() - b.start.getTime());
 }

@@ -4,45 +4,16 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { isPagePath } from '#common/page-routes';
 
-export interface PageMeta {
-  title: string;
-  description: string;
-  image?: string;
-}
+import type { PageHead, PublicPageAnswer } from '../features/public-pages/public-page.ts';
 
-/**
- * What the server adds to a public page's HTML so its first screen needs no further round trip:
- * its own title and tags, the data its first queries ask for (read once by web/lib/initial-data.ts)
- * and the photos seen first.
- */
-export interface PageExtras {
-  meta?: PageMeta;
-  data?: Record<string, unknown>;
-  images?: string[];
-}
+/** Draws a page of the app on the server (web/entry-server.tsx). */
+export type RenderPage = (
+  url: string,
+  seeds: { queryKey: readonly unknown[]; data: unknown }[],
+) => Promise<{ html: string; state: unknown }>;
 
 const escapeHtml = (v: string) =>
   v.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
-
-/** index.html with the page's title, description and Open Graph tags (for links shared and search engines). */
-export function withMeta(html: string, meta: PageMeta, url: string): string {
-  const tags = [
-    `<meta property="og:type" content="website" />`,
-    `<meta property="og:site_name" content="Salas" />`,
-    `<meta property="og:title" content="${escapeHtml(meta.title)}" />`,
-    `<meta property="og:description" content="${escapeHtml(meta.description)}" />`,
-    `<meta property="og:url" content="${escapeHtml(url)}" />`,
-    ...(meta.image ? [`<meta property="og:image" content="${escapeHtml(meta.image)}" />`] : []),
-    `<link rel="canonical" href="${escapeHtml(url)}" />`,
-  ].join('\n    ');
-  return html
-    .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(meta.title)}</title>`)
-    .replace(
-      /<meta name="description" content="[^"]*" \/>/,
-      `<meta name="description" content="${escapeHtml(meta.description)}" />`,
-    )
-    .replace('</head>', `    ${tags}\n  </head>`);
-}
 
 /** JSON inside <script>: nothing in it can close the element or open a comment. */
 const scriptJson = (value: unknown) =>
@@ -51,23 +22,67 @@ const scriptJson = (value: unknown) =>
     .replace(/\u2028/g, '\\u2028')
     .replace(/\u2029/g, '\\u2029');
 
-/** index.html with the page's data for its first queries and its first photos preloaded. */
-export function withData(html: string, extras: PageExtras): string {
-  let out = html;
-  if (extras.images?.length) {
-    const links = extras.images
-      .map((src) => `<link rel="preload" as="image" fetchpriority="high" href="${escapeHtml(src)}">`)
-      .join('\n    ');
-    out = out.replace('</head>', `    ${links}\n  </head>`);
-  }
-  if (extras.data) {
+/** The head of a public page: title, description, canonical URL, Open Graph, twitter:card, JSON-LD. */
+export function headTags(head: PageHead, publicUrl: string): string {
+  const url = `${publicUrl}${head.canonicalPath}`;
+  const meta = (key: 'name' | 'property', name: string, content: string | number) =>
+    `<meta ${key}="${name}" content="${escapeHtml(String(content))}" />`;
+  return [
+    `<link rel="canonical" href="${escapeHtml(url)}" />`,
+    meta('property', 'og:type', head.type),
+    meta('property', 'og:site_name', 'Salas'),
+    meta('property', 'og:locale', 'pt_BR'),
+    meta('property', 'og:title', head.title),
+    meta('property', 'og:description', head.description),
+    meta('property', 'og:url', url),
+    meta('property', 'og:image', head.image.url),
+    meta('property', 'og:image:type', 'image/jpeg'),
+    meta('property', 'og:image:width', head.image.width),
+    meta('property', 'og:image:height', head.image.height),
+    meta('property', 'og:image:alt', head.image.alt),
+    meta('name', 'twitter:card', 'summary_large_image'),
+    meta('name', 'twitter:title', head.title),
+    meta('name', 'twitter:description', head.description),
+    meta('name', 'twitter:image', head.image.url),
+    ...head.jsonLd.map((item) => `<script type="application/ld+json">${scriptJson(item)}</script>`),
+  ].join('\n    ');
+}
+
+/** index.html with a public page's head, its HTML drawn inside #root and the data it was drawn from. */
+export function assemblePage(
+  html: string,
+  page: { head: PageHead; firstImage?: string; body?: { html: string; state: unknown } },
+  publicUrl: string,
+): string {
+  const { head } = page;
+  const extra = [
+    ...(page.firstImage
+      ? [`<link rel="preload" as="image" fetchpriority="high" href="${escapeHtml(page.firstImage)}">`]
+      : []),
+    headTags(head, publicUrl),
+  ].join('\n    ');
+  let out = html
+    .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(head.title)}</title>`)
+    .replace(
+      /<meta name="description" content="[^"]*" \/>/,
+      `<meta name="description" content="${escapeHtml(head.description)}" />`,
+    )
+    .replace('</head>', `    ${extra}\n  </head>`);
+  if (page.body) {
+    // A function as replacement: the page's own "$&" or "$1" stay as written.
+    const drawn = page.body.html;
+    out = out.replace(/<div id="root">[\s\S]*?<\/div><\/div>/, () => `<div id="root">${drawn}</div>`);
     out = out.replace(
       '</body>',
-      `  <script type="application/json" id="salas-initial">${scriptJson(extras.data)}</script>\n  </body>`,
+      () =>
+        `  <script type="application/json" id="${SERVER_STATE_ID}">${scriptJson(page.body!.state)}</script>\n  </body>`,
     );
   }
   return out;
 }
+
+/** Where the browser reads a server-drawn page's data (web/lib/initial-data.ts). */
+const SERVER_STATE_ID = 'salas-state';
 
 /** index.html announcing a page's own scripts and styles, fetched beside the entry rather than after it. */
 export function withPreloads(html: string, files: string[]): string {
@@ -85,24 +100,24 @@ export function withPreloads(html: string, files: string[]): string {
 /** The files the build also writes pre-compressed (vite.config.ts), by their own or their variant's name. */
 const COMPRESSED_BY_BUILD = /\.(js|css|html|json|svg|webmanifest|txt|xml|ico)(\.br|\.gz)?$/;
 
-const ROOM_PAGE = /^\/rooms\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\/?$/i;
-const ANY_ROOM_PAGE = /^\/rooms\/[^/]+\/?$/;
-
 /**
  * Serves the built web app (dist/web): its files (pre-compressed, one route per file made at start)
  * and, for every other GET outside /api, the app's index.html (DESIGN §8, web app shell) — with 200
  * on the app's pages (common/page-routes.ts, dots in a segment included: `/two-factors/a@b.com.br`)
  * and 404 on any other path, where the app draws its "Página não encontrada". A path that looks like
- * a file (`/assets/x.js`) and is neither answers a short plain-text 404.
+ * a file (`/assets/x.js`) and is neither answers a short plain-text 404. The public pages
+ * (server/features/public-pages) go out drawn by the server, with their head and data, or as a
+ * 301 to their canonical spelling.
  */
 export async function registerSpa(
   app: FastifyInstance,
   webRoot: string,
   options: {
     publicUrl: string;
-    /** The room list (/rooms?search=…) and a room's page (/rooms/{uuid}); null when there is nothing to add. */
-    rooms?: (query: URLSearchParams) => Promise<PageExtras | null>;
-    room?: (uuid: string) => Promise<PageExtras | null>;
+    /** A public page's data and head, a redirect, or null for the pages the browser draws alone. */
+    page?: (path: string, query: URLSearchParams) => Promise<PublicPageAnswer>;
+    /** Draws a page's HTML on the server; without it public pages go out with their head and data only. */
+    render?: RenderPage;
   } = { publicUrl: '' },
 ): Promise<boolean> {
   const index = path.join(webRoot, 'index.html');
@@ -113,8 +128,7 @@ export async function registerSpa(
   const preloads: Record<string, string[]> = fs.existsSync(preloadsFile)
     ? JSON.parse(fs.readFileSync(preloadsFile, 'utf8'))
     : {};
-  const roomsHtml = withPreloads(html, preloads.rooms ?? []);
-  const roomHtml = withPreloads(html, preloads.room ?? []);
+  const pageHtml = (chunks: string) => withPreloads(html, preloads[chunks] ?? []);
   await app.register(fastifyStatic, {
     root: webRoot,
     preCompressed: true,
@@ -136,37 +150,36 @@ export async function registerSpa(
   const notFound = (reply: FastifyReply) =>
     reply.code(404).header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(html);
   app.get('/*', async (request, reply) => {
-    const urlPath = request.url.split('?')[0] ?? '/';
+    const [urlPath = '/', search = ''] = request.url.split('?');
     // An API path is the API's not-found handler's (404, or 405 for a path with other methods).
     if (urlPath.startsWith('/api/') || urlPath === '/api') return reply.callNotFound();
-    if (!isPagePath(urlPath)) {
+    const answer = await options.page?.(urlPath, new URLSearchParams(search)).catch((err: unknown) => {
+      request.log.error({ err }, 'página pública: dados');
+      return null;
+    });
+    if (answer && 'redirect' in answer) return reply.redirect(answer.redirect, 301);
+    if (answer) {
+      const body = await options.render?.(request.url, answer.seeds).catch((err: unknown) => {
+        // The page still goes out, drawn by the browser from the same data.
+        request.log.error({ err }, 'página pública: desenho no servidor');
+        return undefined;
+      });
+      const page = assemblePage(
+        pageHtml(answer.chunks),
+        { head: answer.head, firstImage: answer.firstImage, body },
+        options.publicUrl,
+      );
+      return reply
+        .code(answer.status)
+        .header('Cache-Control', 'no-cache')
+        .type('text/html; charset=utf-8')
+        .send(page);
+    }
+    if (!isPagePath(urlPath) || /^\/rooms\/[^/]+\/?$/.test(urlPath) || urlPath.startsWith('/salas/')) {
       if (path.extname(urlPath) && !urlPath.endsWith('.html')) {
         return reply.code(404).type('text/plain; charset=utf-8').send('Arquivo não encontrado.');
       }
       return notFound(reply);
-    }
-    // The public pages: their own scripts announced, their first data and photos inside.
-    const room = ROOM_PAGE.exec(urlPath)?.[1];
-    const isList = urlPath === '/rooms' || urlPath === '/rooms/';
-    // A room page naming no room is a page that does not exist, for search engines too.
-    if (!room && ANY_ROOM_PAGE.test(urlPath)) return notFound(reply);
-    if (room || isList) {
-      const query = new URLSearchParams(request.url.split('?')[1] ?? '');
-      let missing = false;
-      const extras = await (room ? options.room?.(room) : options.rooms?.(query))
-        ?.then((found) => {
-          missing = Boolean(room) && found === null;
-          return found;
-        })
-        .catch(() => null);
-      let page = room ? roomHtml : roomsHtml;
-      if (extras?.meta) page = withMeta(page, extras.meta, `${options.publicUrl}${urlPath}`);
-      if (extras) page = withData(page, extras);
-      return reply
-        .code(missing ? 404 : 200)
-        .header('Cache-Control', 'no-cache')
-        .type('text/html; charset=utf-8')
-        .send(page);
     }
     return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
   });

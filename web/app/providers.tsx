@@ -1,9 +1,6 @@
-// Mantine's styles.css with only the components the app uses (scripts/vite-mantine-css.ts).
-import 'virtual:salas-mantine-css';
-import './app.css';
 import { MantineProvider } from '@mantine/core';
 import { DatesProvider } from '@mantine/dates';
-import { QueryClientProvider } from '@tanstack/react-query';
+import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { BreadcrumbProvider } from '#web/components/breadcrumb.tsx';
 import { Toasts } from '#web/components/toasts.tsx';
@@ -11,8 +8,12 @@ import { createQueryClient } from '#web/lib/query-client.ts';
 import { SessionProvider } from '#web/lib/session.tsx';
 import { theme } from './theme.ts';
 
-export function Providers({ children }: { children: ReactNode }) {
-  const [queryClient] = useState(createQueryClient);
+/**
+ * The app's providers. `client` is the query cache to render with: the server's, filled with the
+ * page's data (web/entry-server.tsx), or the browser's, filled from that same data (main.tsx).
+ */
+export function Providers({ children, client }: { children: ReactNode; client?: QueryClient }) {
+  const [queryClient] = useState(() => client ?? createQueryClient());
   return (
     <MantineProvider theme={theme} defaultColorScheme="light">
       <DatesProvider settings={{ locale: 'pt-br', firstDayOfWeek: 0 }}>

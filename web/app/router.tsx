@@ -40,6 +40,7 @@ const PrivacyPage = page(() => import('#web/features/home/pages/privacy-page.tsx
 // The two public pages are apart: the list does not carry the room page's calendar and booking.
 const RoomsPage = page(() => import('#web/features/rooms/pages/rooms-page.tsx'), 'RoomsPage');
 const RoomPage = page(() => import('#web/features/rooms/pages/room-page.tsx'), 'RoomPage');
+const CityPage = page(() => import('#web/features/cities/city-page.tsx'), 'CityPage');
 const CustomerRoomsPage = page(customer, 'CustomerRoomsPage');
 const CustomerProfilePage = page(customer, 'CustomerProfilePage');
 const CustomerAppointmentsPage = page(customer, 'CustomerAppointmentsPage');
@@ -119,6 +120,7 @@ export const routes: RouteObject[] = [
     children: [
       { path: '/rooms', element: <RoomsPage /> },
       { path: '/rooms/:uuid', element: <RoomPage /> },
+      { path: '/salas/:cidade', element: <CityPage /> },
       { path: '/privacidade', element: <PrivacyPage /> },
       {
         element: (

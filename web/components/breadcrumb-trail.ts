@@ -63,7 +63,8 @@ export function breadcrumbTrail(pathname: string, names: Record<string, string>)
   const parts = pathname.split('/').filter(Boolean);
   const crumbs: Crumb[] = [];
   parts.forEach((segment, index) => {
-    if (HIDDEN.has(segment)) return;
+    // A city page (/salas/{cidade}) is a page of its own, like a room's: no trail.
+    if (HIDDEN.has(segment) || (index === 0 && segment === 'salas')) return;
     const to = `/${parts.slice(0, index + 1).join('/')}`;
     crumbs.push({ label: names[segment] ?? menuLabel(to, segment) ?? prettify(segment), to, active: false });
   });

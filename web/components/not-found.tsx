@@ -1,16 +1,61 @@
-import { Button, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { IconDoorOff, IconMapSearch } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { usePageTitle } from './use-page-title.ts';
 
-export function NotFoundPage() {
-  usePageTitle('Página não encontrada');
+/** A page that is not there: what happened in Portuguese, and the way back to search (and home). */
+export function NotFound({
+  title,
+  body,
+  icon = <IconMapSearch size={30} aria-hidden="true" />,
+  home = true,
+}: {
+  title: string;
+  body: string;
+  icon?: ReactNode;
+  home?: boolean;
+}) {
+  usePageTitle(title);
   return (
-    <Stack align="center" py={80} gap="sm">
-      <Title order={1}>Página não encontrada</Title>
-      <Text c="dimmed">O endereço que você abriu não existe ou foi movido.</Text>
-      <Button component={Link} to="/rooms">
-        Ver salas disponíveis
-      </Button>
+    <Stack align="center" py={{ base: 48, sm: 80 }} gap="sm" ta="center">
+      <ThemeIcon size={60} radius="xl" variant="light" aria-hidden="true">
+        {icon}
+      </ThemeIcon>
+      <Title order={1} fz={{ base: 'h2', sm: 'h1' }}>
+        {title}
+      </Title>
+      <Text c="dimmed" maw={460}>
+        {body}
+      </Text>
+      <Group justify="center" gap="sm" mt="xs">
+        <Button component={Link} to="/rooms">
+          Ver salas disponíveis
+        </Button>
+        {home && (
+          <Button component={Link} to="/" variant="default">
+            Ir para o início
+          </Button>
+        )}
+      </Group>
     </Stack>
+  );
+}
+
+/** Any address the app does not know. */
+export function NotFoundPage() {
+  return (
+    <NotFound title="Página não encontrada" body="O endereço que você abriu não existe ou foi movido." />
+  );
+}
+
+/** /rooms/{uuid} for a room that does not exist, is not published or was taken down. */
+export function RoomNotFound() {
+  return (
+    <NotFound
+      title="Sala não encontrada"
+      body="Esta sala não existe ou não está mais disponível."
+      icon={<IconDoorOff size={30} aria-hidden="true" />}
+    />
   );
 }

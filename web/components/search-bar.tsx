@@ -12,8 +12,11 @@ import {
 import { IconSearch } from '@tabler/icons-react';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
+import type { Suggestion } from '#common/contracts/rooms';
+import { useHydrated } from '#web/lib/hydrated.ts';
+import { loadOnIntent } from '#web/lib/load-on-intent.ts';
 import { SearchDateField } from './search-date-field.tsx';
-import { searchTarget } from './search-url.ts';
+import { type SearchField, searchTarget } from './search-url.ts';
 
 export const SEARCH_PLACEHOLDER = 'Cidade, bairro ou nome da clínica';
 const PANEL_CLOSE_DELAY_MS = 800;
@@ -35,30 +38,87 @@ function useSearchState() {
   return { text, setText, date, setDate };
 }
 
+const usePlaceAutocomplete = loadOnIntent(
+  () => import('#web/features/rooms/components/search-place-autocomplete.tsx'),
+);
+
+/** What a suggestion's kind makes of the search: a state is its abbreviation over every field. */
+const fieldOf = (s: Suggestion): SearchField => (s.kind === 'state' ? null : s.kind);
+
+/**
+ * "Onde?": a plain field on the server, while the page hydrates and until the person comes near
+ * it; then the same field with suggestions (decision 0042), whose code loads on that first hover,
+ * focus or touch. Nothing moves when one replaces the other.
+ */
+function PlaceField({
+  value,
+  onChange,
+  onPick,
+  mobile,
+}: {
+  value: string;
+  onChange(value: string): void;
+  onPick(s: Suggestion): void;
+  mobile: boolean;
+}) {
+  const hydrated = useHydrated();
+  const { module: autocomplete, intent, handlers } = usePlaceAutocomplete();
+  if (hydrated && autocomplete)
+    return (
+      <autocomplete.SearchPlaceAutocomplete
+        value={value}
+        onChange={onChange}
+        onPick={onPick}
+        placeholder={SEARCH_PLACEHOLDER}
+        mobile={mobile}
+        intent={intent}
+      />
+    );
+  return (
+    <TextInput
+      aria-label="Onde?"
+      placeholder={SEARCH_PLACEHOLDER}
+      value={value}
+      autoComplete="off"
+      onChange={(e) => onChange(e.currentTarget.value)}
+      onPointerEnter={handlers.onPointerEnter}
+      onTouchStart={handlers.onTouchStart}
+      onFocus={handlers.onFocus}
+      leftSection={<IconSearch size={16} aria-hidden="true" />}
+      rightSection={
+        value ? <CloseButton aria-label="Limpar texto da busca" onClick={() => onChange('')} /> : null
+      }
+      style={mobile ? undefined : { flex: 1, minWidth: 220 }}
+    />
+  );
+}
+
 function SearchFields({ mobile, onSearched }: { mobile: boolean; onSearched?: () => void }) {
   const { text, setText, date, setDate } = useSearchState();
   const navigate = useNavigate();
   const { pathname } = useLocation();
+  const [current] = useSearchParams();
+  const go = (value: string, field: SearchField) => {
+    navigate(searchTarget(pathname, value, date, { field, current }));
+    onSearched?.();
+  };
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    navigate(searchTarget(pathname, text, date));
-    onSearched?.();
+    go(text, null);
   };
   const Wrapper = mobile ? Stack : Group;
   return (
     <search aria-label="Buscar salas">
       <form onSubmit={submit}>
         <Wrapper gap="xs" wrap="nowrap" align={mobile ? 'stretch' : 'center'}>
-          <TextInput
-            aria-label="Onde?"
-            placeholder={SEARCH_PLACEHOLDER}
+          <PlaceField
             value={text}
-            onChange={(e) => setText(e.currentTarget.value)}
-            leftSection={<IconSearch size={16} aria-hidden="true" />}
-            rightSection={
-              text ? <CloseButton aria-label="Limpar texto da busca" onClick={() => setText('')} /> : null
-            }
-            style={mobile ? undefined : { flex: 1, minWidth: 220 }}
+            onChange={setText}
+            onPick={(s) => {
+              setText(s.value);
+              go(s.value, fieldOf(s));
+            }}
+            mobile={mobile}
           />
           <SearchDateField value={date} onChange={setDate} mobile={mobile} />
           {mobile ? (

@@ -49,3 +49,34 @@ describe('the search context between the list and a room', () => {
     expect(backToList(new URLSearchParams())).toBe('/rooms');
   });
 });
+
+describe('narrowing in the address (decision 0042)', () => {
+  const uuid = '5b0c1f2e-8a3d-4c1b-9f7e-2d6a4b8c0e13';
+
+  it('names what a picked suggestion is, and keeps the order and filters of the list', () => {
+    expect(searchTarget('/rooms', 'Curitiba', null, { field: 'city' })).toBe(
+      '/rooms?search=Curitiba&campo=city',
+    );
+    const current = new URLSearchParams(
+      'search=x&ordem=price_asc&preco_max=90&bairro=Centro&diferenciais=a,b&page=3',
+    );
+    expect(searchTarget('/rooms', 'Recife', '2026-12-01', { current })).toBe(
+      '/rooms?search=Recife&date=2026-12-01&ordem=price_asc&preco_max=90&diferenciais=a%2Cb',
+    );
+    // Elsewhere the public list starts afresh.
+    expect(searchTarget('/parceiro/gestao/clinicas', 'Recife', null, { current })).toBe(
+      '/rooms?search=Recife',
+    );
+  });
+
+  it('opens a room on a tapped free hour', () => {
+    expect(
+      roomPath(uuid, {
+        date: '2026-12-01',
+        hours: ['2026-12-01T09:00:00-03:00', '2026-12-01T08:00:00-03:00'],
+      }),
+    ).toBe(
+      `/rooms/${uuid}?date=2026-12-01&h=2026-12-01T08%3A00%3A00-03%3A00%2C2026-12-01T09%3A00%3A00-03%3A00`,
+    );
+  });
+});

@@ -9,17 +9,37 @@ export function isoDate(date: Date): string {
   return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
 }
 
+/** What a picked suggestion (decision 0042) or a typed text names. */
+export type SearchField = 'city' | 'neighborhood' | 'clinic' | null;
+
+/** The list's narrowing a new text keeps: the order and the price and facility filters (not the neighbourhood, which belongs to a place). */
+const KEPT_ON_NEW_TEXT = ['ordem', 'preco_min', 'preco_max', 'diferenciais'];
+
 /**
- * Both fields empty -> /rooms. Otherwise the current URL with `search` and `date`; on a page that
- * does not list rooms, the public room list with them (docs/decisions/0005).
+ * Both fields empty -> /rooms. Otherwise the current URL with `search` and `date` (and `campo`
+ * when the text is a picked city, neighbourhood or clinic); on a page that does not list rooms,
+ * the public room list with them (docs/decisions/0005). On a room list, `current` (its address
+ * parameters) gives the order and filters that stay.
  */
-export function searchTarget(pathname: string, text: string, date: string | null): string {
+export function searchTarget(
+  pathname: string,
+  text: string,
+  date: string | null,
+  options: { field?: SearchField; current?: URLSearchParams } = {},
+): string {
   const search = text.trim();
   if (!search && !date) return '/rooms';
   const params = new URLSearchParams();
   if (search) params.set('search', search);
   if (date) params.set('date', date);
-  const base = ROOM_LISTS.includes(pathname) ? pathname : '/rooms';
+  if (search && options.field) params.set('campo', options.field);
+  const onList = ROOM_LISTS.includes(pathname);
+  if (onList && options.current)
+    for (const key of KEPT_ON_NEW_TEXT) {
+      const value = options.current.get(key);
+      if (value) params.set(key, value);
+    }
+  const base = onList ? pathname : '/rooms';
   return `${base}?${params.toString()}`;
 }
 
@@ -27,6 +47,8 @@ export function searchTarget(pathname: string, text: string, date: string | null
 export interface SearchContext {
   search?: string | null;
   date?: string | null;
+  /** Slots to pick on arrival (the room page reads `h`): a free hour tapped on a card. */
+  hours?: string[];
 }
 
 const contextParams = ({ search, date }: SearchContext) => {
@@ -38,10 +60,12 @@ const contextParams = ({ search, date }: SearchContext) => {
 
 /**
  * A room's page with the list's `search` and `date`: the header's fields keep their values there,
- * and the calendar opens on the searched day.
+ * and the calendar opens on the searched day — with `hours` already picked (a card's free hour).
  */
 export function roomPath(uuid: string, context: SearchContext = {}): string {
-  const query = contextParams(context).toString();
+  const params = contextParams(context);
+  if (context.hours?.length) params.set('h', [...context.hours].sort().join(','));
+  const query = params.toString();
   return query ? `/rooms/${uuid}?${query}` : `/rooms/${uuid}`;
 }
 

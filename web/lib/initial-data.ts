@@ -1,13 +1,15 @@
-/**
- * Data the server wrote into the public pages' HTML (server/features/search/page-data.ts), so
- * their first screen needs no request of its own. Each entry is handed out once: later visits
- * to the same page ask the API as usual.
- */
-const element = typeof document === 'undefined' ? null : document.getElementById('salas-initial');
-const entries: Record<string, unknown> = element?.textContent ? JSON.parse(element.textContent) : {};
+import type { DehydratedState } from '@tanstack/react-query';
 
-export function takeInitialData<T>(key: string): T | undefined {
-  const value = entries[key] as T | undefined;
-  delete entries[key];
-  return value;
+/** The element the server writes a public page's query data into (server/features/public-pages). */
+export const SERVER_STATE_ID = 'salas-state';
+
+/**
+ * The query data a server-drawn page was drawn from (TanStack Query's dehydrated state), read
+ * once; null on pages the browser draws alone.
+ */
+export function takeServerState(): DehydratedState | null {
+  const element = document.getElementById(SERVER_STATE_ID);
+  if (!element?.textContent) return null;
+  element.remove();
+  return JSON.parse(element.textContent) as DehydratedState;
 }

@@ -89,9 +89,7 @@ describe('partner agenda', () => {
       payload: { date_time: second!.date_time, status: 'canceled' },
     });
     expect(canceled.json().data).toMatchObject({ status: 'canceled', refund_cents: 6000 });
-    expect(lastMailTo(t, specialist.user.email).subject).toBe(
-      'Sua reserva foi cancelada pela clínica — Salas',
-    );
+    expect(lastMailTo(t, specialist.user.email).subject).toMatch(/^Reserva cancelada pela clínica: /);
     const wrongTime = await request(t.app, {
       method: 'POST',
       url: `/api/partner/appointment/${first!.uuid}/status/update`,

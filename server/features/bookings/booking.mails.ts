@@ -1,18 +1,32 @@
 /**
- * Booking mails (pt-BR, HTML + text): confirmed with one calendar invitation (METHOD:REQUEST), Pix
- * pending with the code and its QR image, Pix received, cancellations and a Pix paid too late
- * (refunded) with the calendar cancellation (METHOD:CANCEL), and the day-before reminder.
+ * Booking mails (pt-BR, HTML + text): confirmed with its calendar invitation, Pix pending with the
+ * code and its QR image, Pix received, cancellations and a Pix paid too late (refunded) with the
+ * calendar cancellation, and the day-before reminder.
+ *
+ * Wording needs no article before a room's name ("Consultório Jardim" and "Sala 1" alike): the
+ * name follows a colon or a dash. Subjects name the room and the date (docs/decisions/0041).
+ * Calendars: each run of contiguous hours is one event, and each message carries one event
+ * (METHOD:REQUEST or CANCEL as a text/calendar part); the events past the first travel in short
+ * mails of their own, written just before the main one.
  */
 import { eq } from 'drizzle-orm';
 import { FREE_CANCELLATION_HOURS } from '#common/domain/booking';
 import { durationLabel } from '#common/domain/booking-rules';
 import { formatBrl } from '#common/money';
 import { toZonedIso } from '#common/time/zone';
-import type { MailAttachment } from '../../adapters/mail.ts';
+import type { MailCalendar, MailMessage } from '../../adapters/mail.ts';
 import type { Executor } from '../../db/client.ts';
 import { addresses, appointments, bookings, clinics, payments, rooms, users } from '../../db/schema.ts';
-import { appointmentUid, icsCalendar } from '../../lib/ics.ts';
-import { renderMail } from '../../lib/mail-template.ts';
+import {
+  type BookingEventChange,
+  type BookingHour,
+  bookingEventChanges,
+  bookingEvents,
+  hourRuns,
+  type IcsPerson,
+  icsCalendar,
+} from '../../lib/ics.ts';
+import { type RenderedMail, renderMail } from '../../lib/mail-template.ts';
 import { qrPng } from '../../lib/qr.ts';
 import type { Services } from '../../services.ts';
 
@@ -35,13 +49,59 @@ export async function bookingDetails(db: Executor, bookingId: number) {
   return { ...row!, items, payment: payment! };
 }
 
-type BookingDetails = Awaited<ReturnType<typeof bookingDetails>>;
+interface MailAddress {
+  street: string;
+  number: string;
+  neighborhood: string;
+  city: string;
+  state: string;
+}
+
+/** What the booking mails read of a booking: `bookingDetails` gives it, and so can a test. */
+export interface MailBooking {
+  booking: {
+    uuid: string;
+    amountCents: number;
+    seriesId: number | null;
+    createdAt: Date;
+    holdExpiresAt: Date | null;
+    status: string;
+    outsideName?: string | null;
+    outsideEmail?: string | null;
+  };
+  room: { name: string };
+  clinic: { name: string; timezone: string };
+  address: MailAddress | null;
+  customer: { name: string; email: string };
+  items: (BookingHour & { status: string; priceCents?: number })[];
+  payment?: {
+    uuid: string;
+    amountCents: number;
+    status: string;
+    paidAt: Date | null;
+    pixCopyPaste: string | null;
+    pixExpiresAt: Date | null;
+  };
+}
+
+/** Where links point, who sends invitations, and when: what a mail needs besides its booking. */
+export interface MailContext {
+  publicUrl: string;
+  mailFrom: string;
+  now: Date;
+}
+
+export const mailContext = (s: Services): MailContext => ({
+  publicUrl: s.config.publicUrl,
+  mailFrom: s.config.mailFrom,
+  now: s.clock(),
+});
+
+/** A mail without its recipient. */
+export type BookingMail = RenderedMail & Pick<MailMessage, 'attachments' | 'calendar'>;
 
 /** "Clínica, Rua, 10 - Bairro, Cidade/UF", or the clinic's name when it has no address yet. */
-export function clinicLocation(
-  clinic: { name: string },
-  address: { street: string; number: string; neighborhood: string; city: string; state: string } | null,
-): string {
+export function clinicLocation(clinic: { name: string }, address: MailAddress | null): string {
   return address
     ? `${clinic.name}, ${address.street}, ${address.number} - ${address.neighborhood}, ${address.city}/${address.state}`
     : clinic.name;
@@ -52,47 +112,154 @@ const lengthOf = (a: { startsAt: Date; endsAt: Date }) =>
   durationLabel((a.endsAt.getTime() - a.startsAt.getTime()) / 60_000);
 
 /** "janeiro de 2027": the month of a horário fixo's booking (its first hour's). */
-const monthName = (d: BookingDetails) =>
+const monthName = (d: MailBooking) =>
   new Intl.DateTimeFormat('pt-BR', { month: 'long', year: 'numeric', timeZone: d.clinic.timezone }).format(
     d.items[0]?.startsAt ?? d.booking.createdAt,
   );
 
-const firstName = (name: string) => name.split(' ')[0];
+const firstName = (name: string) => name.trim().split(/\s+/)[0] ?? name;
 
+/** "27/11/2026 às 14:00" in the clinic's zone. */
 export const when = (d: Date, tz: string) => {
   const iso = toZonedIso(d, tz);
   return `${iso.slice(8, 10)}/${iso.slice(5, 7)}/${iso.slice(0, 4)} às ${iso.slice(11, 16)}`;
 };
 
+const WEEKDAYS = ['dom.', 'seg.', 'ter.', 'qua.', 'qui.', 'sex.', 'sáb.'];
+
+/** "sex. 27/11": the day of an instant in the clinic's zone, as a subject says it. */
+export function dayLabel(d: Date, tz: string): string {
+  const iso = toZonedIso(d, tz);
+  const weekday = new Date(`${iso.slice(0, 10)}T12:00:00Z`).getUTCDay();
+  return `${WEEKDAYS[weekday]} ${iso.slice(8, 10)}/${iso.slice(5, 7)}`;
+}
+
+const clock = (d: Date, tz: string) => toZonedIso(d, tz).slice(11, 16);
+
+/** "sex. 27/11, 14:00–16:00": one run of contiguous hours. */
+export const runLabel = (run: { start: Date; end: Date }, tz: string) =>
+  `${dayLabel(run.start, tz)}, ${clock(run.start, tz)}–${clock(run.end, tz)}`;
+
+/**
+ * "sex. 27/11, 14:00–16:00" for hours that follow one another; "sex. 27/11, 09:00–10:00 e mais 3
+ * horários" when there are more: the date a subject names.
+ */
+export function hoursLabel(
+  hours: readonly { id: number; uuid: string; startsAt: Date; endsAt: Date }[],
+  tz: string,
+) {
+  const [first] = hourRuns(hours);
+  if (!first) return '';
+  const label = runLabel({ start: first[0]!.startsAt, end: first.at(-1)!.endsAt }, tz);
+  const more = hours.length - first.length;
+  return more === 0 ? label : `${label} e mais ${more} ${more === 1 ? 'horário' : 'horários'}`;
+}
+
+/** "Consultório Jardim (Clínica Vida)". */
+const placeOf = (d: MailBooking) => `${d.room.name} (${d.clinic.name})`;
+
 /** The address in MAIL_FROM: "Salas <nao-responda@salas.app>" → "nao-responda@salas.app". */
 export const senderAddress = (from: string) => /<([^<>]+)>/.exec(from)?.[1]?.trim() ?? from.trim();
 
-/**
- * One calendar file for some hours of a booking. The invitation is SEQUENCE 0; the cancellation
- * names the same UIDs with SEQUENCE 1, so calendar apps remove the events they added.
- */
-function bookingCalendar(
-  s: Services,
-  d: BookingDetails,
-  items: BookingDetails['items'],
-  method: 'REQUEST' | 'CANCEL',
-): MailAttachment {
-  const location = clinicLocation(d.clinic, d.address);
+const myBookings = (ctx: MailContext) => `${ctx.publicUrl}/especialista/agendamentos`;
+
+/** Hours gone from the calendar already (canceled or let expire). */
+const goneHours = (d: MailBooking) =>
+  new Set(d.items.filter((a) => a.status === 'canceled' || a.status === 'expired').map((a) => a.id));
+
+/** One event as an iMIP message (docs/decisions/0041): one VEVENT, its UID and SEQUENCE. */
+export function eventCalendar(
+  ctx: MailContext,
+  d: MailBooking,
+  event: BookingEventChange,
+  attendee: IcsPerson,
+): MailCalendar {
   const content = icsCalendar(
-    items.map((a) => ({
-      uid: appointmentUid(a.uuid, s.config.publicUrl),
-      start: a.startsAt,
-      end: a.endsAt,
-      summary: `${d.room.name} — ${d.clinic.name}`,
-      location,
-      sequence: method === 'REQUEST' ? 0 : 1,
-      attendee: { name: d.customer.name, email: d.customer.email },
-    })),
-    { now: s.clock(), method, organizer: { name: 'Salas', email: senderAddress(s.config.mailFrom) } },
+    [
+      {
+        uid: event.uid,
+        start: event.start,
+        end: event.end,
+        summary: `${d.room.name} — ${d.clinic.name}`,
+        location: clinicLocation(d.clinic, d.address),
+        sequence: event.sequence,
+        attendee,
+      },
+    ],
+    { now: ctx.now, method: event.method, organizer: { name: 'Salas', email: senderAddress(ctx.mailFrom) } },
   );
-  return method === 'REQUEST'
-    ? { filename: 'reserva.ics', contentType: 'text/calendar; charset=utf-8; method=REQUEST', content }
-    : { filename: 'cancelamento.ics', contentType: 'text/calendar; charset=utf-8; method=CANCEL', content };
+  return {
+    method: event.method,
+    filename: event.method === 'REQUEST' ? 'reserva.ics' : 'cancelamento.ics',
+    content,
+  };
+}
+
+/**
+ * The short mail that carries one more event of a booking to the calendar: an invitation for a
+ * further run of hours, or the update or cancellation of one that a change touched.
+ */
+export function calendarOnlyMail(
+  ctx: MailContext,
+  d: MailBooking,
+  event: BookingEventChange,
+  attendee: IcsPerson,
+  why: 'invitation' | 'change',
+  bookingsLink = true,
+): BookingMail {
+  const tz = d.clinic.timezone;
+  const label = runLabel(event, tz);
+  const mail = renderMail({
+    subject:
+      why === 'invitation'
+        ? `Convite de calendário: ${d.room.name}, ${label}`
+        : `Calendário atualizado: ${d.room.name}, ${label}`,
+    greeting: `Olá, ${firstName(attendee.name)}!`,
+    paragraphs: [
+      why === 'invitation'
+        ? `Mais um bloco de horários da sua reserva, para o seu calendário — ${placeOf(d)}: ${label}.`
+        : event.method === 'CANCEL'
+          ? `Este aviso tira do seu calendário os horários cancelados — ${placeOf(d)}: ${label}.`
+          : `Este aviso atualiza no seu calendário os horários que continuam reservados — ${placeOf(d)}: ${label}.`,
+      ...event.hours.map((a) => `• ${when(a.startsAt, tz)} (${lengthOf(a)})`),
+      why === 'invitation'
+        ? 'A confirmação da reserva, com todos os horários, chegou em outro e-mail. Cada bloco de horários seguidos vai em um convite próprio, para que todo app de calendário guarde todos.'
+        : 'O e-mail sobre a mudança, com os detalhes, chegou em separado. Cada bloco de horários seguidos tem o seu próprio aviso.',
+    ],
+    ...(bookingsLink ? { action: { label: 'Meus agendamentos', url: myBookings(ctx) } } : {}),
+  });
+  return { ...mail, calendar: eventCalendar(ctx, d, event, attendee) };
+}
+
+/** The confirmation with its first event's invitation, after one short mail per further event. */
+export function confirmedMails(ctx: MailContext, d: MailBooking): BookingMail[] {
+  const tz = d.clinic.timezone;
+  const attendee = { name: d.customer.name, email: d.customer.email };
+  const events = bookingEvents(d.items, goneHours(d), ctx.publicUrl).map(
+    (e): BookingEventChange => ({ ...e, method: 'REQUEST' }),
+  );
+  const more = events.length - 1;
+  const live = events.flatMap((e) => e.hours);
+  const mail = renderMail({
+    subject: `Reserva confirmada: ${d.room.name}, ${hoursLabel(live, tz)}`,
+    greeting: `Olá, ${firstName(d.customer.name)}!`,
+    paragraphs: [
+      `Sua reserva está confirmada — ${placeOf(d)}:`,
+      ...live.map((a) => `• ${when(a.startsAt, tz)} (${lengthOf(a)})`),
+      `Endereço: ${clinicLocation(d.clinic, d.address)}.`,
+      `Total pago: ${formatBrl(d.booking.amountCents)}.`,
+      more <= 0
+        ? 'O convite para o seu calendário segue neste e-mail.'
+        : `O convite para o seu calendário segue neste e-mail, com o primeiro bloco de horários; ${more === 1 ? 'o outro bloco chegou' : `os outros ${more} blocos chegaram`} em e-mails separados, um convite por bloco.`,
+      `Cancelamento gratuito até ${FREE_CANCELLATION_HOURS} horas antes de cada horário.`,
+    ],
+    action: { label: 'Ver minha reserva', url: `${myBookings(ctx)}/${d.booking.uuid}` },
+  });
+  const [first, ...rest] = events;
+  return [
+    ...rest.map((e) => calendarOnlyMail(ctx, d, e, attendee, 'invitation')),
+    { ...mail, ...(first ? { calendar: eventCalendar(ctx, d, first, attendee) } : {}) },
+  ];
 }
 
 export async function sendBookingConfirmed(
@@ -101,80 +268,63 @@ export async function sendBookingConfirmed(
   db: Executor = s.db,
 ): Promise<void> {
   const d = await bookingDetails(db, bookingId);
-  const location = clinicLocation(d.clinic, d.address);
-  const mail = renderMail({
-    subject: `Reserva confirmada: ${d.room.name}`,
-    greeting: `Olá, ${firstName(d.customer.name)}!`,
-    paragraphs: [
-      `Sua reserva da ${d.room.name} (${d.clinic.name}) está confirmada.`,
-      ...d.items.map((a) => `• ${when(a.startsAt, d.clinic.timezone)} (${lengthOf(a)})`),
-      `Endereço: ${location}.`,
-      `Total pago: ${formatBrl(d.booking.amountCents)}. O convite de calendário segue anexo.`,
-      `Cancelamento gratuito até ${FREE_CANCELLATION_HOURS} horas antes de cada horário.`,
-    ],
-  });
-  await s.mailer.send(
-    {
-      to: d.customer.email,
-      ...mail,
-      attachments: [bookingCalendar(s, d, d.items, 'REQUEST')],
-    },
-    db,
-  );
+  for (const mail of confirmedMails(mailContext(s), d)) {
+    await s.mailer.send({ to: d.customer.email, ...mail }, db);
+  }
 }
 
 export type CancelActor = 'customer' | 'partner' | 'operator' | 'hold_job' | 'provider';
 
 const cancelSubjects: Record<CancelActor, string> = {
-  customer: 'Reserva cancelada — Salas',
-  partner: 'Sua reserva foi cancelada pela clínica — Salas',
-  operator: 'Sua reserva foi cancelada pela equipe Salas',
-  hold_job: 'Prazo do Pix encerrado: horários liberados — Salas',
-  provider: 'Pagamento devolvido: reserva cancelada — Salas',
+  customer: 'Reserva cancelada',
+  partner: 'Reserva cancelada pela clínica',
+  operator: 'Reserva cancelada pela equipe Salas',
+  hold_job: 'Prazo do Pix encerrado, horários liberados',
+  provider: 'Pagamento devolvido, reserva cancelada',
 };
 
-/** "Você cancelou a reserva da Sala 1 (Clínica) de 10/03/2026 às 14:00." and the like. */
-function cancelSentence(actor: CancelActor, d: BookingDetails, hours: string[]): string {
-  const place = `${d.room.name} (${d.clinic.name})`;
+/** "Você cancelou o horário de 10/03/2026 às 14:00 — Sala 1 (Clínica)." and the like. */
+function cancelSentence(actor: CancelActor, d: MailBooking, hours: string[]): string {
+  const place = placeOf(d);
   const one = hours.length === 1;
   const n = hours.length;
   switch (actor) {
     case 'customer':
-      return `Você cancelou ${one ? `a reserva da ${place} de ${hours[0]}.` : `${n} horários da reserva da ${place}:`}`;
+      return one
+        ? `Você cancelou o horário de ${hours[0]} — ${place}.`
+        : `Você cancelou ${n} horários — ${place}:`;
     case 'partner':
-      return `A clínica ${d.clinic.name} cancelou ${one ? `sua reserva da ${d.room.name} de ${hours[0]}.` : `${n} horários da sua reserva da ${d.room.name}:`}`;
+      return `A clínica cancelou ${one ? `o horário de ${hours[0]} da sua reserva — ${place}.` : `${n} horários da sua reserva — ${place}:`}`;
     case 'operator':
-      return `A equipe Salas cancelou ${one ? `sua reserva da ${place} de ${hours[0]}.` : `${n} horários da sua reserva da ${place}:`}`;
+      return `A equipe Salas cancelou ${one ? `o horário de ${hours[0]} da sua reserva — ${place}.` : `${n} horários da sua reserva — ${place}:`}`;
     case 'hold_job':
-      return `O Pix não foi pago dentro dos 15 minutos, e ${one ? `o horário da ${place} de ${hours[0]} foi liberado.` : `os ${n} horários da ${place} foram liberados:`}`;
+      return `O Pix não foi pago dentro dos 15 minutos, e ${one ? `o horário de ${hours[0]} foi liberado — ${place}.` : `os ${n} horários foram liberados — ${place}:`}`;
     case 'provider':
       // The provider reports the payment given back (a refund in its dashboard, a dispute).
-      return `O pagamento foi devolvido pela operadora de pagamento, e ${one ? `a reserva da ${place} de ${hours[0]} foi cancelada.` : `os ${n} horários da reserva da ${place} foram cancelados:`}`;
+      return `O pagamento foi devolvido pela operadora de pagamento, e ${one ? `o horário de ${hours[0]} foi cancelado — ${place}.` : `os ${n} horários da reserva foram cancelados — ${place}:`}`;
   }
 }
 
-const wasPaid = (payment: BookingDetails['payment'] | undefined) =>
+const wasPaid = (payment: MailBooking['payment']) =>
   Boolean(payment?.paidAt) || ['paid', 'partially_refunded', 'refunded'].includes(payment?.status ?? '');
 
+export interface CancelInput {
+  appointmentIds: number[];
+  actor: CancelActor;
+  refundCents: number;
+  wholeBooking: boolean;
+}
+
 /**
- * Tells the customer which hours of a booking were canceled, by whom, and what comes back; the
- * attached METHOD:CANCEL removes exactly those hours from the calendar the invitation filled.
+ * Which hours were canceled, by whom, and what comes back; the calendar messages take exactly
+ * those hours off (a CANCEL for an event left empty, a REQUEST for one that shrank or split).
  */
-export async function sendBookingCanceled(
-  s: Services,
-  input: {
-    bookingId: number;
-    appointmentIds: number[];
-    actor: CancelActor;
-    refundCents: number;
-    wholeBooking: boolean;
-  },
-  db: Executor = s.db,
-): Promise<void> {
-  const d = await bookingDetails(db, input.bookingId);
-  const canceled = d.items.filter((a) => input.appointmentIds.includes(a.id));
-  if (canceled.length === 0) return;
-  const hours = canceled.map((a) => when(a.startsAt, d.clinic.timezone));
+export function canceledMails(ctx: MailContext, d: MailBooking, input: CancelInput): BookingMail[] {
+  const now = new Set(input.appointmentIds);
+  const canceled = d.items.filter((a) => now.has(a.id));
+  if (canceled.length === 0) return [];
+  const tz = d.clinic.timezone;
+  const hours = canceled.map((a) => when(a.startsAt, tz));
   const paid = wasPaid(d.payment);
   const refund =
     input.refundCents > 0
@@ -182,8 +332,11 @@ export async function sendBookingCanceled(
       : input.actor === 'customer' && paid
         ? `Como o cancelamento foi feito a menos de ${FREE_CANCELLATION_HOURS} horas do início, não há reembolso.`
         : `Não houve cobrança para ${hours.length === 1 ? 'este horário' : 'estes horários'}.`;
+  const before = new Set([...goneHours(d)].filter((id) => !now.has(id)));
+  const changes = bookingEventChanges(d.items, before, now, ctx.publicUrl);
+  const attendee = { name: d.customer.name, email: d.customer.email };
   const mail = renderMail({
-    subject: cancelSubjects[input.actor],
+    subject: `${cancelSubjects[input.actor]}: ${d.room.name}, ${hoursLabel(canceled, tz)}`,
     greeting: `Olá, ${firstName(d.customer.name)}!`,
     paragraphs: [
       cancelSentence(input.actor, d, hours),
@@ -192,35 +345,60 @@ export async function sendBookingCanceled(
         ? ['Como a reserva ainda não tinha sido paga, todos os horários dela foram cancelados juntos.']
         : []),
       refund,
-      'O aviso de cancelamento para o seu calendário segue anexo.',
+      changes.length > 1
+        ? `O aviso para o seu calendário segue neste e-mail; ${changes.length === 2 ? 'outro aviso chegou' : `outros ${changes.length - 1} avisos chegaram`} em separado, um por bloco de horários.`
+        : 'O aviso para o seu calendário segue neste e-mail.',
     ],
-    action: { label: 'Meus agendamentos', url: `${s.config.publicUrl}/especialista/agendamentos` },
+    action: { label: 'Meus agendamentos', url: myBookings(ctx) },
   });
-  await s.mailer.send(
-    {
-      to: d.customer.email,
-      ...mail,
-      attachments: [bookingCalendar(s, d, canceled, 'CANCEL')],
+  const [first, ...rest] = changes;
+  return [
+    ...rest.map((e) => calendarOnlyMail(ctx, d, e, attendee, 'change')),
+    { ...mail, ...(first ? { calendar: eventCalendar(ctx, d, first, attendee) } : {}) },
+  ];
+}
+
+/** Tells the customer which hours of a booking were canceled, by whom, and what comes back. */
+export async function sendBookingCanceled(
+  s: Services,
+  input: CancelInput & { bookingId: number },
+  db: Executor = s.db,
+): Promise<void> {
+  const d = await bookingDetails(db, input.bookingId);
+  for (const mail of canceledMails(mailContext(s), d, input)) {
+    await s.mailer.send({ to: d.customer.email, ...mail }, db);
+  }
+}
+
+/** The Pix to pay: the code to copy in its own box (it wraps on a phone), the QR image attached. */
+export function pixPendingMail(ctx: MailContext, d: MailBooking): RenderedMail {
+  const tz = d.clinic.timezone;
+  const n = d.items.length;
+  const series = Boolean(d.booking.seriesId && d.payment?.pixExpiresAt);
+  return renderMail({
+    subject: `Pague com Pix para confirmar: ${d.room.name}, ${hoursLabel(d.items, tz)}`,
+    greeting: `Olá, ${firstName(d.customer.name)}!`,
+    paragraphs: [
+      series
+        ? `Chegou a cobrança de ${monthName(d)} do seu horário fixo — ${placeOf(d)}. Pague até ${when(d.payment!.pixExpiresAt!, tz)}: depois disso os horários do mês são liberados.`
+        : `Guardamos ${n === 1 ? 'o horário' : `os ${n} horários`} por 15 minutos — ${placeOf(d)}:`,
+      ...(series ? [] : d.items.map((a) => `• ${when(a.startsAt, tz)} (${lengthOf(a)})`)),
+      `Valor: ${formatBrl(d.booking.amountCents)}. Copie o código abaixo e cole no app do seu banco, em Pix copia e cola:`,
+      'O QR Code do pagamento segue anexo, para ler com a câmera do app do banco.',
+      'Se o pagamento não chegar a tempo, os horários são liberados e nada é cobrado.',
+    ],
+    copy: {
+      label: 'Pix copia e cola',
+      value: d.payment?.pixCopyPaste ?? '',
+      after: series ? 2 : n + 2,
     },
-    db,
-  );
+    action: { label: 'Abrir em Meus agendamentos', url: `${myBookings(ctx)}/${d.booking.uuid}` },
+  });
 }
 
 export async function sendPixPending(s: Services, bookingId: number, db: Executor = s.db): Promise<void> {
   const d = await bookingDetails(db, bookingId);
-  const mail = renderMail({
-    subject: `Pague com Pix para confirmar: ${d.room.name}`,
-    greeting: `Olá, ${firstName(d.customer.name)}!`,
-    paragraphs: [
-      d.booking.seriesId && d.payment.pixExpiresAt
-        ? `Chegou a cobrança de ${monthName(d)} do seu horário fixo na ${d.room.name}. Pague até ${when(d.payment.pixExpiresAt, d.clinic.timezone)}: depois disso os horários do mês são liberados.`
-        : `Guardamos ${d.items.length === 1 ? 'o horário' : `os ${d.items.length} horários`} da ${d.room.name} por 15 minutos.`,
-      `Valor: ${formatBrl(d.booking.amountCents)}. Use o Pix copia e cola abaixo no app do seu banco:`,
-      d.payment.pixCopyPaste ?? '',
-      'O QR Code do pagamento segue anexo, para ler com a câmera do app do banco.',
-      'Se o pagamento não chegar a tempo, os horários são liberados e nada é cobrado.',
-    ],
-  });
+  const mail = pixPendingMail(mailContext(s), d);
   const qr = await qrPng(d.payment.pixCopyPaste ?? '');
   await s.mailer.send(
     {
@@ -233,103 +411,121 @@ export async function sendPixPending(s: Services, bookingId: number, db: Executo
 }
 
 /** The Pix arrived in time: a receipt, before the confirmation with the calendar invitation. */
-export async function sendPixReceived(s: Services, bookingId: number, db: Executor = s.db): Promise<void> {
-  const d = await bookingDetails(db, bookingId);
-  const paidAt = d.payment.paidAt ?? s.clock();
-  const mail = renderMail({
-    subject: `Pagamento recebido: ${formatBrl(d.payment.amountCents)}`,
+export function pixReceivedMail(ctx: MailContext, d: MailBooking): RenderedMail {
+  const tz = d.clinic.timezone;
+  const amount = formatBrl(d.payment?.amountCents ?? d.booking.amountCents);
+  const n = d.items.length;
+  return renderMail({
+    subject: `Pagamento recebido: ${amount} — ${d.room.name}, ${hoursLabel(d.items, tz)}`,
     greeting: `Olá, ${firstName(d.customer.name)}!`,
     paragraphs: [
-      `Recebemos seu Pix de ${formatBrl(d.payment.amountCents)} em ${when(paidAt, d.clinic.timezone)}.`,
-      `Ele paga ${d.items.length === 1 ? 'o horário' : `os ${d.items.length} horários`} da ${d.room.name} (${d.clinic.name}):`,
-      ...d.items.map((a) => `• ${when(a.startsAt, d.clinic.timezone)} (${lengthOf(a)})`),
-      `Identificador do pagamento: ${d.payment.uuid}.`,
+      `Recebemos seu Pix de ${amount} em ${when(d.payment?.paidAt ?? ctx.now, tz)}.`,
+      `Ele paga ${n === 1 ? 'o horário' : `os ${n} horários`} da sua reserva — ${placeOf(d)}:`,
+      ...d.items.map((a) => `• ${when(a.startsAt, tz)} (${lengthOf(a)})`),
+      `Identificador do pagamento: ${d.payment?.uuid ?? '—'}.`,
     ],
   });
-  await s.mailer.send({ to: d.customer.email, ...mail }, db);
+}
+
+export async function sendPixReceived(s: Services, bookingId: number, db: Executor = s.db): Promise<void> {
+  const d = await bookingDetails(db, bookingId);
+  await s.mailer.send({ to: d.customer.email, ...pixReceivedMail(mailContext(s), d) }, db);
 }
 
 /**
  * A Pix paid after its booking ended — the hold expired, or the booking was canceled: the hours are
- * not kept, the money goes back, and the calendar file takes the hours off the calendar.
+ * not kept, the money goes back, and the calendar messages take the hours off the calendar.
  */
+export function pixLateRefundedMails(ctx: MailContext, d: MailBooking): BookingMail[] {
+  const tz = d.clinic.timezone;
+  const expired = d.booking.status === 'expired';
+  const amount = formatBrl(d.payment?.amountCents ?? d.booking.amountCents);
+  const all = new Set(d.items.map((a) => a.id));
+  const changes = bookingEventChanges(d.items, new Set(), all, ctx.publicUrl);
+  const attendee = { name: d.customer.name, email: d.customer.email };
+  const mail = renderMail({
+    subject: `${expired ? 'Pix recebido fora do prazo' : 'Pix recebido após o cancelamento'}, valor devolvido: ${d.room.name}, ${hoursLabel(d.items, tz)}`,
+    greeting: `Olá, ${firstName(d.customer.name)}!`,
+    paragraphs: [
+      expired
+        ? `Seu Pix de ${amount} chegou depois dos 15 minutos da reserva, e os horários já tinham sido liberados — ${placeOf(d)}:`
+        : `Seu Pix de ${amount} chegou depois que a reserva tinha sido cancelada, e os horários já tinham sido liberados — ${placeOf(d)}:`,
+      ...d.items.map((a) => `• ${when(a.startsAt, tz)} (${lengthOf(a)})`),
+      'Devolvemos o valor integralmente pelo mesmo Pix; o prazo depende do seu banco. Se ainda quiser a sala, faça uma nova reserva.',
+      'O aviso de cancelamento para o seu calendário segue neste e-mail.',
+    ],
+  });
+  const [first, ...rest] = changes;
+  return [
+    ...rest.map((e) => calendarOnlyMail(ctx, d, e, attendee, 'change')),
+    { ...mail, ...(first ? { calendar: eventCalendar(ctx, d, first, attendee) } : {}) },
+  ];
+}
+
 export async function sendPixLateRefunded(
   s: Services,
   bookingId: number,
   db: Executor = s.db,
 ): Promise<void> {
   const d = await bookingDetails(db, bookingId);
-  const expired = d.booking.status === 'expired';
-  const amount = formatBrl(d.payment.amountCents);
-  const mail = renderMail({
-    subject: expired
-      ? 'Pix recebido fora do prazo: valor devolvido'
-      : 'Pix recebido após o cancelamento: valor devolvido',
-    greeting: `Olá, ${firstName(d.customer.name)}!`,
-    paragraphs: [
-      expired
-        ? `Seu Pix de ${amount} para a ${d.room.name} (${d.clinic.name}) chegou depois dos 15 minutos da reserva, e os horários já tinham sido liberados:`
-        : `Seu Pix de ${amount} para a ${d.room.name} (${d.clinic.name}) chegou depois que a reserva tinha sido cancelada, e os horários já tinham sido liberados:`,
-      ...d.items.map((a) => `• ${when(a.startsAt, d.clinic.timezone)} (${lengthOf(a)})`),
-      'Devolvemos o valor integralmente pelo mesmo Pix; o prazo depende do seu banco. Se ainda quiser a sala, faça uma nova reserva.',
-      'O aviso de cancelamento para o seu calendário segue anexo.',
-    ],
-  });
-  await s.mailer.send(
-    {
-      to: d.customer.email,
-      ...mail,
-      attachments: [bookingCalendar(s, d, d.items, 'CANCEL')],
-    },
-    db,
-  );
+  for (const mail of pixLateRefundedMails(mailContext(s), d)) {
+    await s.mailer.send({ to: d.customer.email, ...mail }, db);
+  }
+}
+
+export interface ReminderInput {
+  email: string;
+  name: string;
+  room: string;
+  clinic: { name: string; timezone: string };
+  location: string;
+  starts: Date[];
 }
 
 /** Tomorrow's hours of one specialist in one room. */
-export async function sendReminder(
-  s: Services,
-  r: {
-    email: string;
-    name: string;
-    room: string;
-    clinic: { name: string; timezone: string };
-    location: string;
-    starts: Date[];
-  },
-  db: Executor = s.db,
-): Promise<void> {
-  const mail = renderMail({
-    subject: `Lembrete: amanhã na ${r.room}`,
+export function reminderMail(ctx: MailContext, r: ReminderInput): RenderedMail {
+  const tz = r.clinic.timezone;
+  const first = r.starts[0] ?? ctx.now;
+  const more = r.starts.length - 1;
+  return renderMail({
+    subject: `Lembrete de amanhã: ${r.room}, ${dayLabel(first, tz)} às ${clock(first, tz)}${more > 0 ? ` e mais ${more} ${more === 1 ? 'horário' : 'horários'}` : ''}`,
     greeting: `Olá, ${firstName(r.name)}!`,
     paragraphs: [
-      `Lembrete da sua reserva na ${r.room} (${r.clinic.name}):`,
-      ...r.starts.map((d) => `• ${when(d, r.clinic.timezone)}`),
+      `Lembrete da sua reserva de amanhã — ${r.room} (${r.clinic.name}):`,
+      ...r.starts.map((d) => `• ${when(d, tz)}`),
       `Endereço: ${r.location}.`,
       'Se não puder ir, cancele em Meus agendamentos para liberar o horário. A menos de 24 horas do início não há reembolso.',
     ],
-    action: { label: 'Meus agendamentos', url: `${s.config.publicUrl}/especialista/agendamentos` },
+    action: { label: 'Meus agendamentos', url: myBookings(ctx) },
   });
-  await s.mailer.send({ to: r.email, ...mail }, db);
+}
+
+export async function sendReminder(s: Services, r: ReminderInput, db: Executor = s.db): Promise<void> {
+  await s.mailer.send({ to: r.email, ...reminderMail(mailContext(s), r) }, db);
 }
 
 /**
  * A horário fixo's month could not be charged on the saved card: the person learns until when it
  * is tried again, and that the month's hours are released if no charge goes through by then.
  */
+export function seriesChargeRefusedMail(d: MailBooking): RenderedMail {
+  const tz = d.clinic.timezone;
+  return renderMail({
+    subject: `Cobrança do horário fixo recusada: ${d.room.name}, ${monthName(d)}`,
+    greeting: `Olá, ${firstName(d.customer.name)}!`,
+    paragraphs: [
+      `Não conseguimos cobrar ${formatBrl(d.booking.amountCents)} no cartão salvo pelos horários de ${monthName(d)} do seu horário fixo — ${placeOf(d)}.`,
+      `Tentaremos de novo todos os dias${d.booking.holdExpiresAt ? ` até ${when(d.booking.holdExpiresAt, tz)}` : ''}. Se o banco recusou por limite ou bloqueio, resolva com ele até lá.`,
+      'Se nenhuma cobrança der certo até lá, os horários deste mês são liberados e nada é cobrado.',
+    ],
+  });
+}
+
 export async function sendSeriesChargeRefused(
   s: Services,
   bookingId: number,
   db: Executor = s.db,
 ): Promise<void> {
   const d = await bookingDetails(db, bookingId);
-  const mail = renderMail({
-    subject: `Cobrança do horário fixo recusada: ${d.room.name}`,
-    greeting: `Olá, ${firstName(d.customer.name)}!`,
-    paragraphs: [
-      `Não conseguimos cobrar ${formatBrl(d.booking.amountCents)} no cartão salvo pelos horários de ${monthName(d)} do seu horário fixo na ${d.room.name} (${d.clinic.name}).`,
-      `Tentaremos de novo todos os dias${d.booking.holdExpiresAt ? ` até ${when(d.booking.holdExpiresAt, d.clinic.timezone)}` : ''}. Se o banco recusou por limite ou bloqueio, resolva com ele até lá.`,
-      'Se nenhuma cobrança der certo até lá, os horários deste mês são liberados e nada é cobrado.',
-    ],
-  });
-  await s.mailer.send({ to: d.customer.email, ...mail }, db);
+  await s.mailer.send({ to: d.customer.email, ...seriesChargeRefusedMail(d) }, db);
 }

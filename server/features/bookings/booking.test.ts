@@ -206,7 +206,7 @@ describe('booking', () => {
 });
 
 describe('booking mails', () => {
-  it('sends the confirmation with one .ics for the booking, and the Pix code while pending', async () => {
+  it('sends the confirmation with the invitation as one event for contiguous hours, and the Pix code while pending', async () => {
     const c = await card(specialist.token, specialist.user.uuid);
     const booked = await as(specialist.token, 'POST', '/api/customer/appointment/bulk', {
       room_uuid: room.uuid,
@@ -216,18 +216,24 @@ describe('booking mails', () => {
     });
     expect(booked.statusCode, booked.body).toBe(201);
     const confirmed = t.mail
-      .filter((m) => m.to === specialist.user.email && m.subject === 'Reserva confirmada: Sala Reserva')
+      .filter(
+        (m) => m.to === specialist.user.email && m.subject.startsWith('Reserva confirmada: Sala Reserva, '),
+      )
       .at(-1)!;
-    expect(confirmed.attachments).toHaveLength(1);
-    const ics = String(confirmed.attachments![0]!.content);
+    expect(confirmed.subject).toMatch(
+      /^Reserva confirmada: Sala Reserva, [a-zá]{3}\. \d\d\/\d\d, 18:00–20:00$/,
+    );
+    expect(confirmed.calendar?.method).toBe('REQUEST');
+    const ics = confirmed.calendar!.content;
     expect(ics).toContain('METHOD:REQUEST');
-    expect(ics.match(/BEGIN:VEVENT/g)).toHaveLength(2);
-    expect(ics).toContain(
-      `DTSTART:${new Date(at('18'))
+    expect(ics.match(/BEGIN:VEVENT/g)).toHaveLength(1);
+    const stamp = (iso: string) =>
+      new Date(iso)
         .toISOString()
         .replace(/[-:]/g, '')
-        .replace(/\.\d{3}/, '')}`,
-    );
+        .replace(/\.\d{3}/, '');
+    expect(ics).toContain(`DTSTART:${stamp(at('18'))}`);
+    expect(ics).toContain(`DTEND:${stamp(at('20'))}`);
     expect(confirmed.text).toContain('R$');
 
     const pix = await as(specialist.token, 'POST', '/api/customer/appointment/bulk', {
@@ -236,7 +242,7 @@ describe('booking mails', () => {
       payment_method: 'pix',
     });
     const pending = t.mail.filter((m) => m.to === specialist.user.email).at(-1)!;
-    expect(pending.subject).toBe('Pague com Pix para confirmar: Sala Reserva');
+    expect(pending.subject).toMatch(/^Pague com Pix para confirmar: Sala Reserva, .+, 08:00–09:00$/);
     expect(pending.text).toContain(pix.json().data.payment.pix.copy_paste);
     const qr = pending.attachments!.find((a) => a.filename === 'pix-qrcode.png')!;
     expect(await decodeQr(qr.content as Buffer)).toBe(pix.json().data.payment.pix.copy_paste);

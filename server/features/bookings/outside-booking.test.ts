@@ -80,8 +80,9 @@ describe('bookings from outside', () => {
     );
     expect(money).toEqual({ amount_cents: 0, payment_method: 'manual', payments: 0 });
     const mail = t.mail.filter((m) => m.to === 'joana@exemplo.com.br').at(-1);
-    expect(mail?.subject).toMatch(/Horário reservado: Sala Externa/);
-    expect(mail?.attachments?.[0]?.filename).toBe('reserva.ics');
+    expect(mail?.subject).toMatch(/^Horário reservado: Sala Externa, /);
+    expect(mail?.calendar).toMatchObject({ method: 'REQUEST', filename: 'reserva.ics' });
+    expect(mail?.calendar?.content.match(/BEGIN:VEVENT/g)).toHaveLength(1);
     expect(await checkLedger(t.db, { now: t.clock.now })).toEqual([]);
   });
 
@@ -164,8 +165,11 @@ describe('bookings from outside', () => {
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().data).toMatchObject({ status: 'canceled', refund_cents: 0 });
     const mail = t.mail.filter((m) => m.to === 'joana@exemplo.com.br').at(-1);
-    expect(mail?.subject).toMatch(/Horário cancelado pela clínica/);
-    expect(mail?.attachments?.[0]?.filename).toBe('cancelamento.ics');
+    expect(mail?.subject).toMatch(/^Horário cancelado pela clínica: Sala Externa, /);
+    // The first of two contiguous hours goes: the one event shrinks to 10:00–11:00, same UID.
+    expect(mail?.calendar?.method).toBe('REQUEST');
+    expect(mail?.calendar?.content).toContain(`UID:${first!.uuid}@localhost`);
+    expect(mail?.calendar?.content).toContain('SEQUENCE:1');
     const again = await record({ date_times: [at(day, 9)], customer_name: 'Carlos Avulso' });
     expect(again.statusCode, again.body).toBe(201);
     expect(await checkLedger(t.db, { now: t.clock.now })).toEqual([]);

@@ -26,7 +26,7 @@ afterAll(() => t.close());
 
 const reminders = async () => {
   await t.deliverMail();
-  return t.mail.filter((m) => m.subject === 'Lembrete: amanhã na Sala Lembrete');
+  return t.mail.filter((m) => m.subject.startsWith('Lembrete de amanhã: Sala Lembrete, '));
 };
 
 describe('day-before reminder', () => {

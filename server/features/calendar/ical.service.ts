@@ -4,7 +4,7 @@
  * retires the old, and turning it off removes it. Events name the specialist, never their e-mail
  * (DESIGN §9 "Edges").
  */
-import { and, eq, gte, inArray, lt, sql } from 'drizzle-orm';
+import { and, eq, gte, inArray, sql } from 'drizzle-orm';
 import type { IcalFeed } from '#common/contracts/booking';
 import { appointmentStatusLabels } from '#common/contracts/booking';
 import { supplyMessages } from '#common/contracts/supply';
@@ -24,8 +24,11 @@ import type { Services } from '../../services.ts';
 import type { UserRow } from '../auth/user.repository.ts';
 import { clinicLocation } from '../bookings/booking.mails.ts';
 
-const PAST_DAYS = 60;
-const FUTURE_DAYS = 366;
+/**
+ * The feed covers the last 90 days and everything ahead (issue 32): calendar apps keep the events
+ * they already fetched, so older ones need not travel again on every poll.
+ */
+export const FEED_PAST_DAYS = 90;
 const FEED_STATUSES = ['confirmed', 'completed', 'no_show', 'canceled'] as const;
 export const FEED_TOKEN = /^[A-Za-z0-9_-]{43}$/;
 
@@ -90,8 +93,7 @@ export async function feedCalendar(s: Services, token: string): Promise<string> 
       and(
         eq(clinics.partnerId, owner.id),
         inArray(appointments.status, [...FEED_STATUSES]),
-        gte(appointments.startsAt, new Date(now.getTime() - PAST_DAYS * 86_400_000)),
-        lt(appointments.startsAt, new Date(now.getTime() + FUTURE_DAYS * 86_400_000)),
+        gte(appointments.startsAt, new Date(now.getTime() - FEED_PAST_DAYS * 86_400_000)),
       ),
     )
     .orderBy(appointments.startsAt)

@@ -1,14 +1,14 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import ICAL from 'ical.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatBrl } from '#common/money';
-import { addDays, zonedDate } from '#common/time/zone';
+import { addDays, toZonedIso, zonedDate } from '#common/time/zone';
 import type { MailMessage } from '../../adapters/mail.ts';
-import { appointments, bookings, payments, users } from '../../db/schema.ts';
+import { appointments, bookings, payments, rooms, users } from '../../db/schema.ts';
 import { createTestContext, request, type TestContext } from '../../test/app.ts';
 import { signedInAs } from '../../test/fixtures.ts';
 import { bookByCard, createClinic, createRoom, openClinic, saveCard } from '../../test/supply-fixtures.ts';
-import { sendBookingCanceled, sendPixLateRefunded } from '../bookings/booking.mails.ts';
+import { dayLabel, sendBookingCanceled, sendPixLateRefunded } from '../bookings/booking.mails.ts';
 
 let t: TestContext;
 let partner: Awaited<ReturnType<typeof signedInAs>>;
@@ -137,11 +137,32 @@ type Calendar = InstanceType<typeof ICAL.Component>;
 const parseIcs = (text: string): Calendar => new ICAL.Component(ICAL.parse(text));
 const vevents = (cal: Calendar) => cal.getAllSubcomponents('vevent');
 const uids = (cal: Calendar) => vevents(cal).map((e) => e.getFirstPropertyValue('uid'));
-const calendarOf = (mail: MailMessage, filename: string) => {
-  const file = mail.attachments?.find((a) => a.filename === filename);
-  if (!file) throw new Error(`sem anexo ${filename}`);
-  return { file, cal: parseIcs(String(file.content)) };
+/** The mail's calendar part: one scheduling message with exactly one event. */
+const calendarOf = (mail: MailMessage, method: 'REQUEST' | 'CANCEL') => {
+  if (!mail.calendar) throw new Error(`sem calendário em "${mail.subject}"`);
+  expect(mail.calendar.method).toBe(method);
+  expect(mail.calendar.filename).toBe(method === 'REQUEST' ? 'reserva.ics' : 'cancelamento.ics');
+  const cal = parseIcs(mail.calendar.content);
+  expect(cal.getFirstPropertyValue('method')).toBe(method);
+  const [event, ...more] = vevents(cal);
+  expect(more).toHaveLength(0);
+  const time = (name: string) =>
+    toZonedIso((event!.getFirstPropertyValue(name) as InstanceType<typeof ICAL.Time>).toJSDate(), TZ).slice(
+      11,
+      16,
+    );
+  return {
+    cal,
+    uid: event!.getFirstPropertyValue('uid') as string,
+    sequence: Number(event!.getFirstPropertyValue('sequence')),
+    status: event!.getFirstPropertyValue('status'),
+    from: time('dtstart'),
+    to: time('dtend'),
+  };
 };
+const TZ = 'America/Sao_Paulo';
+const uidOf = (a: { uuid: string }) => `${a.uuid}@localhost`;
+const ddmmyyyy = () => `${day.slice(8, 10)}/${day.slice(5, 7)}/${day.slice(0, 4)}`;
 
 /** A new card booking of the feed's room and its rows. */
 async function newBooking(hours: string[]) {
@@ -160,6 +181,8 @@ async function newBooking(hours: string[]) {
     .orderBy(appointments.startsAt);
   return { booked, booking: booking!, items };
 }
+
+const mailsTo = (email: string) => t.mail.filter((m) => m.to === email);
 
 describe('calendar files in the feed and in the mails', () => {
   it('lets no specialist name add a property to the partner’s feed', async () => {
@@ -191,24 +214,30 @@ describe('calendar files in the feed and in the mails', () => {
     }
   });
 
-  it('invites with one REQUEST and cancels with the same UIDs, which the feed uses too', async () => {
+  it('invites to contiguous hours as one event, shrinks it as hours go and cancels it with the same UID', async () => {
     const { booked, booking, items } = await newBooking(['15', '16', '17']);
-    const confirmed = t.mail
-      .filter((m) => m.to === specialist.user.email && m.subject === 'Reserva confirmada: Sala Feed')
-      .at(-1)!;
-    expect(confirmed.attachments).toHaveLength(1);
-    const invite = calendarOf(confirmed, 'reserva.ics');
-    expect(invite.file.contentType).toBe('text/calendar; charset=utf-8; method=REQUEST');
-    expect(invite.cal.getFirstPropertyValue('method')).toBe('REQUEST');
-    const expectedUids = booked.appointments.map((a) => `${a.uuid}@localhost`);
-    expect(uids(invite.cal)).toEqual(expectedUids);
-    for (const e of vevents(invite.cal)) {
-      expect(e.getFirstPropertyValue('sequence')).toBe(0);
-      expect(e.getFirstPropertyValue('organizer')).toBe('mailto:nao-responda@salas.app');
-      expect(e.getFirstPropertyValue('attendee')).toBe(`mailto:${specialist.user.email}`);
-      expect(e.getFirstProperty('attendee')!.getParameter('cn')).toBe(specialist.user.name);
-    }
+    const confirmed = mailsTo(specialist.user.email).findLast((m) =>
+      m.subject.startsWith('Reserva confirmada: Sala Feed'),
+    )!;
+    expect(confirmed.subject).toBe(
+      `Reserva confirmada: Sala Feed, ${dayLabel(items[0]!.startsAt, TZ)}, 15:00–18:00`,
+    );
+    expect(confirmed.attachments ?? []).toHaveLength(0);
+    const invite = calendarOf(confirmed, 'REQUEST');
+    const runUid = uidOf(booked.appointments[0]!);
+    expect(invite).toMatchObject({
+      uid: runUid,
+      sequence: 0,
+      status: 'CONFIRMED',
+      from: '15:00',
+      to: '18:00',
+    });
+    const e = vevents(invite.cal)[0]!;
+    expect(e.getFirstPropertyValue('organizer')).toBe('mailto:nao-responda@salas.app');
+    expect(e.getFirstPropertyValue('attendee')).toBe(`mailto:${specialist.user.email}`);
+    expect(e.getFirstProperty('attendee')!.getParameter('cn')).toBe(specialist.user.name);
 
+    // The clinic cancels the first two hours: the event shrinks to the last one, same UID.
     const canceled = items.slice(0, 2);
     const refundCents = canceled.reduce((sum, a) => sum + a.priceCents, 0);
     await sendBookingCanceled(t.app.services, {
@@ -221,22 +250,61 @@ describe('calendar files in the feed and in the mails', () => {
     await t.deliverMail();
     const mail = t.mail.at(-1)!;
     expect(mail.to).toBe(specialist.user.email);
-    expect(mail.subject).toBe('Sua reserva foi cancelada pela clínica — Salas');
-    expect(mail.text).toContain('cancelou 2 horários da sua reserva da Sala Feed');
-    expect(mail.text).toContain(`• ${day.slice(8, 10)}/${day.slice(5, 7)}/${day.slice(0, 4)} às 15:00`);
+    expect(mail.subject).toBe(
+      `Reserva cancelada pela clínica: Sala Feed, ${dayLabel(items[0]!.startsAt, TZ)}, 15:00–17:00`,
+    );
+    expect(mail.text).toContain('A clínica cancelou 2 horários da sua reserva — Sala Feed (');
+    expect(mail.text).toContain(`• ${ddmmyyyy()} às 15:00`);
     expect(mail.text).toContain(`O valor de ${formatBrl(refundCents)} será devolvido`);
-    const cancel = calendarOf(mail, 'cancelamento.ics');
-    expect(cancel.file.contentType).toBe('text/calendar; charset=utf-8; method=CANCEL');
-    expect(cancel.cal.getFirstPropertyValue('method')).toBe('CANCEL');
-    expect(uids(cancel.cal)).toEqual(expectedUids.slice(0, 2));
-    for (const e of vevents(cancel.cal)) {
-      expect(e.getFirstPropertyValue('sequence')).toBe(1);
-      expect(e.getFirstPropertyValue('status')).toBe('CANCELLED');
-    }
+    expect(calendarOf(mail, 'REQUEST')).toMatchObject({
+      uid: runUid,
+      sequence: 2,
+      from: '17:00',
+      to: '18:00',
+    });
 
+    // Then the last hour: the event is canceled with the UID the invitation had, a higher SEQUENCE.
+    await t.db
+      .update(appointments)
+      .set({ status: 'canceled' })
+      .where(
+        inArray(
+          appointments.id,
+          canceled.map((a) => a.id),
+        ),
+      );
+    await sendBookingCanceled(t.app.services, {
+      bookingId: booking.id,
+      appointmentIds: [items[2]!.id],
+      actor: 'customer',
+      refundCents: 0,
+      wholeBooking: false,
+    });
+    await t.deliverMail();
+    const last = t.mail.at(-1)!;
+    expect(last.subject).toBe(
+      `Reserva cancelada: Sala Feed, ${dayLabel(items[2]!.startsAt, TZ)}, 17:00–18:00`,
+    );
+    expect(calendarOf(last, 'CANCEL')).toMatchObject({ uid: runUid, sequence: 3, status: 'CANCELLED' });
+
+    // The partner's feed keeps one event per hour.
     const url = (await create()).json().data.url;
     const feed = parseIcs((await request(t.app, { method: 'GET', url: feedPath(url) })).body);
-    expect(uids(feed)).toEqual(expect.arrayContaining(expectedUids));
+    expect(uids(feed)).toEqual(expect.arrayContaining(booked.appointments.map(uidOf)));
+  });
+
+  it('sends hours with a gap as two events, each in a mail of its own, the confirmation last', async () => {
+    const before = t.mail.length;
+    const { booked } = await newBooking(['11', '13']);
+    const mine = t.mail.slice(before).filter((m) => m.to === specialist.user.email);
+    expect(mine.map((m) => m.subject)).toEqual([
+      `Convite de calendário: Sala Feed, ${dayLabel(new Date(`${day}T12:00:00Z`), TZ)}, 13:00–14:00`,
+      `Reserva confirmada: Sala Feed, ${dayLabel(new Date(`${day}T12:00:00Z`), TZ)}, 11:00–12:00 e mais 1 horário`,
+    ]);
+    const [extra, main] = mine.map((m) => calendarOf(m, 'REQUEST'));
+    expect(main).toMatchObject({ uid: uidOf(booked.appointments[0]!), from: '11:00', to: '12:00' });
+    expect(extra).toMatchObject({ uid: uidOf(booked.appointments[1]!), from: '13:00', to: '14:00' });
+    expect(mine[1]!.text).toContain('o outro bloco chegou em e-mails separados');
   });
 
   it('words each cancellation by who canceled and what comes back', async () => {
@@ -254,13 +322,23 @@ describe('calendar files in the feed and in the mails', () => {
       return t.mail.at(-1)!;
     };
     const late = await send({});
-    expect(late.subject).toBe('Reserva cancelada — Salas');
-    expect(late.text).toContain('Você cancelou a reserva da Sala Feed');
+    expect(late.subject).toBe(
+      `Reserva cancelada: Sala Feed, ${dayLabel(items[0]!.startsAt, TZ)}, 18:00–19:00`,
+    );
+    expect(late.text).toContain(`Você cancelou o horário de ${ddmmyyyy()} às 18:00 — Sala Feed (`);
     expect(late.text).toContain('a menos de 24 horas do início, não há reembolso');
     const byTeam = await send({ actor: 'operator', refundCents: items[0]!.priceCents });
-    expect(byTeam.text).toContain('A equipe Salas cancelou sua reserva da Sala Feed');
+    expect(byTeam.subject).toMatch(/^Reserva cancelada pela equipe Salas: Sala Feed, /);
+    expect(byTeam.text).toContain(
+      `A equipe Salas cancelou o horário de ${ddmmyyyy()} às 18:00 da sua reserva`,
+    );
     expect(byTeam.text).toContain(`O valor de ${formatBrl(items[0]!.priceCents)} será devolvido`);
-    expect(uids(calendarOf(byTeam, 'cancelamento.ics').cal)).toEqual([`${items[0]!.uuid}@localhost`]);
+    // The first of two hours goes: the event keeps its UID and now starts at 19:00.
+    expect(calendarOf(byTeam, 'REQUEST')).toMatchObject({
+      uid: uidOf(items[0]!),
+      sequence: 1,
+      from: '19:00',
+    });
     expect(await send({ appointmentIds: [] })).toBe(byTeam); // nothing to tell, no mail
 
     // An unpaid booking: every hour goes together and nothing was charged.
@@ -272,16 +350,16 @@ describe('calendar files in the feed and in the mails', () => {
     const whole = await send({ appointmentIds: items.map((a) => a.id), wholeBooking: true });
     expect(whole.text).toContain('todos os horários dela foram cancelados juntos');
     expect(whole.text).toContain('Não houve cobrança para estes horários.');
-    expect(uids(calendarOf(whole, 'cancelamento.ics').cal)).toHaveLength(2);
+    expect(calendarOf(whole, 'CANCEL')).toMatchObject({ uid: uidOf(items[0]!), sequence: 2 });
   });
 
   it('takes a late Pix off the calendar, worded for an expired and for a canceled booking', async () => {
     const { booking, items } = await newBooking(['20']);
     for (const [status, subject, phrase] of [
-      ['expired', 'Pix recebido fora do prazo: valor devolvido', 'chegou depois dos 15 minutos'],
+      ['expired', 'Pix recebido fora do prazo, valor devolvido: Sala Feed, ', 'chegou depois dos 15 minutos'],
       [
         'canceled',
-        'Pix recebido após o cancelamento: valor devolvido',
+        'Pix recebido após o cancelamento, valor devolvido: Sala Feed, ',
         'depois que a reserva tinha sido cancelada',
       ],
     ] as const) {
@@ -289,13 +367,41 @@ describe('calendar files in the feed and in the mails', () => {
       await sendPixLateRefunded(t.app.services, booking.id);
       await t.deliverMail();
       const mail = t.mail.at(-1)!;
-      expect(mail.subject).toBe(subject);
+      expect(mail.subject).toBe(`${subject}${dayLabel(items[0]!.startsAt, TZ)}, 20:00–21:00`);
       expect(mail.text).toContain(phrase);
       expect(mail.text).toContain('Devolvemos o valor integralmente');
-      const cancel = calendarOf(mail, 'cancelamento.ics');
-      expect(cancel.cal.getFirstPropertyValue('method')).toBe('CANCEL');
-      expect(uids(cancel.cal)).toEqual(items.map((a) => `${a.uuid}@localhost`));
-      expect(vevents(cancel.cal)[0]!.getFirstPropertyValue('sequence')).toBe(1);
+      expect(calendarOf(mail, 'CANCEL')).toMatchObject({ uid: uidOf(items[0]!), sequence: 1 });
+    }
+  });
+});
+
+describe('the feed’s window (issue 32)', () => {
+  it('carries the last 90 days and everything ahead', async () => {
+    const ahead = addDays(zonedDate(t.clock.now, TZ), 300);
+    const far = await bookByCard(t, specialist.token, feedRoomUuid, cardUuid, [`${ahead}T09:00:00-03:00`]);
+    const url = (await create()).json().data.url;
+    const feedUids = async () =>
+      uids(parseIcs((await request(t.app, { method: 'GET', url: feedPath(url) })).body));
+    // The feed room's first booking, `day` 10:00.
+    const [early] = await t.db
+      .select({ uuid: appointments.uuid })
+      .from(appointments)
+      .innerJoin(rooms, eq(rooms.id, appointments.roomId))
+      .where(and(eq(rooms.uuid, feedRoomUuid), eq(appointments.startsAt, new Date(`${day}T13:00:00Z`))));
+    const earlyUid = uidOf(early!);
+    expect(await feedUids()).toEqual(expect.arrayContaining([earlyUid, uidOf(far.appointments[0]!)]));
+    const start = t.clock.now.getTime();
+    const dayMs = 86_400_000;
+    try {
+      // `day` 10:00 is four days ahead: 93 days on it is 89 days old, 95 days on 91 days old.
+      t.clock.advance(93 * dayMs);
+      expect(await feedUids()).toContain(earlyUid);
+      t.clock.advance(2 * dayMs);
+      const later = await feedUids();
+      expect(later).not.toContain(earlyUid);
+      expect(later).toContain(uidOf(far.appointments[0]!));
+    } finally {
+      t.clock.advance(start - t.clock.now.getTime());
     }
   });
 });

@@ -9,7 +9,7 @@
  * job decides whether the e-mail has an account that qualifies and only then makes the code and the
  * mail. The request answers the same, after the same work, whether or not the account exists.
  */
-import type { MailAttachment, Mailer, MailMessage } from '../../adapters/mail.ts';
+import type { MailAttachment, MailCalendar, Mailer, MailMessage } from '../../adapters/mail.ts';
 import type { MailKind } from '../../db/schema.ts';
 import type { Outbox, Services } from '../../services.ts';
 import { accountMail } from '../auth/auth.service.ts';
@@ -40,6 +40,8 @@ interface StoredMessage {
   /** The address the row keeps once the mail has left (see Outbox.send). */
   forgetAs?: string;
   attachments?: StoredAttachment[];
+  /** The calendar part, its text kept in base64 like the attachments'. */
+  calendar?: Omit<MailCalendar, 'content'> & { base64: string };
 }
 
 const storeAttachment = (a: MailAttachment): StoredAttachment => ({
@@ -49,11 +51,15 @@ const storeAttachment = (a: MailAttachment): StoredAttachment => ({
 });
 
 export function toPayload(
-  message: Pick<MailMessage, 'text' | 'html' | 'attachments'> & { forgetAs?: string },
+  message: Pick<MailMessage, 'text' | 'html' | 'attachments' | 'calendar'> & { forgetAs?: string },
 ): Record<string, unknown> {
   const stored: StoredMessage = { text: message.text, html: message.html };
   if (message.forgetAs) stored.forgetAs = message.forgetAs;
   if (message.attachments?.length) stored.attachments = message.attachments.map(storeAttachment);
+  if (message.calendar) {
+    const { content, ...rest } = message.calendar;
+    stored.calendar = { ...rest, base64: Buffer.from(content).toString('base64') };
+  }
   return stored as unknown as Record<string, unknown>;
 }
 
@@ -76,6 +82,15 @@ function fromRow(row: repo.OutboxRow): MailMessage {
       contentType: a.contentType,
       content: Buffer.from(a.base64, 'base64'),
     })),
+    ...(p.calendar
+      ? {
+          calendar: {
+            method: p.calendar.method,
+            filename: p.calendar.filename,
+            content: Buffer.from(p.calendar.base64, 'base64').toString('utf8'),
+          },
+        }
+      : {}),
   };
 }
 

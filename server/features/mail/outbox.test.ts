@@ -291,6 +291,55 @@ describe('mail outbox', () => {
     expect(fs.readFileSync(path.join(mailDir, files[0]!), 'utf8')).toContain(`Message-ID: ${ids[0]}`);
   });
 
+  it('carries a calendar invitation as the text/calendar alternative and an .ics file (iMIP)', async () => {
+    const mailDir = fs.mkdtempSync(path.join(os.tmpdir(), 'salas-outbox-'));
+    const transport = createMailer({ from: 'Salas <nao-responda@salas.app>', mailDir });
+    t = await createTestContext({}, { mailer: transport });
+    const ics = [
+      'BEGIN:VCALENDAR',
+      'VERSION:2.0',
+      'PRODID:-//Salas//Agenda//PT-BR',
+      'METHOD:REQUEST',
+      'BEGIN:VEVENT',
+      'UID:abc@localhost',
+      'DTSTAMP:20260302T120000Z',
+      'DTSTART:20260310T170000Z',
+      'DTEND:20260310T190000Z',
+      'SUMMARY:Consultório Jardim — Clínica Vida',
+      'ATTENDEE;CN=Bia;RSVP=FALSE:mailto:bia@exemplo.com.br',
+      'END:VEVENT',
+      'END:VCALENDAR',
+      '',
+    ].join('\r\n');
+    await t.app.services.mailer.send({
+      to: 'bia@exemplo.com.br',
+      subject: 'Reserva confirmada: Consultório Jardim, ter. 10/03, 14:00–16:00',
+      text: 'texto',
+      html: '<p>html</p>',
+      calendar: { method: 'REQUEST', filename: 'reserva.ics', content: ics },
+    });
+    // Stored like an attachment (base64): the outbox's JSON shows no name from the calendar.
+    const [row] = await queryRows<{ payload: string }>(t.db, sql`select payload::text from mail_outbox`);
+    expect(row!.payload).not.toContain('Bia');
+    expect(await t.deliverMail()).toBe(1);
+    const [file] = fs.readdirSync(mailDir);
+    const raw = fs.readFileSync(path.join(mailDir, file!), 'utf8');
+    const alternative = raw.slice(raw.indexOf('multipart/alternative'));
+    // text, html and the invitation are alternatives of one another; the file comes besides them.
+    expect(alternative).toMatch(/Content-Type: text\/plain/);
+    expect(alternative).toMatch(/Content-Type: text\/html/);
+    expect(alternative).toMatch(/Content-Type: text\/calendar; charset=utf-8; method=REQUEST/i);
+    expect(raw).toMatch(/Content-Type: application\/ics; name=reserva\.ics/i);
+    expect(raw).toMatch(/Content-Disposition: attachment; filename=reserva\.ics/i);
+    const calendarPart = raw.slice(raw.search(/Content-Type: text\/calendar/i));
+    const body = calendarPart.slice(calendarPart.indexOf('\n\n') + 2, calendarPart.indexOf('\n--'));
+    const text = /base64/i.test(calendarPart.slice(0, calendarPart.indexOf('\n\n')))
+      ? Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8')
+      : decoded(body);
+    expect(text).toContain('UID:abc@localhost');
+    expect(text).toContain('SUMMARY:Consultório Jardim — Clínica Vida');
+  });
+
   it('sends each row once when several processes run the job at the same moment', async () => {
     t = await createTestContext();
     const services = t.app.services;

@@ -57,7 +57,8 @@ export async function sendDisputeNews(
     .where(eq(payments.bookingId, bookingId));
   if (!row) return;
   const amount = formatBrl(row.payment.amountCents);
-  const what = `o pagamento de ${amount} de ${row.customer.name} (${row.customer.email}) pela ${row.room} (${row.clinic}), feito em ${when(row.payment.paidAt ?? row.payment.createdAt, row.tz)}`;
+  // No article before the room's name ("Consultório Jardim", "Sala 1"): it follows a dash.
+  const what = `o pagamento de ${amount} feito por ${row.customer.name} (${row.customer.email}) em ${when(row.payment.paidAt ?? row.payment.createdAt, row.tz)} — reserva de ${row.room} (${row.clinic})`;
   const ids = `Pagamento ${row.payment.uuid}${row.payment.providerRef ? `, ${row.payment.providerRef} no provedor` : ''}.`;
   const content =
     news === 'disputed'

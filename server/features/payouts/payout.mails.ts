@@ -2,7 +2,7 @@
 import { sql } from 'drizzle-orm';
 import { formatBrl } from '#common/money';
 import { type Executor, queryRows } from '../../db/client.ts';
-import { renderMail } from '../../lib/mail-template.ts';
+import { type RenderedMail, renderMail } from '../../lib/mail-template.ts';
 import type { Services } from '../../services.ts';
 
 export async function sendPayoutPaid(s: Services, payoutId: number, db: Executor = s.db): Promise<void> {
@@ -19,16 +19,29 @@ export async function sendPayoutPaid(s: Services, payoutId: number, db: Executor
         from payouts po join users u on u.id = po.partner_id where po.id = ${payoutId}`,
   );
   if (!p) return;
-  const amount = formatBrl(Number(p.amount_cents));
-  const mail = renderMail({
+  const mail = payoutPaidMail(s.config.publicUrl, {
+    name: String(p.name),
+    amountCents: Number(p.amount_cents),
+    reference: p.reference,
+    lines: p.lines,
+  });
+  await s.mailer.send({ to: p.email, ...mail }, db);
+}
+
+/** The mail itself: the amount, the receipt's reference, and where each line is explained. */
+export function payoutPaidMail(
+  publicUrl: string,
+  p: { name: string; amountCents: number; reference: string; lines: number },
+): RenderedMail {
+  const amount = formatBrl(p.amountCents);
+  return renderMail({
     subject: `Repasse enviado: ${amount}`,
-    greeting: `Olá, ${String(p.name).split(' ')[0]}!`,
+    greeting: `Olá, ${p.name.trim().split(/\s+/)[0]}!`,
     paragraphs: [
       `Enviamos ${amount} para a sua conta, referentes a ${p.lines === 1 ? '1 agendamento' : `${p.lines} agendamentos`} das suas salas.`,
       `Comprovante: ${p.reference}.`,
       'Cada agendamento, com valor, reembolsos e comissão, está na página Repasses do Salas, onde você também baixa o extrato do mês.',
     ],
-    action: { label: 'Ver meus repasses', url: `${s.config.publicUrl}/parceiro/repasses` },
+    action: { label: 'Ver meus repasses', url: `${publicUrl}/parceiro/repasses` },
   });
-  await s.mailer.send({ to: p.email, ...mail }, db);
 }

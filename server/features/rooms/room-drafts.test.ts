@@ -12,7 +12,7 @@ import { signedInAs } from '../../test/fixtures.ts';
 import { multipart } from '../../test/multipart.ts';
 import { bookByCard, createClinic, createRoom, openClinic, saveCard } from '../../test/supply-fixtures.ts';
 import { publicRoomPages } from '../meta/sitemap.repository.ts';
-import { roomPage } from '../search/page-data.ts';
+import { publicPage } from '../public-pages/public-page.ts';
 
 let t: TestContext;
 let partner: Awaited<ReturnType<typeof signedInAs>>;
@@ -106,7 +106,7 @@ async function expectPublic(room: { uuid: string; name: string }, visible: boole
         .statusCode,
     ).toBe(visible ? 200 : 404);
   }
-  expect((await roomPage(t.app.services, room.uuid)) !== null, 'página sem JavaScript').toBe(visible);
+  expect(await roomPageStatus(t, room.uuid), 'página sem JavaScript').toBe(visible ? 200 : 404);
   const sitemap = await publicRoomPages(t.db);
   expect(
     sitemap.some((r) => r.uuid === room.uuid),
@@ -340,3 +340,9 @@ describe('one save for the room (decision 0038)', () => {
     expect(made.json().data).toMatchObject({ published: false, facilities: [{ uuid: chosen[0] }] });
   });
 });
+
+/** The status of a room's public page as the server draws it without JavaScript. */
+async function roomPageStatus(t: TestContext, uuid: string) {
+  const page = await publicPage(t.app.services, `/rooms/${uuid}`, new URLSearchParams());
+  return page && 'status' in page ? page.status : null;
+}

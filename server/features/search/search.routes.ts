@@ -7,6 +7,8 @@ import {
   roomDetailResponse,
   roomPageResponse,
   searchBody,
+  suggestionsQuery,
+  suggestionsResponse,
 } from '#common/contracts/rooms';
 import type { Services } from '../../services.ts';
 import { availabilityFor } from '../availability/availability.service.ts';
@@ -24,7 +26,8 @@ export const searchRoutes =
       {
         schema: {
           tags,
-          summary: 'Busca de salas (texto sem acento, data com horário livre, ordenação; fixadas primeiro)',
+          summary:
+            'Busca de salas (texto sem acento, UF = estado, bairro, preço por hora, diferenciais, data com horários livres; fixadas primeiro, depois relevância, preço ou nome)',
           querystring: pageQuery,
           body: searchBody.nullish(),
           response: { 200: roomPageResponse },
@@ -32,6 +35,23 @@ export const searchRoutes =
       },
       async (request) =>
         search.searchRooms(s, request.body ?? {}, request.query.page, request.query.per_page),
+    );
+
+    app.get(
+      '/rooms/suggestions',
+      {
+        schema: {
+          tags,
+          summary: 'Sugestões da busca: estados, cidades, bairros e clínicas com salas publicadas',
+          querystring: suggestionsQuery,
+          response: { 200: suggestionsResponse },
+        },
+      },
+      async (request, reply) => {
+        // The same for everyone and slow to change: a minute in any cache spares the database.
+        reply.header('Cache-Control', 'public, max-age=60');
+        return { data: await search.suggestions(s, request.query.q) };
+      },
     );
 
     app.get(

@@ -1,19 +1,33 @@
 /**
- * Room browsing for everyone (DESIGN §5 "Search"): accent- and case-insensitive text over room,
- * clinic, neighbourhood and city; a date keeps rooms with a free slot that day; pinned rooms
- * first; paged.
+ * Room browsing for everyone (DESIGN §5 "Search", decision 0042): accent- and case-insensitive
+ * text over room, clinic, neighbourhood and city (a state's abbreviation: the state); filters by
+ * neighbourhood, hour price and facilities; a date keeps rooms with a free slot that day and shows
+ * each card's first free starts; pinned rooms first, then relevance, price or name; paged; the
+ * search field's suggestions.
  */
 import type { z } from 'zod';
-import type { PageMeta, RoomDetail, RoomSummary, searchBody } from '#common/contracts/rooms';
+import type {
+  FreeStart,
+  RoomDetail,
+  RoomPage,
+  RoomResult,
+  RoomSummary,
+  Suggestion,
+  searchBody,
+} from '#common/contracts/rooms';
 import { supplyMessages } from '#common/contracts/supply';
-import { effectiveRules } from '#common/domain/booking-rules';
+import { type BookingRules, effectiveRules, minimumStretch } from '#common/domain/booking-rules';
+import { fold, stateNames, stateOf } from '#common/domain/rooms';
 import { AppError } from '#common/errors';
 import { hourPriceCents } from '#common/money';
+import { addDays } from '#common/time/zone';
 import { pageMeta } from '../../lib/paging.ts';
 import type { Services } from '../../services.ts';
 import { hoursOf } from '../availability/availability.repository.ts';
+import { slotsFor } from '../availability/slots.ts';
 import { clinicRules, roomOwnRules } from '../booking-rules/booking-rules.repository.ts';
 import { toHours, toPhoto } from '../supply.mappers.ts';
+import type { SearchWhat } from './search.repository.ts';
 import * as repo from './search.repository.ts';
 
 type Cards = Awaited<ReturnType<typeof repo.roomCards>>;
@@ -48,33 +62,169 @@ function toSummary(cards: Cards, row: Cards['rows'][number]): RoomSummary {
   };
 }
 
+/** How many free starts a card shows. */
+const FREE_HOURS_SHOWN = 4;
+/** Local midnights of every zone fall within 14 hours of UTC's (as availability.service reads). */
+const ZONE_SLACK = 14 * 3_600_000;
+
+/**
+ * The starts a person may book on `date` (decision 0042): an available slot from which the room's
+ * minimum stretch is free in a row, with the slots a tap on it picks.
+ */
+export function freeStarts(
+  slots: { date_time: string; starts_at: Date; available: boolean }[],
+  rules: BookingRules,
+) {
+  const step = rules.slot_minutes * 60_000;
+  const needed = Math.max(1, Math.ceil(minimumStretch(rules) / rules.slot_minutes));
+  const out: FreeStart[] = [];
+  for (let i = 0; i < slots.length; i++) {
+    const run = slots.slice(i, i + needed);
+    const fits =
+      run.length === needed &&
+      run.every(
+        (slot, k) => slot.available && slot.starts_at.getTime() === slots[i]!.starts_at.getTime() + k * step,
+      );
+    if (fits) out.push({ date_time: slots[i]!.date_time, hours: run.map((slot) => slot.date_time) });
+  }
+  return out;
+}
+
+/**
+ * The first free starts of `date` for each room of a results page, computed here in one pass —
+ * the rooms' rows read at once (search.repository slotDataOf), the slots by the availability
+ * rule (slots.ts) — so a page of cards costs no call per room.
+ */
+async function freeHoursOf(s: Services, roomIds: number[], date: string) {
+  const data = await repo.slotDataOf(s.db, roomIds, {
+    from: new Date(Date.parse(`${date}T00:00:00Z`) - ZONE_SLACK),
+    to: new Date(Date.parse(`${addDays(date, 1)}T00:00:00Z`) + ZONE_SLACK),
+  });
+  const now = s.clock();
+  const out = new Map<number, FreeStart[]>();
+  for (const [roomId, room] of data) {
+    const slots = slotsFor({
+      date,
+      timezone: room.timezone,
+      roomHours: toHours(room.roomHours),
+      clinicHours: toHours(room.clinicHours),
+      blocks: room.blocks,
+      held: room.held,
+      now,
+      rules: room.rules,
+    });
+    out.set(roomId, freeStarts(slots, room.rules));
+  }
+  return out;
+}
+
+/** The search's text and filters as the repository takes them; a state's abbreviation means the state. */
+function searchWhat(body: z.output<typeof searchBody>): SearchWhat {
+  const value = body.value?.trim() || undefined;
+  const field = body.attributeToFilter ?? 'all';
+  const state = field === 'all' ? stateOf(value) : null;
+  return {
+    value,
+    field,
+    narrow: {
+      state,
+      neighborhood: body.neighborhood?.trim() || null,
+      minPriceCents: body.min_price_cents ?? null,
+      maxPriceCents: body.max_price_cents ?? null,
+      facilities: body.facilities?.length ? body.facilities.map((f) => f.toLowerCase()) : null,
+    },
+  };
+}
+
+/** The cards of these rooms, in the order given (the city pages, server/features/public-pages). */
+export async function roomSummaries(s: Services, roomIds: number[]): Promise<RoomSummary[]> {
+  const cards = await repo.roomCards(s.db, roomIds);
+  return roomIds.flatMap((id) => {
+    const row = cards.rows.find((r) => r.room.id === id);
+    return row ? [toSummary(cards, row)] : [];
+  });
+}
+
 export async function searchRooms(
   s: Services,
   body: z.output<typeof searchBody>,
   page: number,
   perPage: number,
-): Promise<{ data: RoomSummary[]; meta: PageMeta }> {
-  const value = body.value?.trim() || undefined;
-  const field = body.attributeToFilter ?? 'all';
+): Promise<RoomPage> {
+  const what = searchWhat(body);
   const sort = body.attributeSortBy ?? undefined;
   const window = { limit: perPage, offset: (page - 1) * perPage };
   let total: number;
   let pageIds: number[];
+  const facets = repo.searchFacets(s.db, what);
   if (body.date) {
     // Free hours are decided in the database too, so only this page's ids leave it.
     const free = { date: body.date, now: s.clock() };
-    ({ ids: pageIds, total } = await repo.freeRoomsPage(s.db, value, field, sort, window, free));
+    ({ ids: pageIds, total } = await repo.freeRoomsPage(s.db, what, sort, window, free));
   } else {
     const [count, rows] = await Promise.all([
-      repo.countMatchingRooms(s.db, value, field),
-      repo.matchingRooms(s.db, value, field, sort, window),
+      repo.countMatchingRooms(s.db, what),
+      repo.matchingRooms(s.db, what, sort, window, s.clock()),
     ]);
     total = count;
     pageIds = rows.map((m) => m.roomId);
   }
-  const cards = await repo.roomCards(s.db, pageIds);
-  const data = pageIds.map((id) => toSummary(cards, cards.rows.find((r) => r.room.id === id)!));
-  return { data, meta: pageMeta(total, page, perPage) };
+  const [cards, freeHours] = await Promise.all([
+    repo.roomCards(s.db, pageIds),
+    body.date ? freeHoursOf(s, pageIds, body.date) : undefined,
+  ]);
+  const data: RoomResult[] = pageIds.map((id) => {
+    const summary = toSummary(cards, cards.rows.find((r) => r.room.id === id)!);
+    if (!freeHours) return summary;
+    const starts = freeHours.get(id) ?? [];
+    return { ...summary, free_hours: starts.slice(0, FREE_HOURS_SHOWN), free_hours_total: starts.length };
+  });
+  return { data, meta: pageMeta(total, page, perPage), facets: await facets };
+}
+
+/** How many suggestions the search field shows. */
+const SUGGESTIONS = 8;
+
+/**
+ * What the search field suggests for `q` (decision 0042): the states (by abbreviation or name),
+ * cities, neighbourhoods and clinics of bookable rooms, best match first, at most eight.
+ */
+export async function suggestions(s: Services, q: string): Promise<Suggestion[]> {
+  const text = fold(q);
+  const [rows, states] = await Promise.all([
+    repo.suggestionRows(s.db, q, SUGGESTIONS),
+    repo.stateRooms(s.db),
+  ]);
+  const stateHits: Suggestion[] = states
+    .filter(({ state }) => {
+      const name = fold(stateNames[state as keyof typeof stateNames] ?? '');
+      return state.toLowerCase() === text || (text.length >= 3 && name.startsWith(text));
+    })
+    .sort((a, b) => b.n - a.n)
+    .map(({ state }) => ({
+      kind: 'state' as const,
+      label: stateNames[state as keyof typeof stateNames] ?? state,
+      detail: state,
+      value: state,
+    }));
+  const places: Suggestion[] = rows.map((r) => {
+    if (r.kind === 'city') return { kind: 'city', label: r.label, detail: r.state, value: r.label };
+    if (r.kind === 'neighborhood')
+      return {
+        kind: 'neighborhood',
+        label: r.label,
+        detail: `${r.city}, ${r.state}`,
+        value: r.label,
+        city: r.city,
+      };
+    return {
+      kind: 'clinic',
+      label: r.label,
+      detail: r.neighborhood ? `${r.neighborhood}, ${r.city}` : r.city,
+      value: r.label,
+    };
+  });
+  return [...stateHits, ...places].slice(0, SUGGESTIONS);
 }
 
 /**

@@ -69,19 +69,22 @@ describe('room search (open to visitors)', () => {
       expect.arrayContaining(['Consultório 501', 'Sala Odontológica 502']),
     );
     expect(names(await search({ value: 'pao de acucar' }))).toEqual(['Sala Pão de Açúcar']);
-    expect(names(await search({ value: 'vida plena pinheiros', attributeToFilter: 'clinic' }))).toEqual([
-      'Sala de Grupo',
-      'Sala Ipê',
-    ]);
+    expect(
+      names(
+        await search({ value: 'vida plena pinheiros', attributeToFilter: 'clinic', attributeSortBy: 'name' }),
+      ),
+    ).toEqual(['Sala de Grupo', 'Sala Ipê']);
     expect((await search({ value: 'rio', attributeToFilter: 'city' })).json().meta.total).toBe(2);
     expect(names(await search({ value: 'curitiba', attributeToFilter: 'city' }))).toHaveLength(5);
-    expect(names(await search({ value: 'agua verde', attributeToFilter: 'neighborhood' }))).toEqual([
-      'Sala Barigui',
-      'Sala Tanguá',
-    ]);
+    expect(
+      names(
+        await search({ value: 'agua verde', attributeToFilter: 'neighborhood', attributeSortBy: 'name' }),
+      ),
+    ).toEqual(['Sala Barigui', 'Sala Tanguá']);
     expect((await search({ value: 'Joinville' })).json()).toEqual({
       data: [],
       meta: { current_page: 1, last_page: 1, per_page: 15, total: 0 },
+      facets: { neighborhoods: [], facilities: [], price_cents: null },
     });
   });
 

@@ -167,7 +167,7 @@ describe('horário fixo', () => {
     expect(month!.chargeAt).toBeNull();
     const mail = t.mail.findLast((m) => m.to === bia.user.email);
     expect(mail?.subject).toContain('Reserva confirmada');
-    expect(mail?.attachments?.some((a) => String(a.filename).endsWith('.ics'))).toBe(true);
+    expect(mail?.calendar?.method).toBe('REQUEST');
     // Charged once: another round finds nothing.
     expect(await chargeDueSeriesMonths(t.app.services)).toBe(0);
   });

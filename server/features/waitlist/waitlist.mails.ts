@@ -5,7 +5,7 @@ import type { Executor } from '../../db/client.ts';
 import { appointments, bookings, clinics, rooms, users, waitlistEntries } from '../../db/schema.ts';
 import { renderMail } from '../../lib/mail-template.ts';
 import type { Services } from '../../services.ts';
-import { when } from '../bookings/booking.mails.ts';
+import { runLabel, when } from '../bookings/booking.mails.ts';
 
 export async function sendWaitlistOffer(s: Services, entryId: number, db: Executor = s.db): Promise<void> {
   const [row] = await db
@@ -27,10 +27,10 @@ export async function sendWaitlistOffer(s: Services, entryId: number, db: Execut
   const last = hours.at(-1)!;
   const link = `${s.config.publicUrl}/especialista/agendamentos?oferta=${row.entry.uuid}`;
   const mail = renderMail({
-    subject: `Vagou um horário na ${row.room.name} — guardado para você`,
+    subject: `Vagou um horário: ${row.room.name}, ${runLabel({ start: first.startsAt, end: last.endsAt }, tz)} — guardado para você`,
     greeting: `Olá, ${row.customer.name.split(' ')[0]}!`,
     paragraphs: [
-      `O horário que você esperava na ${row.room.name} (${row.clinic.name}) ficou livre: ${when(first.startsAt, tz)} até ${when(last.endsAt, tz).slice(-5)}.`,
+      `O horário que você esperava ficou livre — ${row.room.name} (${row.clinic.name}): ${when(first.startsAt, tz)} até ${when(last.endsAt, tz).slice(-5)}.`,
       `Ele está guardado para você até ${when(row.entry.offerExpiresAt!, tz)} (15 minutos). Valor: ${formatBrl(row.booking.amountCents)}.`,
       `Para confirmar, pague com cartão ou Pix em Meus agendamentos: ${link}`,
       'Se não pagar até lá, o horário passa para a próxima pessoa da lista de espera.',

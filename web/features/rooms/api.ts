@@ -1,32 +1,58 @@
 /** Public room browsing: search, a room's page, availability (SPEC §7 Rooms). */
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
-import type { PageMeta, RoomDetail, RoomSummary, SearchBody } from '#common/contracts/rooms';
+import type { RoomDetail, RoomPage, SearchBody, Suggestion } from '#common/contracts/rooms';
 import type { Availability } from '#common/contracts/supply';
-import { initialDataKeys, type searchFromUrl } from '#common/domain/rooms';
-import { api } from '#web/lib/api.ts';
-import { takeInitialData } from '#web/lib/initial-data.ts';
+import { publicQueryKeys, type searchFromUrl } from '#common/domain/rooms';
+import { ApiError, api } from '#web/lib/api.ts';
 
-type SearchPage = { data: RoomSummary[]; meta: PageMeta };
+type SearchPage = RoomPage;
 
 export function useRoomSearch(body: ReturnType<typeof searchFromUrl>['body'], page: number) {
   return useQuery({
-    queryKey: ['rooms', 'search', body, page],
+    queryKey: publicQueryKeys.search(body, page),
     queryFn: () =>
       api<SearchPage>(`/customer/room/genericsearch?page=${page}`, {
         method: 'POST',
         body: body satisfies SearchBody,
       }),
-    initialData: () => takeInitialData<SearchPage>(initialDataKeys.search(body, page)),
     placeholderData: keepPreviousData,
+    // A page drawn by the server arrives with this data: no second request for it at once.
+    staleTime: 60_000,
+  });
+}
+
+/**
+ * What the search field suggests for a text (decision 0042): asked from two letters on, the last
+ * answer kept while the next one comes so the list does not blink.
+ */
+export function useSearchSuggestions(q: string) {
+  const text = q.trim();
+  return useQuery<Suggestion[]>({
+    queryKey: ['rooms', 'suggestions', text.toLowerCase()],
+    queryFn: ({ signal }) =>
+      api<{ data: Suggestion[] }>(`/rooms/suggestions?q=${encodeURIComponent(text)}`, { signal }).then(
+        (r) => r.data,
+      ),
+    enabled: text.length >= 2,
+    placeholderData: keepPreviousData,
+    staleTime: 5 * 60_000,
   });
 }
 
 export function useRoomDetail(uuid: string | undefined) {
   return useQuery({
-    queryKey: ['rooms', 'detail', uuid],
-    queryFn: () => api<{ data: RoomDetail }>(`/rooms/${uuid}`).then((r) => r.data),
-    initialData: () => (uuid ? takeInitialData<RoomDetail>(initialDataKeys.room(uuid)) : undefined),
+    queryKey: publicQueryKeys.room(uuid ?? ''),
+    // null: no such room (404) — what the server seeds for an unknown room's page too.
+    queryFn: () =>
+      api<{ data: RoomDetail }>(`/rooms/${uuid}`).then(
+        (r): RoomDetail | null => r.data,
+        (err: unknown) => {
+          if (err instanceof ApiError && err.status === 404) return null;
+          throw err;
+        },
+      ),
     enabled: Boolean(uuid),
+    staleTime: 60_000,
   });
 }
 

@@ -16,9 +16,11 @@ import { searchFromUrl } from '#common/domain/rooms';
 import { PageShell } from '#web/app/layouts/main-layout.tsx';
 import { usePageTitle } from '#web/components/use-page-title.ts';
 import { text as accountText } from '#web/features/account/messages.ts';
+import { useCities } from '#web/features/cities/api.ts';
 // The home shows the room list's first page: the same query, so /rooms then opens at once.
 import { useRoomSearch } from '#web/features/rooms/api.ts';
 import { RoomCard } from '#web/features/rooms/components/room-card.tsx';
+import { formatBrl } from '#web/lib/format.ts';
 
 const FEATURED = 6;
 const listQuery = searchFromUrl(new URLSearchParams());
@@ -61,6 +63,50 @@ function FeaturedRooms() {
   );
 }
 
+/** The cities with rooms, each to its own page (/salas/{cidade}): how visitors and crawlers reach them. */
+function Cities() {
+  const cities = useCities().data ?? [];
+  if (cities.length === 0) return null;
+  return (
+    <Stack gap="md" component="section" aria-labelledby="salas-cidades">
+      <Title order={2} fz="h3" id="salas-cidades">
+        Salas por cidade
+      </Title>
+      <SimpleGrid
+        cols={{ base: 1, xs: 2, md: 4 }}
+        spacing="sm"
+        component="ul"
+        style={{ listStyle: 'none', padding: 0 }}
+      >
+        {cities.map((city) => (
+          <li key={city.slug}>
+            <Button
+              component={Link}
+              to={`/salas/${city.slug}`}
+              variant="default"
+              fullWidth
+              h="auto"
+              py="xs"
+              justify="space-between"
+              rightSection={<IconArrowRight size={16} aria-hidden="true" />}
+            >
+              <Stack gap={0} align="flex-start">
+                <Text fw={600} size="sm">
+                  {city.name} – {city.state}
+                </Text>
+                <Text size="xs" c="dark.4">
+                  {city.rooms} {city.rooms === 1 ? 'sala' : 'salas'} · a partir de{' '}
+                  {formatBrl(city.price_from_cents)}/h
+                </Text>
+              </Stack>
+            </Button>
+          </li>
+        ))}
+      </SimpleGrid>
+    </Stack>
+  );
+}
+
 /** The public landing page (/): the shell (header with search, footer, help), a word on the product, rooms. */
 export function HomePage() {
   usePageTitle('Salas por hora para profissionais da saúde');
@@ -92,6 +138,7 @@ export function HomePage() {
             </Group>
           </Stack>
           <FeaturedRooms />
+          <Cities />
           <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="lg">
             {points.map(({ Icon, title, text }) => (
               <Stack key={title} gap="xs">

@@ -1,5 +1,6 @@
+import './room-page.css';
 import { Box, Button, Group, Paper, Text } from '@mantine/core';
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import type { RoomDetail } from '#common/contracts/rooms';
 import { text as bookingText } from '#web/features/bookings/messages.ts';
 import { formatBrl } from '#web/lib/format.ts';
@@ -10,37 +11,26 @@ import type { RoomBooking } from '../use-room-booking.ts';
 const BookingSheet = lazy(async () => ({ default: (await import('./booking-sheet.tsx')).BookingSheet }));
 
 /**
- * The height of the bar, published as `--salas-booking-bar-height` on the page's root while it is
- * shown, so the floating help buttons can sit above it.
+ * The bar's height, set by room-page.css while the bar shows (below 62em) as
+ * `--salas-booking-bar-height`: the floating help buttons sit above it and the page keeps that
+ * much room at its end, from the first paint on.
  */
-export const BAR_HEIGHT_VAR = '--salas-booking-bar-height';
+const BAR_HEIGHT = 'var(--salas-booking-bar-height, 64px)';
 
-/** Phones and tablets: the running total and "Reservar" fixed at the bottom; the sheet books. */
+/**
+ * Phones and tablets: the running total and "Reservar" fixed at the bottom; the sheet books. Hidden
+ * by CSS from 62em, where the card beside the room books.
+ */
 export function BookingBar({ room, booking }: { room: RoomDetail; booking: RoomBooking }) {
   const [open, setOpen] = useState(false);
-  const bar = useRef<HTMLDivElement>(null);
   const n = booking.selected.length;
-
-  useEffect(() => {
-    const root = document.documentElement;
-    const node = bar.current;
-    if (!node) return;
-    const publish = () => root.style.setProperty(BAR_HEIGHT_VAR, `${node.offsetHeight}px`);
-    publish();
-    const observer = new ResizeObserver(publish);
-    observer.observe(node);
-    return () => {
-      observer.disconnect();
-      root.style.removeProperty(BAR_HEIGHT_VAR);
-    };
-  }, []);
+  const line = { whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' } as const;
 
   return (
-    <>
+    <div className="salas-booking-bar">
       {/* Room for the bar at the end of the page, so it never covers the footer. */}
-      <Box h={`var(${BAR_HEIGHT_VAR}, 76px)`} aria-hidden="true" />
+      <Box h={BAR_HEIGHT} aria-hidden="true" />
       <Paper
-        ref={bar}
         component="section"
         aria-label={text.bar.sheet}
         shadow="lg"
@@ -48,32 +38,38 @@ export function BookingBar({ room, booking }: { room: RoomDetail; booking: RoomB
         bottom={0}
         left={0}
         right={0}
+        h={BAR_HEIGHT}
         px="md"
-        py="sm"
         style={{
           zIndex: 140,
+          display: 'flex',
+          alignItems: 'center',
           borderTop: '1px solid var(--mantine-color-gray-3)',
-          paddingBottom: 'calc(var(--mantine-spacing-sm) + env(safe-area-inset-bottom))',
+          paddingBottom: 'env(safe-area-inset-bottom)',
         }}
       >
-        <Group justify="space-between" wrap="nowrap" gap="sm" maw={720} mx="auto">
+        <Group justify="space-between" wrap="nowrap" gap="sm" maw={720} mx="auto" w="100%">
           <Box aria-live="polite" style={{ minWidth: 0 }}>
             {n ? (
               <>
-                <Text fw={800} fz="lg" lh={1.2}>
+                <Text fw={800} fz="lg" lh={1.2} style={line}>
                   {bookingText.total}: {formatBrl(booking.totalCents)}
                 </Text>
-                <Text size="xs">{bookingText.selected(n)}</Text>
+                <Text size="xs" style={line}>
+                  {bookingText.selected(n)}
+                </Text>
               </>
             ) : (
               <>
-                <Text fw={800} fz="lg" lh={1.2}>
+                <Text fw={800} fz="lg" lh={1.2} style={line}>
                   {formatBrl(room.hour_price_cents)}
                   <Text span size="sm" c="dimmed" fw={400}>
                     {text.perHour}
                   </Text>
                 </Text>
-                <Text size="xs">{text.bar.pick}</Text>
+                <Text size="xs" style={line}>
+                  {text.bar.pick}
+                </Text>
               </>
             )}
           </Box>
@@ -102,6 +98,6 @@ export function BookingBar({ room, booking }: { room: RoomDetail; booking: RoomB
           />
         </Suspense>
       )}
-    </>
+    </div>
   );
 }

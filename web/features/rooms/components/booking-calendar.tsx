@@ -1,3 +1,4 @@
+import './room-page.css';
 import { Box, Chip, Group, Stack, Text } from '@mantine/core';
 import { lazy, Suspense, useState } from 'react';
 import { DatePicker } from '#web/components/date-inputs.ts';
@@ -40,7 +41,8 @@ function Dot({ color, ring = false }: { color: string; ring?: boolean }) {
 
 /**
  * The month calendar (days with free hours dotted, days with picked hours ringed, full days out)
- * and the hour chips of the shown day.
+ * and, beside it when there is room (else under it), the hour chips of the shown day in a dense
+ * grid. Rendered in the browser only (it reads today's date): the card draws its place until then.
  */
 export function BookingCalendar({ uuid, booking }: { uuid: string; booking: RoomBooking }) {
   const today = isoDate(new Date());
@@ -56,10 +58,10 @@ export function BookingCalendar({ uuid, booking }: { uuid: string; booking: Room
   const full = (date: string) => known.has(date) && !free.has(date) && !picked.has(date);
 
   return (
-    <Stack gap="sm">
-      <Box style={{ display: 'flex', justifyContent: 'center' }}>
+    <div className="salas-booking-grid">
+      <div className="salas-booking-month">
         <DatePicker
-          size="md"
+          size="sm"
           locale="pt-br"
           value={booking.day}
           onChange={(v) => booking.pickDay(v ? String(v).slice(0, 10) : null)}
@@ -97,7 +99,7 @@ export function BookingCalendar({ uuid, booking }: { uuid: string; booking: Room
                     component="span"
                     aria-hidden="true"
                     pos="absolute"
-                    bottom={5}
+                    bottom={4}
                     left="50%"
                     style={{
                       width: 5,
@@ -116,64 +118,75 @@ export function BookingCalendar({ uuid, booking }: { uuid: string; booking: Room
             );
           }}
         />
-      </Box>
-      <Group gap="md" justify="center">
-        <Group gap={6}>
-          <Dot color="var(--mantine-color-salas-6)" />
-          <Text size="xs">{t.legendFree}</Text>
-        </Group>
-        <Group gap={6}>
-          <Dot color="var(--mantine-color-salas-8)" ring />
-          <Text size="xs">{t.legendPicked}</Text>
-        </Group>
-      </Group>
-      <Stack gap={6} role="group" aria-label={booking.day ? t.hoursOf(longDayLabel(booking.day)) : undefined}>
-        {booking.day && (
-          <Text size="sm" fw={600}>
-            {longDayLabel(booking.day)}
-          </Text>
-        )}
-        {!booking.day ? (
-          <Text size="sm" c="dimmed">
-            {t.pickDate}
-          </Text>
-        ) : day.isPending ? (
-          <Text size="sm" c="dimmed">
-            {t.loading}
-          </Text>
-        ) : day.data?.slots.length === 0 ? (
-          <Text size="sm" c="dimmed">
-            {t.noSlots}
-          </Text>
-        ) : (
-          <Group gap={6}>
-            {day.data?.slots.map((slot) => (
-              <Chip
-                key={slot.date_time}
-                checked={booking.selected.includes(slot.date_time)}
-                onChange={() => booking.toggle(slot.date_time, day.data?.slots)}
-                disabled={!slot.available}
-                variant="outline"
-                size="sm"
-                aria-label={`${slot.date_time.slice(11, 16)} ${slot.available ? t.free : t.taken}`}
-              >
-                {slot.date_time.slice(11, 16)}
-              </Chip>
-            ))}
+      </div>
+      <div className="salas-booking-hours">
+        <Stack
+          gap={6}
+          role="group"
+          aria-label={booking.day ? t.hoursOf(longDayLabel(booking.day)) : undefined}
+        >
+          {booking.day && (
+            <Text size="sm" fw={600}>
+              {longDayLabel(booking.day)}
+            </Text>
+          )}
+          {!booking.day ? (
+            <Text size="sm" c="dimmed">
+              {t.pickDate}
+            </Text>
+          ) : day.isPending ? (
+            <Text size="sm" c="dimmed">
+              {t.loading}
+            </Text>
+          ) : day.data?.slots.length === 0 ? (
+            <Text size="sm" c="dimmed">
+              {t.noSlots}
+            </Text>
+          ) : (
+            <div className="salas-hours">
+              {day.data?.slots.map((slot) => (
+                <Chip
+                  key={slot.date_time}
+                  checked={booking.selected.includes(slot.date_time)}
+                  onChange={() => booking.toggle(slot.date_time, day.data?.slots)}
+                  disabled={!slot.available}
+                  variant="outline"
+                  size="sm"
+                  classNames={{
+                    root: 'salas-hour',
+                    label: 'salas-hour-label',
+                    iconWrapper: 'salas-hour-icon',
+                  }}
+                  aria-label={`${slot.date_time.slice(11, 16)} ${slot.available ? t.free : t.taken}`}
+                >
+                  {slot.date_time.slice(11, 16)}
+                </Chip>
+              ))}
+            </div>
+          )}
+          {booking.day && day.data && booking.canWait && (
+            <Suspense>
+              <WaitlistJoin
+                key={booking.day}
+                roomUuid={uuid}
+                date={booking.day}
+                slots={day.data.slots}
+                slotMinutes={booking.slotMinutes}
+              />
+            </Suspense>
+          )}
+        </Stack>
+        <Group mt={8} style={{ rowGap: 2, columnGap: 12 }}>
+          <Group gap={6} wrap="nowrap">
+            <Dot color="var(--mantine-color-salas-6)" />
+            <Text size="xs">{t.legendFree}</Text>
           </Group>
-        )}
-        {booking.day && day.data && booking.canWait && (
-          <Suspense>
-            <WaitlistJoin
-              key={booking.day}
-              roomUuid={uuid}
-              date={booking.day}
-              slots={day.data.slots}
-              slotMinutes={booking.slotMinutes}
-            />
-          </Suspense>
-        )}
-      </Stack>
-    </Stack>
+          <Group gap={6} wrap="nowrap">
+            <Dot color="var(--mantine-color-salas-8)" ring />
+            <Text size="xs">{t.legendPicked}</Text>
+          </Group>
+        </Group>
+      </div>
+    </div>
   );
 }

@@ -1,9 +1,11 @@
-import { Box, Button, Divider, Paper, Stack, Text, Title } from '@mantine/core';
+import './room-page.css';
+import { Box, Button, Divider, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { lazy, Suspense, useState } from 'react';
 import type { RoomDetail } from '#common/contracts/rooms';
 import { durationLabel } from '#common/domain/booking-rules';
 import { text as seriesText } from '#web/features/series/messages.ts';
 import { formatBrl } from '#web/lib/format.ts';
+import { useHydrated } from '#web/lib/hydrated.ts';
 import { text } from '../messages.ts';
 import type { RoomBooking } from '../use-room-booking.ts';
 import { BookingCalendar } from './booking-calendar.tsx';
@@ -18,19 +20,18 @@ const SeriesModal = lazy(async () => ({
 // "Repetir toda semana" loads once an hour is picked.
 const RepeatWeekly = lazy(async () => ({ default: (await import('./repeat-weekly.tsx')).RepeatWeekly }));
 
-/** The calendar, the hours, the repeat option and the picked days: the card's and the sheet's body. */
+/**
+ * The calendar beside the hours, then the picked days with what can be done with them (repeat
+ * every week, make it a horário fixo): the card's and the sheet's body. Compact on purpose: at
+ * 1366×768 the whole card, "Reservar" included, fits the window (decision 0043).
+ */
 export function BookingBody({ room, booking }: { room: RoomDetail; booking: RoomBooking }) {
-  const rules = text.room.rules(room.booking_rules, durationLabel);
   return (
-    <Stack gap="md">
-      {rules && (
-        <Text size="sm" c="dimmed">
-          {rules}
-        </Text>
-      )}
+    <Stack gap={8}>
       <BookingCalendar uuid={room.uuid} booking={booking} />
       {booking.selected.length > 0 && (
         <>
+          <PickedSummary booking={booking} />
           <Suspense>
             <RepeatWeekly
               uuid={room.uuid}
@@ -40,11 +41,21 @@ export function BookingBody({ room, booking }: { room: RoomDetail; booking: Room
               onAdd={booking.add}
             />
           </Suspense>
-          <PickedSummary booking={booking} />
           <SeriesOffer room={room} booking={booking} />
         </>
       )}
     </Stack>
+  );
+}
+
+/** The room's rules that differ from the plain hour, in one line ("Reserva mínima de 2 h · …"). */
+export function RoomRules({ room }: { room: RoomDetail }) {
+  const rules = text.room.rules(room.booking_rules, durationLabel);
+  if (!rules) return null;
+  return (
+    <Text size="xs" c="dimmed">
+      {rules}
+    </Text>
   );
 }
 
@@ -59,11 +70,11 @@ function SeriesOffer({ room, booking }: { room: RoomDetail; booking: RoomBooking
     starts.every((iso, i) => i === 0 || Date.parse(iso) - Date.parse(starts[i - 1]!) === step);
   if (!booking.signedIn || !booking.mayBook || !oneStretch) return null;
   return (
-    <Stack gap={2}>
-      <Button variant="light" onClick={() => setOpen(true)}>
+    <Group gap="xs" wrap="nowrap" align="center">
+      <Button variant="light" size="compact-sm" onClick={() => setOpen(true)} style={{ flexShrink: 0 }}>
         {seriesText.open}
       </Button>
-      <Text size="xs" c="dimmed">
+      <Text size="xs" c="dimmed" lh={1.3}>
         {seriesText.openHint}
       </Text>
       {open && (
@@ -79,13 +90,13 @@ function SeriesOffer({ room, booking }: { room: RoomDetail; booking: RoomBooking
           />
         </Suspense>
       )}
-    </Stack>
+    </Group>
   );
 }
 
-export function HourPrice({ cents }: { cents: number }) {
+export function HourPrice({ cents, size = 26 }: { cents: number; size?: number }) {
   return (
-    <Text fz={26} fw={800} c="salas.9" lh={1.2}>
+    <Text fz={size} fw={800} c="salas.9" lh={1.2}>
       {formatBrl(cents)}
       <Text span size="md" c="dimmed" fw={400}>
         {text.perHour}
@@ -95,11 +106,13 @@ export function HourPrice({ cents }: { cents: number }) {
 }
 
 /**
- * Desktop: the booking card beside the room, sticky while the page scrolls. It fits the window
- * from where it starts (under the header), so "Reservar" is in view on arrival; on a short window
- * the body scrolls inside the card and the total and "Reservar" stay in view.
+ * Desktop (from 62em, by CSS): the booking card beside the room, sticky while the page scrolls and
+ * as tall as what it holds — at 1366×768 every action, "Reservar" included, in view without
+ * scrolling inside it. The calendar and the hours need JavaScript: until the page has hydrated the
+ * card shows their place (same size) with the price per hour, as the server drew it.
  */
 export function BookingCard({ room, booking }: { room: RoomDetail; booking: RoomBooking }) {
+  const hydrated = useHydrated();
   return (
     <Paper
       component="section"
@@ -107,21 +120,31 @@ export function BookingCard({ room, booking }: { room: RoomDetail; booking: Room
       withBorder
       shadow="md"
       radius="lg"
-      pos="sticky"
-      top={16}
-      style={{ display: 'flex', flexDirection: 'column', maxHeight: 'max(420px, calc(100vh - 190px))' }}
+      className="salas-booking-card"
     >
-      <Box p="lg" pb="xs">
-        <HourPrice cents={room.hour_price_cents} />
-        <Title order={2} fz="h4" mt="xs" id="booking-card-title">
-          {text.room.availability}
-        </Title>
+      <Box px="md" pt="md" pb={6}>
+        <Group justify="space-between" align="baseline" gap="xs">
+          <Title order={2} fz="h4" id="booking-card-title">
+            {text.room.availability}
+          </Title>
+          <HourPrice cents={room.hour_price_cents} size={22} />
+        </Group>
+        <RoomRules room={room} />
       </Box>
-      <Box px="lg" py="xs" style={{ flex: 1, minHeight: 0, overflowY: 'auto' }}>
-        <BookingBody room={room} booking={booking} />
+      <Box px="md" pt={4} pb="sm" className="salas-booking-card-body">
+        {hydrated ? (
+          <BookingBody room={room} booking={booking} />
+        ) : (
+          <Stack className="salas-booking-placeholder" justify="center" align="center" gap={4}>
+            <HourPrice cents={room.hour_price_cents} />
+            <Text size="sm" c="dimmed">
+              {text.room.pickDate}
+            </Text>
+          </Stack>
+        )}
       </Box>
       <Divider />
-      <Box p="lg" pt="md">
+      <Box px="md" py="sm">
         <BookingFooter booking={booking} onReserve={booking.reserve} />
       </Box>
     </Paper>

@@ -1,8 +1,8 @@
-import { Box, Drawer } from '@mantine/core';
+import { Box, Drawer, Stack } from '@mantine/core';
 import type { RoomDetail } from '#common/contracts/rooms';
 import { text } from '../messages.ts';
 import type { RoomBooking } from '../use-room-booking.ts';
-import { BookingBody } from './booking-card.tsx';
+import { BookingBody, RoomRules } from './booking-card.tsx';
 import { BookingFooter } from './booking-footer.tsx';
 
 /** Phones: the booking card as a sheet from the bottom; its total and "Reservar" stay in view. */
@@ -35,7 +35,10 @@ export function BookingSheet({
       }}
     >
       <Box style={{ flex: 1, minHeight: 0, overflowY: 'auto' }} pb="md">
-        <BookingBody room={room} booking={booking} />
+        <Stack gap="sm">
+          <RoomRules room={room} />
+          <BookingBody room={room} booking={booking} />
+        </Stack>
       </Box>
       <Box
         py="sm"

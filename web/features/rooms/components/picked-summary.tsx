@@ -1,3 +1,4 @@
+import './room-page.css';
 import { ActionIcon, Group, Stack, Text, UnstyledButton } from '@mantine/core';
 import { IconX } from '@tabler/icons-react';
 import { pickedDays, shortDayLabel } from '#web/features/bookings/selection.ts';
@@ -10,41 +11,46 @@ const t = text.room;
 export function PickedSummary({ booking }: { booking: RoomBooking }) {
   const days = pickedDays(booking.selected, booking.slotMinutes);
   if (!days.length) return null;
+  // The list is named "Sua seleção" for screen readers; on screen its lines say it (and the card
+  // keeps the height for its actions).
   return (
-    <Stack gap={4}>
-      <Text size="sm" fw={600}>
-        {t.picked}
-      </Text>
-      <Stack gap={2} component="ul" m={0} p={0} style={{ listStyle: 'none' }}>
-        {days.map((d) => {
-          const label = shortDayLabel(d.date);
-          return (
-            <Group component="li" key={d.date} justify="space-between" wrap="nowrap" gap="xs">
-              <UnstyledButton
-                onClick={() => booking.pickDay(d.date)}
-                title={t.showDay(label)}
-                style={{ flex: 1, minWidth: 0 }}
-              >
-                <Text size="sm" fw={d.date === booking.day ? 700 : 400}>
-                  <Text span fw={600}>
-                    {label}
-                  </Text>{' '}
-                  · {d.ranges.join(', ')}
-                </Text>
-              </UnstyledButton>
-              <ActionIcon
-                variant="subtle"
-                color="gray"
-                size="sm"
-                aria-label={t.removeDay(label)}
-                onClick={() => booking.remove(d.date)}
-              >
-                <IconX size={14} aria-hidden="true" />
-              </ActionIcon>
-            </Group>
-          );
-        })}
-      </Stack>
+    <Stack
+      gap={2}
+      component="ul"
+      m={0}
+      p={0}
+      aria-label={t.picked}
+      className="salas-picked-list"
+      style={{ listStyle: 'none' }}
+    >
+      {days.map((d) => {
+        const label = shortDayLabel(d.date);
+        return (
+          <Group component="li" key={d.date} justify="space-between" wrap="nowrap" gap="xs">
+            <UnstyledButton
+              onClick={() => booking.pickDay(d.date)}
+              title={t.showDay(label)}
+              style={{ flex: 1, minWidth: 0 }}
+            >
+              <Text size="sm" fw={d.date === booking.day ? 700 : 400}>
+                <Text span fw={600}>
+                  {label}
+                </Text>{' '}
+                · {d.ranges.join(', ')}
+              </Text>
+            </UnstyledButton>
+            <ActionIcon
+              variant="subtle"
+              color="gray"
+              size="sm"
+              aria-label={t.removeDay(label)}
+              onClick={() => booking.remove(d.date)}
+            >
+              <IconX size={14} aria-hidden="true" />
+            </ActionIcon>
+          </Group>
+        );
+      })}
     </Stack>
   );
 }

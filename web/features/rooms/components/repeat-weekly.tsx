@@ -8,7 +8,11 @@ import { repeatDates, repeatMatches } from '../repeat.ts';
 const t = text.repeat;
 const fmt = (key: string) => `${key.slice(8, 10)}/${key.slice(5, 7)} ${key.slice(11, 16)}`;
 
-/** Copies the chosen hours to the next weeks, checking every date in one call. */
+/**
+ * Copies the chosen hours to the next weeks, checking every date in one call. One compact row
+ * ("Repetir toda semana por [mais 3 semanas] [Repetir horários]"), so the booking card keeps every
+ * action in view; what was added is said under it once asked.
+ */
 export function RepeatWeekly({
   uuid,
   selected,
@@ -44,22 +48,30 @@ export function RepeatWeekly({
   };
 
   return (
-    <Group gap="xs" align="flex-end" wrap="wrap">
-      <Select
-        label={t.label}
-        data={Array.from({ length: 12 }, (_, i) => ({ value: String(i + 1), label: t.weeks(i + 1) }))}
-        value={weeks}
-        onChange={(v) => onWeeksChange(v ?? '1')}
-        allowDeselect={false}
-        w={180}
-        comboboxProps={{ withinPortal: true, zIndex: 400 }}
-      />
-      <Button variant="light" onClick={repeat} loading={check.isPending}>
-        {t.action}
-      </Button>
-      <Text size="sm" aria-live="polite" style={{ flexBasis: '100%' }}>
+    <div>
+      <Group gap="xs" align="center" wrap="wrap">
+        <Select
+          label={t.label}
+          data={Array.from({ length: 12 }, (_, i) => ({ value: String(i + 1), label: t.weeks(i + 1) }))}
+          value={weeks}
+          onChange={(v) => onWeeksChange(v ?? '1')}
+          allowDeselect={false}
+          size="xs"
+          w={270}
+          styles={{
+            root: { display: 'flex', alignItems: 'center', gap: 8 },
+            label: { whiteSpace: 'nowrap', fontWeight: 400 },
+            wrapper: { flex: 1 },
+          }}
+          comboboxProps={{ withinPortal: true, zIndex: 400 }}
+        />
+        <Button variant="light" size="compact-sm" onClick={repeat} loading={check.isPending}>
+          {t.action}
+        </Button>
+      </Group>
+      <Text size="xs" aria-live="polite" mt={result ? 4 : 0}>
         {result}
       </Text>
-    </Group>
+    </div>
   );
 }

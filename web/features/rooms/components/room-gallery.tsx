@@ -1,4 +1,5 @@
-import { Badge, Box, Button, Group, Image, Text, UnstyledButton } from '@mantine/core';
+import './room-page.css';
+import { Badge, Box, Button, Group, Text, UnstyledButton } from '@mantine/core';
 import { IconDoor, IconPhoto } from '@tabler/icons-react';
 import { lazy, Suspense, useState } from 'react';
 import { text } from '../messages.ts';
@@ -9,11 +10,16 @@ const PhotoViewer = lazy(async () => ({ default: (await import('./photo-viewer.t
 const t = text.gallery;
 type Photo = { uuid: string; url: string };
 
+/** The stored sizes (server/features/photos/image.ts): the browser picks by the width drawn. */
+const srcSet = (url: string) => `${url}?size=sm 640w, ${url}?size=lg 1600w`;
+
 /**
- * The room's photos: a large one and, on wider screens, two beside it; every photo opens the
- * full-screen viewer. On a phone, the first photo with the count.
+ * The room's photos, sized to how many there are (wider screens): one photo alone, two side by
+ * side, three or more as a large one with two beside it; every photo opens the full-screen viewer.
+ * On a phone, the first photo with the count. Widths are chosen by CSS (room-page.css), so the
+ * server draws the same gallery; every image has its size, so nothing moves when it arrives.
  */
-export function RoomGallery({ photos, name, wide }: { photos: Photo[]; name: string; wide: boolean }) {
+export function RoomGallery({ photos, name }: { photos: Photo[]; name: string }) {
   const [open, setOpen] = useState<number | null>(null);
   if (!photos.length)
     return (
@@ -22,43 +28,39 @@ export function RoomGallery({ photos, name, wide }: { photos: Photo[]; name: str
         <Text c="dimmed">{t.noPhotos}</Text>
       </Group>
     );
-  const side = wide ? photos.slice(1, 3) : [];
-  const tile = (p: Photo, i: number, h: number, size: 'sm' | 'lg') => (
-    <UnstyledButton
-      key={p.uuid}
-      onClick={() => setOpen(i)}
-      aria-label={t.open(i + 1, photos.length)}
-      style={{ borderRadius: 'var(--mantine-radius-md)', overflow: 'hidden', display: 'block', minWidth: 0 }}
-    >
-      <Image
-        src={`${p.url}?size=${size}`}
-        alt={t.photo(name, i + 1, photos.length)}
-        h={h}
-        w="100%"
-        fit="cover"
-        loading={i === 0 ? 'eager' : 'lazy'}
-        fetchPriority={i === 0 ? 'high' : 'auto'}
-      />
-    </UnstyledButton>
-  );
+  const shown = photos.slice(0, 3);
   return (
     <Box pos="relative">
-      <Box
-        style={{
-          display: 'grid',
-          gap: 8,
-          gridTemplateColumns: side.length ? '2fr 1fr' : '1fr',
-          gridTemplateRows: side.length ? '1fr 1fr' : undefined,
-        }}
-      >
-        <Box style={{ gridRow: side.length ? 'span 2' : undefined, minWidth: 0 }}>
-          {tile(photos[0]!, 0, wide ? 400 : 260, 'lg')}
-        </Box>
-        {side.map((p, i) => tile(p, i + 1, side.length === 1 ? 400 : 196, 'sm'))}
-      </Box>
-      {photos.length > 1 &&
-        (wide ? (
+      <div className="salas-gallery" data-count={shown.length}>
+        {shown.map((p, i) => (
+          <UnstyledButton
+            key={p.uuid}
+            className="salas-gallery-tile"
+            onClick={() => setOpen(i)}
+            aria-label={t.open(i + 1, photos.length)}
+          >
+            <img
+              src={`${p.url}?size=${i === 0 ? 'lg' : 'sm'}`}
+              srcSet={srcSet(p.url)}
+              sizes={
+                i === 0 && shown.length !== 2
+                  ? '(min-width: 75em) 800px, (min-width: 62em) 50vw, 100vw'
+                  : '(min-width: 48em) 400px, 100vw'
+              }
+              width={1600}
+              height={1200}
+              alt={t.photo(name, i + 1, photos.length)}
+              loading={i === 0 ? 'eager' : 'lazy'}
+              fetchPriority={i === 0 ? 'high' : 'auto'}
+              decoding={i === 0 ? 'sync' : 'async'}
+            />
+          </UnstyledButton>
+        ))}
+      </div>
+      {photos.length > 1 && (
+        <>
           <Button
+            className="salas-gallery-all"
             pos="absolute"
             bottom={12}
             right={12}
@@ -70,11 +72,19 @@ export function RoomGallery({ photos, name, wide }: { photos: Photo[]; name: str
           >
             {t.all(photos.length)}
           </Button>
-        ) : (
-          <Badge pos="absolute" bottom={10} right={10} color="dark" variant="filled" aria-hidden="true">
+          <Badge
+            className="salas-gallery-count"
+            pos="absolute"
+            bottom={10}
+            right={10}
+            color="dark"
+            variant="filled"
+            aria-hidden="true"
+          >
             {t.counter(1, photos.length)}
           </Badge>
-        ))}
+        </>
+      )}
       {open !== null && (
         <Suspense>
           <PhotoViewer photos={photos} name={name} start={open} onClose={() => setOpen(null)} />

@@ -1,12 +1,14 @@
-import { Alert, Anchor, Grid, Group, Stack, Text, Title } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
+import '../components/room-page.css';
+import { Alert, Anchor, Group, Stack, Text, Title } from '@mantine/core';
 import { IconArrowLeft, IconEye } from '@tabler/icons-react';
 import { lazy, Suspense } from 'react';
 import { Link, useLocation, useParams, useSearchParams } from 'react-router';
 import type { RoomDetail } from '#common/contracts/rooms';
+import { RoomNotFound } from '#web/components/not-found.tsx';
 import { QueryState } from '#web/components/query-state.tsx';
 import { backToList } from '#web/components/search-url.ts';
 import { usePageTitle } from '#web/components/use-page-title.ts';
+import { ApiError } from '#web/lib/api.ts';
 import { useRoomDetail } from '../api.ts';
 import { BookingBar } from '../components/booking-bar.tsx';
 import { BookingCard, HourPrice } from '../components/booking-card.tsx';
@@ -20,11 +22,12 @@ const BookingModal = lazy(async () => ({
   default: (await import('#web/features/bookings/components/booking-modal.tsx')).BookingModal,
 }));
 
-/** From this width the booking card sits beside the room; below it, the bottom bar and sheet. */
-export const BOOKING_CARD_QUERY = '(min-width: 62em)';
-
+/**
+ * The room with, from 62em, the booking card beside it; below that width the bottom bar and sheet.
+ * Which one shows is chosen by CSS (components/room-page.css), never by reading the window while
+ * rendering: the server draws both, and the browser's first render is the same.
+ */
 function RoomView({ room }: { room: RoomDetail }) {
-  const wide = useMediaQuery(BOOKING_CARD_QUERY, undefined, { getInitialValueInEffect: false }) ?? false;
   const booking = useRoomBooking(room);
   const [params] = useSearchParams();
   const location = useLocation();
@@ -43,34 +46,32 @@ function RoomView({ room }: { room: RoomDetail }) {
           </Stack>
         </Alert>
       )}
-      <Anchor component={Link} to={back} size="sm" w="fit-content">
-        <Group gap={4}>
-          <IconArrowLeft size={14} aria-hidden="true" />
-          {text.room.back}
-        </Group>
-      </Anchor>
-      <Grid gap="xl">
-        <Grid.Col span={{ base: 12, md: 7 }}>
-          <Stack gap="lg">
-            <div>
-              <Title order={1} fz={{ base: 'h2', md: 'h1' }}>
-                {room.name}
-              </Title>
-              <Text c="dimmed">{room.clinic.name}</Text>
-              <AddressLink room={room} />
-            </div>
-            <RoomGallery photos={room.photos} name={room.name} wide={wide} />
-            {!wide && <HourPrice cents={room.hour_price_cents} />}
-            <RoomDetails room={room} />
-          </Stack>
-        </Grid.Col>
-        {wide && (
-          <Grid.Col span={{ base: 12, md: 5 }}>
-            <BookingCard room={room} booking={booking} />
-          </Grid.Col>
-        )}
-      </Grid>
-      {!wide && <BookingBar room={room} booking={booking} />}
+      <div className="salas-room-layout">
+        <Stack gap="lg" style={{ minWidth: 0 }}>
+          <Anchor component={Link} to={back} size="sm" w="fit-content">
+            <Group gap={4}>
+              <IconArrowLeft size={14} aria-hidden="true" />
+              {text.room.back}
+            </Group>
+          </Anchor>
+          <div>
+            <Title order={1} fz={{ base: 'h2', md: 'h1' }}>
+              {room.name}
+            </Title>
+            <Text c="dimmed">{room.clinic.name}</Text>
+            <AddressLink room={room} />
+          </div>
+          <RoomGallery photos={room.photos} name={room.name} />
+          <div className="salas-room-narrow-only">
+            <HourPrice cents={room.hour_price_cents} />
+          </div>
+          <RoomDetails room={room} />
+        </Stack>
+        <div className="salas-room-side">
+          <BookingCard room={room} booking={booking} />
+        </div>
+      </div>
+      <BookingBar room={room} booking={booking} />
       {booking.confirming && (
         <Suspense>
           <BookingModal
@@ -90,11 +91,19 @@ function RoomView({ room }: { room: RoomDetail }) {
   );
 }
 
-/** /rooms/{uuid}: the public room page (no breadcrumb, SPEC §2). */
+/**
+ * /rooms/{uuid}: the public room page (no breadcrumb, SPEC §2). An unknown, unpublished or
+ * malformed room (the query answers null for a 404, as the server seeds it) is "Sala não
+ * encontrada" with the way back to search.
+ */
 export function RoomPage() {
   const { uuid } = useParams();
   const room = useRoomDetail(uuid);
-  usePageTitle(room.data ? `${room.data.name} · ${room.data.clinic.name}` : 'Sala');
+  const missing = room.data === null || (room.error instanceof ApiError && room.error.status === 404);
+  usePageTitle(
+    room.data ? `${room.data.name} · ${room.data.clinic.name}` : missing ? 'Sala não encontrada' : 'Sala',
+  );
+  if (missing) return <RoomNotFound />;
   return (
     <QueryState isPending={room.isPending} error={room.error} retry={() => room.refetch()}>
       {room.data && <RoomView room={room.data} />}

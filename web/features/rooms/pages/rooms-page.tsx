@@ -1,26 +1,54 @@
-import { Button, Card, Group, NativeSelect, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import {
+  Badge,
+  Box,
+  Button,
+  Card,
+  Drawer,
+  Group,
+  NativeSelect,
+  Paper,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
+import { IconAdjustmentsHorizontal } from '@tabler/icons-react';
+import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { searchFromUrl, searchSorts } from '#common/domain/rooms';
+import { searchFromUrl, searchParamNames, searchSorts } from '#common/domain/rooms';
 import { Pager } from '#web/components/pager.tsx';
 import { usePageTitle } from '#web/components/use-page-title.ts';
 import { useRoomSearch } from '../api.ts';
 import { RoomCard } from '../components/room-card.tsx';
+import { activeFilters, SearchFilters } from '../components/search-filters.tsx';
 import { text } from '../messages.ts';
 
-/** /rooms for everyone and /especialista/salas: the header search drives `search` and `date`. */
+/**
+ * /rooms for everyone and /especialista/salas: the header search drives `search` and `date`; the
+ * filters and the order live in the address too (decision 0042), so a shared link opens the same
+ * list. On a desktop the filters stand in a column beside the results; on a phone behind a
+ * "Filtros" button that opens them in a drawer (CSS chooses: the server draws both the same).
+ */
 export function RoomsPage() {
   usePageTitle(text.title);
   const [params, setParams] = useSearchParams();
-  const { search, date, sort, page, body } = searchFromUrl(params);
+  const searched = searchFromUrl(params);
+  const { search, date, sort, page, body } = searched;
   const query = useRoomSearch(body, page);
-  const set = (key: string, value: string | null) => {
+  const [drawer, setDrawer] = useState(false);
+  const set = (changes: Record<string, string | null>) => {
     const next = new URLSearchParams(params);
-    if (value) next.set(key, value);
-    else next.delete(key);
-    if (key !== 'page') next.delete('page');
+    for (const [key, value] of Object.entries(changes)) {
+      if (value) next.set(key, value);
+      else next.delete(key);
+    }
+    if (!('page' in changes)) next.delete(searchParamNames.page);
     setParams(next);
   };
   const meta = query.data?.meta;
+  const facets = query.data?.facets;
+  const filtersOn = activeFilters(searched);
 
   return (
     <Stack>
@@ -30,50 +58,100 @@ export function RoomsPage() {
         </Title>
         <Text c="dimmed">{date ? text.onDate(date) : text.subtitle}</Text>
       </div>
-      <Group justify="space-between" align="flex-end">
+      <Group justify="space-between" align="flex-end" wrap="nowrap" gap="sm">
         <Text size="sm" aria-live="polite">
           {meta ? text.results(meta.total) : ' '}
         </Text>
-        <NativeSelect
-          label={text.sort}
-          w={200}
-          data={searchSorts.map((value) => ({ value, label: text.sorts[value] }))}
-          value={sort}
-          onChange={(e) => set('ordem', e.currentTarget.value)}
-        />
+        <Group gap="xs" wrap="nowrap" align="flex-end">
+          <Button
+            hiddenFrom="md"
+            variant="default"
+            leftSection={<IconAdjustmentsHorizontal size={16} aria-hidden="true" />}
+            rightSection={
+              filtersOn ? (
+                <Badge size="sm" circle>
+                  {filtersOn}
+                </Badge>
+              ) : null
+            }
+            onClick={() => setDrawer(true)}
+            aria-haspopup="dialog"
+          >
+            {text.filters.title}
+          </Button>
+          <NativeSelect
+            label={text.sort}
+            w={{ base: 150, xs: 200 }}
+            data={searchSorts.map((value) => ({ value, label: text.sorts[value] }))}
+            value={sort}
+            onChange={(e) => set({ [searchParamNames.sort]: e.currentTarget.value })}
+          />
+        </Group>
       </Group>
-      {query.error ? (
-        <Card withBorder p="xl" role="alert">
-          <Stack align="center">
-            <Text>{(query.error as Error).message}</Text>
-            <Button variant="light" onClick={() => query.refetch()}>
-              Tentar de novo
-            </Button>
-          </Stack>
-        </Card>
-      ) : query.isPending ? (
-        <SimpleGrid cols={{ base: 1, sm: 2, md: 3, lg: 4 }} role="status" aria-label="Carregando salas">
-          {Array.from({ length: 8 }, (_, i) => (
-            <Skeleton key={i} height={300} radius="md" />
-          ))}
-        </SimpleGrid>
-      ) : query.data?.data.length === 0 ? (
-        <Card withBorder p="xl">
-          <Stack align="center">
-            <Text ta="center">{text.empty}</Text>
-            <Button component={Link} to="/rooms" variant="light">
-              {text.clear}
-            </Button>
-          </Stack>
-        </Card>
-      ) : (
-        <SimpleGrid cols={{ base: 1, sm: 2, md: 3, lg: 4 }}>
-          {query.data?.data.map((room, index) => (
-            <RoomCard key={room.uuid} room={room} search={search} date={date} first={index < 4} />
-          ))}
-        </SimpleGrid>
-      )}
-      <Pager meta={meta} onChange={(p) => set('page', String(p))} />
+      <Group align="flex-start" gap="xl" wrap="nowrap">
+        <Paper
+          component="aside"
+          aria-label={text.filters.title}
+          visibleFrom="md"
+          withBorder
+          p="md"
+          radius="md"
+          w={260}
+          style={{ flexShrink: 0, position: 'sticky', top: 'var(--salas-sticky-top, 16px)' }}
+        >
+          <Text fw={700} mb="sm">
+            {text.filters.title}
+          </Text>
+          <SearchFilters search={searched} facets={facets} set={set} idPrefix="filtros" />
+        </Paper>
+        <Box style={{ flex: 1, minWidth: 0 }}>
+          {query.error ? (
+            <Card withBorder p="xl" role="alert">
+              <Stack align="center">
+                <Text>{(query.error as Error).message}</Text>
+                <Button variant="light" onClick={() => query.refetch()}>
+                  Tentar de novo
+                </Button>
+              </Stack>
+            </Card>
+          ) : query.isPending ? (
+            <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} role="status" aria-label="Carregando salas">
+              {Array.from({ length: 8 }, (_, i) => (
+                <Skeleton key={i} height={300} radius="md" />
+              ))}
+            </SimpleGrid>
+          ) : query.data?.data.length === 0 ? (
+            <Card withBorder p="xl">
+              <Stack align="center">
+                <Text ta="center">{text.empty}</Text>
+                <Button component={Link} to="/rooms" variant="light">
+                  {text.clear}
+                </Button>
+              </Stack>
+            </Card>
+          ) : (
+            <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
+              {query.data?.data.map((room, index) => (
+                <RoomCard key={room.uuid} room={room} search={search} date={date} first={index < 3} />
+              ))}
+            </SimpleGrid>
+          )}
+        </Box>
+      </Group>
+      <Drawer
+        opened={drawer}
+        onClose={() => setDrawer(false)}
+        title={text.filters.title}
+        position="bottom"
+        size="85%"
+        hiddenFrom="md"
+      >
+        <Stack>
+          <SearchFilters search={searched} facets={facets} set={set} idPrefix="filtros-celular" />
+          <Button onClick={() => setDrawer(false)}>{text.filters.show(meta?.total)}</Button>
+        </Stack>
+      </Drawer>
+      <Pager meta={meta} onChange={(p) => set({ page: String(p) })} />
     </Stack>
   );
 }

@@ -1,0 +1,391 @@
+/**
+ * The public pages as search engines and link previews read them (DESIGN §9 "Public pages seen
+ * without JavaScript", decision 0045): for `/`, `/rooms`, `/rooms/{uuid}` and `/salas/{cidade}`,
+ * the data the page is drawn from (the same answers as the API, under the browser's query keys),
+ * its head — title, description, canonical URL, Open Graph, twitter:card, schema.org JSON-LD — the
+ * photo seen first, and 301 to the canonical spelling of the path.
+ */
+import type { QueryKey } from '@tanstack/react-query';
+import { cityPageResponse } from '#common/contracts/cities';
+import type { RoomDetail, RoomSummary } from '#common/contracts/rooms';
+import { pageQuery, roomDetailResponse, roomPageResponse, searchBody } from '#common/contracts/rooms';
+import { cityPath, citySlug } from '#common/domain/cities';
+import { publicQueryKeys, searchFromUrl } from '#common/domain/rooms';
+import { AppError } from '#common/errors';
+import { formatBrl } from '#common/money';
+import type { Services } from '../../services.ts';
+import { SHARE_IMAGE } from '../photos/photo.routes.ts';
+import { roomDetail, searchRooms } from '../search/search.service.ts';
+import { cityPage, listCities } from './public-pages.service.ts';
+
+export interface PageHead {
+  title: string;
+  description: string;
+  /** The path search engines should index (no query string but where it names the page). */
+  canonicalPath: string;
+  image: { url: string; width: number; height: number; alt: string };
+  /** og:type */
+  type: 'website' | 'product';
+  jsonLd: Record<string, unknown>[];
+}
+
+export interface PublicPage {
+  status: 200 | 404;
+  head: PageHead;
+  seeds: { queryKey: QueryKey; data: unknown }[];
+  /** The photo seen first, fetched at once (<link rel="preload" fetchpriority="high">). */
+  firstImage?: string;
+  /** Which page's own chunks to announce (route-preloads.json of the build). */
+  chunks: 'home' | 'rooms' | 'room' | 'city';
+}
+
+export type PublicPageAnswer = PublicPage | { redirect: string } | null;
+
+/** The site's own share image (web/public), for the pages that show no single room. */
+const SITE_IMAGE = {
+  path: '/salas-compartilhar.jpg',
+  alt: 'Salas — salas por hora para profissionais da saúde',
+};
+const SITE_DESCRIPTION =
+  'Alugue salas em clínicas e coworkings de saúde por hora ou em pacotes, com pagamento por cartão ou Pix.';
+/** A search slower than this is left to the browser: the page itself must not wait for it. */
+const SEARCH_BUDGET_MS = 250;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** What the public pages need from the rest of the product. */
+type Base = { s: Services; base: string };
+
+const organization = ({ base }: Base) => ({
+  '@type': 'Organization',
+  '@id': `${base}/#organizacao`,
+  name: 'Salas',
+  url: `${base}/`,
+  logo: `${base}/icons/icon-512.png`,
+});
+
+const breadcrumbs = ({ base }: Base, items: { name: string; path: string }[]) => ({
+  '@context': 'https://schema.org',
+  '@type': 'BreadcrumbList',
+  itemListElement: items.map((item, i) => ({
+    '@type': 'ListItem',
+    position: i + 1,
+    name: item.name,
+    item: `${base}${item.path}`,
+  })),
+});
+
+const roomList = ({ base }: Base, rooms: RoomSummary[]) => ({
+  '@context': 'https://schema.org',
+  '@type': 'ItemList',
+  itemListElement: rooms.map((room, i) => ({
+    '@type': 'ListItem',
+    position: i + 1,
+    url: `${base}/rooms/${room.uuid}`,
+    name: room.name,
+  })),
+});
+
+const siteImage = ({ base }: Base): PageHead['image'] => ({
+  url: `${base}${SITE_IMAGE.path}`,
+  ...SITE_IMAGE_SIZE,
+  alt: SITE_IMAGE.alt,
+});
+const SITE_IMAGE_SIZE = { width: SHARE_IMAGE.width, height: SHARE_IMAGE.height };
+
+const roomImage = ({ base }: Base, room: RoomSummary): PageHead['image'] | null => {
+  const photo = room.photos.find((p) => p.is_cover) ?? room.photos[0];
+  if (!photo) return null;
+  return {
+    url: `${base}/api/photo/${photo.uuid}/share.jpg`,
+    ...SITE_IMAGE_SIZE,
+    alt: `${room.name}, ${room.clinic.name}`,
+  };
+};
+
+/** The photo a room card or page shows first, as the browser asks for it. */
+const coverUrl = (room: RoomSummary, size: 'sm' | 'lg') => {
+  const photo = room.photos.find((p) => p.is_cover) ?? room.photos[0];
+  return photo ? `${photo.url}?size=${size}` : undefined;
+};
+
+const place = (room: RoomSummary) => {
+  const a = room.clinic.address;
+  return a ? `${a.neighborhood}, ${a.city} – ${a.state}` : '';
+};
+
+async function withinBudget<T>(work: Promise<T>): Promise<T | null> {
+  let timer: NodeJS.Timeout | undefined;
+  return Promise.race([
+    work,
+    new Promise<null>((resolve) => {
+      timer = setTimeout(() => resolve(null), SEARCH_BUDGET_MS);
+    }),
+  ]).finally(() => clearTimeout(timer));
+}
+
+/** The list's first page, as `POST /api/customer/room/genericsearch` answers it (none with a date). */
+async function searchSeed(s: Services, query: URLSearchParams) {
+  const { body, page } = searchFromUrl(query);
+  if (body.date) return null;
+  const parsed = searchBody.safeParse(body);
+  const paging = pageQuery.safeParse({ page });
+  if (!parsed.success || !paging.success) return null;
+  const result = await withinBudget(searchRooms(s, parsed.data, paging.data.page, paging.data.per_page));
+  if (!result) return null;
+  return { queryKey: publicQueryKeys.search(body, page), data: roomPageResponse.parse(result) };
+}
+
+async function homePage(b: Base): Promise<PublicPage> {
+  const [search, cities] = await Promise.all([searchSeed(b.s, new URLSearchParams()), listCities(b.s)]);
+  const first = (search?.data.data ?? []) as RoomSummary[];
+  return {
+    status: 200,
+    chunks: 'home',
+    head: {
+      title: 'Salas por hora para profissionais da saúde — Salas',
+      description: `Psicólogos, fisioterapeutas, nutricionistas e outros especialistas alugam salas por hora em ${
+        cities.length > 0
+          ? cities
+              .slice(0, 3)
+              .map((c) => c.name)
+              .join(', ')
+          : 'clínicas e coworkings'
+      }. ${SITE_DESCRIPTION}`,
+      canonicalPath: '/',
+      image: siteImage(b),
+      type: 'website',
+      jsonLd: [
+        { '@context': 'https://schema.org', ...organization(b) },
+        {
+          '@context': 'https://schema.org',
+          '@type': 'WebSite',
+          '@id': `${b.base}/#site`,
+          name: 'Salas',
+          url: `${b.base}/`,
+          inLanguage: 'pt-BR',
+          publisher: { '@id': `${b.base}/#organizacao` },
+          potentialAction: {
+            '@type': 'SearchAction',
+            target: { '@type': 'EntryPoint', urlTemplate: `${b.base}/rooms?search={search_term_string}` },
+            'query-input': 'required name=search_term_string',
+          },
+        },
+      ],
+    },
+    seeds: [...(search ? [search] : []), { queryKey: publicQueryKeys.cities, data: cities }],
+    firstImage: first[0] ? coverUrl(first[0], 'sm') : undefined,
+  };
+}
+
+async function roomsPage(b: Base, query: URLSearchParams): Promise<PublicPage> {
+  const search = await searchSeed(b.s, query);
+  const { search: text } = searchFromUrl(query);
+  const rooms = (search?.data.data ?? []) as RoomSummary[];
+  const total = search?.data.meta.total;
+  const title = text ? `Salas para “${text}” — Salas` : 'Salas disponíveis por hora — Salas';
+  return {
+    status: 200,
+    chunks: 'rooms',
+    head: {
+      title,
+      description: `${
+        total !== undefined ? `${total} ${total === 1 ? 'sala' : 'salas'} ` : 'Salas '
+      }em clínicas e coworkings de saúde${text ? ` para “${text}”` : ''}. ${SITE_DESCRIPTION}`,
+      // Each search is the list narrowed: the list itself is the page to index.
+      canonicalPath: '/rooms',
+      image: siteImage(b),
+      type: 'website',
+      jsonLd: [
+        breadcrumbs(b, [
+          { name: 'Salas', path: '/' },
+          { name: 'Salas disponíveis', path: '/rooms' },
+        ]),
+        ...(rooms.length ? [roomList(b, rooms)] : []),
+      ],
+    },
+    seeds: search ? [search] : [],
+    firstImage: rooms[0] ? coverUrl(rooms[0], 'sm') : undefined,
+  };
+}
+
+function roomHead(b: Base, room: RoomDetail): PageHead {
+  const price = (room.hour_price_cents / 100).toFixed(2);
+  const where = place(room);
+  const city = room.clinic.address?.city;
+  const image = roomImage(b, room) ?? siteImage(b);
+  const url = `${b.base}/rooms/${room.uuid}`;
+  return {
+    title: `${room.name} · ${room.clinic.name} — Salas`,
+    description: `${room.name} em ${room.clinic.name}${where ? ` (${where})` : ''}, ${formatBrl(
+      room.hour_price_cents,
+    )} por hora. ${room.description}`.slice(0, 300),
+    canonicalPath: `/rooms/${room.uuid}`,
+    image,
+    type: 'product',
+    jsonLd: [
+      {
+        '@context': 'https://schema.org',
+        '@type': 'Product',
+        name: room.name,
+        description: room.description || `${room.name} em ${room.clinic.name}`,
+        url,
+        image: room.photos.length ? room.photos.map((p) => `${b.base}${p.url}?size=lg`) : [image.url],
+        category: 'Aluguel de sala por hora',
+        brand: { '@type': 'Brand', name: room.clinic.name },
+        offers: {
+          '@type': 'Offer',
+          url,
+          price,
+          priceCurrency: 'BRL',
+          availability: 'https://schema.org/InStock',
+          priceSpecification: {
+            '@type': 'UnitPriceSpecification',
+            price,
+            priceCurrency: 'BRL',
+            unitCode: 'HUR',
+            unitText: 'hora',
+          },
+          seller: { '@type': 'Organization', name: room.clinic.name },
+          ...(room.clinic.address
+            ? {
+                areaServed: {
+                  '@type': 'Place',
+                  address: {
+                    '@type': 'PostalAddress',
+                    streetAddress: `${room.clinic.address.street}, ${room.clinic.address.number}`,
+                    addressLocality: room.clinic.address.city,
+                    addressRegion: room.clinic.address.state,
+                    postalCode: room.clinic.address.zip_code,
+                    addressCountry: 'BR',
+                  },
+                },
+              }
+            : {}),
+        },
+      },
+      breadcrumbs(b, [
+        { name: 'Salas', path: '/' },
+        ...(city ? [{ name: city, path: cityPath(city) }] : [{ name: 'Salas disponíveis', path: '/rooms' }]),
+        { name: room.name, path: `/rooms/${room.uuid}` },
+      ]),
+    ],
+  };
+}
+
+const notFoundHead = (b: Base, canonicalPath: string, title: string): PageHead => ({
+  title: `${title} — Salas`,
+  description: SITE_DESCRIPTION,
+  canonicalPath,
+  image: siteImage(b),
+  type: 'website',
+  jsonLd: [],
+});
+
+async function roomPage(b: Base, uuid: string): Promise<PublicPage> {
+  const room = await roomDetail(b.s, uuid).catch((err: unknown) => {
+    if (err instanceof AppError && err.code === 'not_found') return null;
+    throw err;
+  });
+  const queryKey = publicQueryKeys.room(uuid);
+  if (!room) {
+    // The page draws its not-found from this null (web/features/rooms/api.ts): visitors and crawlers alike.
+    return {
+      status: 404,
+      chunks: 'room',
+      head: notFoundHead(b, `/rooms/${uuid}`, 'Sala não encontrada'),
+      seeds: [{ queryKey, data: null }],
+    };
+  }
+  return {
+    status: 200,
+    chunks: 'room',
+    head: roomHead(b, room),
+    seeds: [{ queryKey, data: roomDetailResponse.parse({ data: room }).data }],
+    firstImage: coverUrl(room, 'lg'),
+  };
+}
+
+async function cityPageOf(b: Base, slug: string): Promise<PublicPage> {
+  const queryKey = publicQueryKeys.city(slug);
+  const page = await cityPage(b.s, slug).catch((err: unknown) => {
+    if (err instanceof AppError && err.code === 'not_found') return null;
+    throw err;
+  });
+  if (!page) {
+    return {
+      status: 404,
+      chunks: 'city',
+      head: notFoundHead(b, `/salas/${slug}`, 'Cidade sem salas'),
+      seeds: [{ queryKey, data: null }],
+    };
+  }
+  const { city, rooms, neighborhoods } = page;
+  const cover = rooms[0] ? roomImage(b, rooms[0]) : null;
+  return {
+    status: 200,
+    chunks: 'city',
+    head: {
+      title: `Salas por hora em ${city.name} – ${city.state} — Salas`,
+      description: `${city.rooms} ${city.rooms === 1 ? 'sala' : 'salas'} para profissionais da saúde em ${
+        city.name
+      }, a partir de ${formatBrl(city.price_from_cents)} por hora${
+        neighborhoods.length
+          ? ` (${neighborhoods
+              .slice(0, 4)
+              .map((n) => n.name)
+              .join(', ')})`
+          : ''
+      }. Reserve por hora e pague com cartão ou Pix.`,
+      canonicalPath: `/salas/${city.slug}`,
+      image: cover ?? siteImage(b),
+      type: 'website',
+      jsonLd: [
+        breadcrumbs(b, [
+          { name: 'Salas', path: '/' },
+          { name: city.name, path: `/salas/${city.slug}` },
+        ]),
+        roomList(b, rooms),
+      ],
+    },
+    seeds: [{ queryKey, data: cityPageResponse.parse({ data: page }).data }],
+    firstImage: rooms[0] ? coverUrl(rooms[0], 'sm') : undefined,
+  };
+}
+
+/**
+ * The page at `path` (no query string) if it is one of the public pages, a redirect to its
+ * canonical spelling, or null for every other page (the browser draws those alone).
+ */
+export async function publicPage(
+  s: Services,
+  path: string,
+  query: URLSearchParams,
+): Promise<PublicPageAnswer> {
+  const b: Base = { s, base: s.config.publicUrl };
+  const qs = query.toString();
+  const keep = (to: string) => ({ redirect: qs ? `${to}?${qs}` : to });
+  if (path === '/') return homePage(b);
+  if (path === '/rooms') return roomsPage(b, query);
+  if (path === '/rooms/') return keep('/rooms');
+  const room = /^\/rooms\/([^/]+)(\/?)$/.exec(path);
+  if (room && UUID.test(room[1]!)) {
+    const uuid = room[1]!;
+    if (room[2] || uuid !== uuid.toLowerCase()) return keep(`/rooms/${uuid.toLowerCase()}`);
+    return roomPage(b, uuid);
+  }
+  const city = /^\/salas\/([^/]+)(\/?)$/.exec(path);
+  if (city) {
+    let raw = city[1]!;
+    try {
+      raw = decodeURIComponent(raw);
+    } catch {
+      /* a broken escape is just a name no city has */
+    }
+    const slug = citySlug(raw);
+    if (!slug) return null;
+    if (city[2] || slug !== city[1]) return keep(`/salas/${slug}`);
+    return cityPageOf(b, slug);
+  }
+  return null;
+}

@@ -1,0 +1,53 @@
+/**
+ * The cities with rooms and each city's page (decision 0045): the data behind /salas/{cidade},
+ * the home's list of cities and the sitemap.
+ */
+import { CITY_PAGE_ROOMS, type City, type CityPage } from '#common/contracts/cities';
+import { citySlug } from '#common/domain/cities';
+import { AppError } from '#common/errors';
+import { hourPriceCents } from '#common/money';
+import type { Services } from '../../services.ts';
+import { roomSummaries } from '../search/search.service.ts';
+import { citiesWithRooms, cityRoomIds } from './public-pages.repository.ts';
+
+export const CITY_NOT_FOUND = 'Não há salas publicadas nesta cidade.';
+
+/** Every city with a bookable room, the most rooms first. Two states' cities of one name share a page. */
+export async function listCities(s: Services): Promise<City[]> {
+  const rows = await citiesWithRooms(s.db);
+  const bySlug = new Map<string, City>();
+  for (const row of rows) {
+    const slug = citySlug(row.city);
+    if (!slug) continue;
+    const price = hourPriceCents(row.minPricePerMinute);
+    const seen = bySlug.get(slug);
+    if (seen) {
+      seen.rooms += row.rooms;
+      seen.price_from_cents = Math.min(seen.price_from_cents, price);
+    } else {
+      bySlug.set(slug, { slug, name: row.city, state: row.state, rooms: row.rooms, price_from_cents: price });
+    }
+  }
+  return [...bySlug.values()];
+}
+
+/** A city's page; not found when no bookable room is in it (the page answers 404). */
+export async function cityPage(s: Services, slug: string): Promise<CityPage> {
+  const rows = (await citiesWithRooms(s.db)).filter((row) => citySlug(row.city) === slug);
+  const city = (await listCities(s)).find((c) => c.slug === slug);
+  if (!city || rows.length === 0) throw new AppError('not_found', CITY_NOT_FOUND);
+  const ids = (await Promise.all(rows.map((row) => cityRoomIds(s.db, row.city, row.state, CITY_PAGE_ROOMS))))
+    .flat()
+    .slice(0, CITY_PAGE_ROOMS)
+    .map((r) => r.id);
+  const rooms = await roomSummaries(s, ids);
+  const counts = new Map<string, number>();
+  for (const room of rooms) {
+    const name = room.clinic.address?.neighborhood;
+    if (name) counts.set(name, (counts.get(name) ?? 0) + 1);
+  }
+  const neighborhoods = [...counts]
+    .map(([name, n]) => ({ name, rooms: n }))
+    .sort((a, b) => b.rooms - a.rooms || a.name.localeCompare(b.name, 'pt-BR'));
+  return { city, neighborhoods, rooms };
+}
