@@ -1,9 +1,9 @@
-import { expect, type Page, test } from '@playwright/test';
 import ExcelJS from 'exceljs';
 import { appToday, calendarLabel, isoDate } from './support/dates.ts';
 import { waitForMail } from './support/mail.ts';
 import { keepScreen } from './support/screens.ts';
 import { closeDialog, DEMO_PASSWORD, demo, expectAccessible, signInByApi } from './support/session.ts';
+import { expect, type Page, test } from './support/test.ts';
 
 const iso = isoDate;
 

@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
 import { demo, expectAccessible, signInByApi } from './support/session.ts';
+import { expect, test } from './support/test.ts';
 
 test("a partner sees its rooms' upcoming appointments; a future one offers only the cancellation", async ({
   page,

@@ -1,6 +1,6 @@
-import { expect, test } from '@playwright/test';
 import { waitForMail } from './support/mail.ts';
 import { DEMO_PASSWORD, demo, expectAccessible, signInAs, typeCode } from './support/session.ts';
+import { expect, test } from './support/test.ts';
 
 test('a new specialist signs up, types one code (it confirms the e-mail and signs in) and completes the data', async ({
   page,

@@ -1,9 +1,9 @@
-import { expect, type Locator, type Page, test } from '@playwright/test';
 import { appToday, calendarLabel, isoDate } from './support/dates.ts';
 import { waitForMail } from './support/mail.ts';
 import { showDay } from './support/room-page.ts';
 import { keepScreen } from './support/screens.ts';
 import { demo, expectAccessible, signInByApi } from './support/session.ts';
+import { expect, type Locator, type Page, test } from './support/test.ts';
 
 /**
  * "Bloquear horários" never lands silently on held hours (DESIGN §9 "The partner's day", issue 31):

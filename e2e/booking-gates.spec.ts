@@ -1,4 +1,3 @@
-import { expect, type Page, test } from '@playwright/test';
 import { appToday, weekdayAhead } from './support/dates.ts';
 import { completeDataForm, rioSpecialist } from './support/profile.ts';
 import { bookingPanel, pickDay, reserve } from './support/room-page.ts';
@@ -10,6 +9,7 @@ import {
   typeCode,
   verificationCode,
 } from './support/session.ts';
+import { expect, type Page, test } from './support/test.ts';
 
 const PASSWORD = 'Consultorio2026';
 

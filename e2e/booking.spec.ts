@@ -1,9 +1,9 @@
-import { expect, type Page, test } from '@playwright/test';
 import { decodeQr } from '../server/test/qr.ts';
 import { appToday, calendarLabel, isoDate, nextWeekday, weekdayAhead } from './support/dates.ts';
 import { bookingPanel, pickDay as pickCalendarDay, reserve, showDay } from './support/room-page.ts';
 import { keepScreen } from './support/screens.ts';
 import { closeDialog, demo, expectAccessible, signInAs, signInByApi } from './support/session.ts';
+import { expect, type Page, test } from './support/test.ts';
 
 /** The next weekday at least two days after the app's today. */
 const nextBusinessDay = async (page: Page) => weekdayAhead(2, await appToday(page));

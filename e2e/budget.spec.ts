@@ -1,5 +1,5 @@
 import zlib from 'node:zlib';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test.ts';
 
 /** The JavaScript budget of a first visit to the public pages (issue "prove it holds"). */
 const BUDGET_KB = 200;

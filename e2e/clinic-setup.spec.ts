@@ -1,9 +1,9 @@
-import { expect, type Page, test } from '@playwright/test';
 import sharp from 'sharp';
 import { appToday, isoDate, nextWeekday } from './support/dates.ts';
 import { bookingPanel, expectNoSidewaysScroll, pickHours } from './support/room-page.ts';
 import { keepScreen } from './support/screens.ts';
 import { closeDialog, demo, expectAccessible, signInByApi } from './support/session.ts';
+import { expect, type Page, test } from './support/test.ts';
 
 const clinicName = `Clínica Lagoa Serena ${Date.now().toString(36)}`;
 

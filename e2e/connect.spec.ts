@@ -1,6 +1,6 @@
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { keepScreen } from './support/screens.ts';
 import { DEMO_PASSWORD, demo, expectAccessible, loginCode, signInByApi } from './support/session.ts';
+import { type APIRequestContext, expect, type Page, test } from './support/test.ts';
 
 /**
  * A partner connects Mercado Pago (DESIGN §9 "Partners connect Mercado Pago", decision 0035): the

@@ -1,8 +1,8 @@
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { calendarLabel } from './support/dates.ts';
 import { waitForMail } from './support/mail.ts';
 import { keepScreen } from './support/screens.ts';
 import { DEMO_PASSWORD, demo, expectAccessible, loginCode, signInByApi } from './support/session.ts';
+import { type APIRequestContext, expect, type Page, test } from './support/test.ts';
 
 /**
  * The operator's desk (issue 31 item 6, decision 0036): a specialist calls about a booking; the

@@ -1,6 +1,6 @@
-import { expect, type Page, test } from '@playwright/test';
 import { type SampleMail, sampleMails } from '../server/features/mail/mail-samples.ts';
 import { keepScreen } from './support/screens.ts';
+import { expect, type Page, test } from './support/test.ts';
 
 /**
  * Mails read on a phone (issue 32, docs/decisions/0041): the real HTML of each mail, built by the

@@ -4,10 +4,10 @@
  * POSTs are intercepted, so nothing reaches Mercado Pago and nothing is charged.
  */
 import { readFileSync } from 'node:fs';
-import { expect, type Page, type Request, test } from '@playwright/test';
 import { appToday, weekdayAhead } from './support/dates.ts';
 import { bookingPanel, pickDay, reserve } from './support/room-page.ts';
 import { demo, expectAccessible, signInByApi } from './support/session.ts';
+import { expect, type Page, type Request, test } from './support/test.ts';
 
 const SDK_URL = 'https://sdk.mercadopago.com/js/v2**';
 const stub = readFileSync(new URL('./support/mercadopago-stub.js', import.meta.url), 'utf8');

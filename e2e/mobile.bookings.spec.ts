@@ -1,8 +1,8 @@
-import { expect, test } from '@playwright/test';
 import { appToday, weekdayAhead } from './support/dates.ts';
 import { bookingPanel, pickDay, reserve } from './support/room-page.ts';
 import { keepScreen } from './support/screens.ts';
 import { demo, expectAccessible, signInByApi } from './support/session.ts';
+import { expect, test } from './support/test.ts';
 
 test('phone: a specialist sees each booking as a card with its status and the cancel button in view', async ({
   page,

@@ -1,5 +1,5 @@
-import { expect, type Page, test } from '@playwright/test';
 import { demo, expectAccessible, signInByApi } from './support/session.ts';
+import { expect, type Page, test } from './support/test.ts';
 
 test('phone: "Buscar salas" opens the panel, a search fills the URL and closes it after 0.8 s', async ({
   page,

@@ -1,6 +1,6 @@
-import { expect, test } from '@playwright/test';
 import sharp from 'sharp';
 import { closeDialog, demo, expectAccessible, signInByApi } from './support/session.ts';
+import { expect, test } from './support/test.ts';
 
 test('a partner keeps company, bank and Pix data, with field errors beside the fields', async ({ page }) => {
   await signInByApi(page, demo.partner2, undefined, '/parceiro/configuracoes/dados-parceiro');

@@ -1,9 +1,9 @@
-import { expect, type Page, test } from '@playwright/test';
 import { appToday, isoDate } from './support/dates.ts';
 import { waitForMail } from './support/mail.ts';
 import { expectNoSidewaysScroll } from './support/room-page.ts';
 import { keepScreen } from './support/screens.ts';
 import { demo, expectAccessible, signInByApi } from './support/session.ts';
+import { expect, type Page, test } from './support/test.ts';
 
 /**
  * The partner's day (issue 31): the agenda is a calendar — a week with every booking and block at

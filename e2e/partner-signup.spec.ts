@@ -1,7 +1,7 @@
-import { expect, type Page, test } from '@playwright/test';
 import { expectNoSidewaysScroll } from './support/room-page.ts';
 import { keepScreen } from './support/screens.ts';
 import { demo, expectAccessible, signInByApi, typeCode, verificationCode } from './support/session.ts';
+import { expect, type Page, test } from './support/test.ts';
 
 /**
  * Clinics that sign themselves up (issue 31, docs/decisions/0039): "Anuncie sua sala" opens the

@@ -1,9 +1,9 @@
-import { expect, test } from '@playwright/test';
 import sharp from 'sharp';
 import { appToday, calendarLabel, isoDate, nextWeekday } from './support/dates.ts';
 import { showDay } from './support/room-page.ts';
 import { keepScreen } from './support/screens.ts';
 import { closeDialog, demo, expectAccessible, signInByApi } from './support/session.ts';
+import { expect, test } from './support/test.ts';
 
 test.describe.configure({ mode: 'serial' });
 

@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
 import { expectAccessible, typeCode, verificationCode } from './support/session.ts';
+import { expect, test } from './support/test.ts';
 
 test('sign-up measures the password as it is typed and refuses a weak one before sending it', async ({
   page,

@@ -1,8 +1,8 @@
-import { expect, type Page, test } from '@playwright/test';
 import { appToday } from './support/dates.ts';
 import { waitForMail } from './support/mail.ts';
 import { keepScreen } from './support/screens.ts';
 import { demo, expectAccessible, signInByApi } from './support/session.ts';
+import { expect, type Page, test } from './support/test.ts';
 
 /**
  * Statements and payouts (DESIGN §9, issue 30): the operator pays a partner who is not connected

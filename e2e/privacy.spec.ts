@@ -1,9 +1,9 @@
 import fs from 'node:fs';
-import { expect, type Page, test } from '@playwright/test';
 import { unzipSync } from 'fflate';
 import { waitForMail } from './support/mail.ts';
 import { freshCpf } from './support/profile.ts';
 import { expectAccessible, signUpSpecialist, typeCode, verificationCode } from './support/session.ts';
+import { expect, type Page, test } from './support/test.ts';
 
 /** The completeData fields through the API, with the session the browser holds. */
 async function completeProfile(page: Page, name: string) {

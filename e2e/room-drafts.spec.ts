@@ -4,11 +4,12 @@
  * that stays a draft until its checklist is done, previews it, publishes it, finds it in search,
  * and takes it back to a draft.
  */
-import { expect, type Page, test } from '@playwright/test';
+
 import sharp from 'sharp';
 import { expectNoSidewaysScroll } from './support/room-page.ts';
 import { keepScreen } from './support/screens.ts';
 import { demo, expectAccessible, signInByApi } from './support/session.ts';
+import { expect, type Page, test } from './support/test.ts';
 
 test.describe.configure({ mode: 'serial' });
 

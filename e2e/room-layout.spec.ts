@@ -1,8 +1,8 @@
-import { expect, type Locator, type Page, test } from '@playwright/test';
 import { appToday, isoDate, weekdayAhead } from './support/dates.ts';
 import { bookingPanel, pickDay, pickHours } from './support/room-page.ts';
 import { keepScreen } from './support/screens.ts';
 import { demo, expectAccessible, signInByApi } from './support/session.ts';
+import { expect, type Locator, type Page, test } from './support/test.ts';
 
 /**
  * The room page at every size (issue 32 item 4, docs/decisions/0043-pagina-da-sala.md): at

@@ -1,7 +1,7 @@
-import { expect, test } from '@playwright/test';
 import { appToday, nextWeekday } from './support/dates.ts';
 import { bookingPanel, pickDay } from './support/room-page.ts';
 import { expectAccessible } from './support/session.ts';
+import { expect, test } from './support/test.ts';
 
 test('a visitor searches rooms without accents, sorts them and opens a room page with its free slots', async ({
   page,

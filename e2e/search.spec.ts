@@ -4,11 +4,12 @@
  * hours on the cards, one of which opens the room on that day with that hour picked. Only reads
  * the demo (Curitiba, which no other journey books).
  */
-import { expect, type Page, test } from '@playwright/test';
+
 import { appToday, isoDate, weekdayAhead } from './support/dates.ts';
 import { expectNoSidewaysScroll } from './support/room-page.ts';
 import { keepScreen } from './support/screens.ts';
 import { expectAccessible } from './support/session.ts';
+import { expect, type Page, test } from './support/test.ts';
 
 const count = (page: Page) => page.getByText(/^\d+ salas? encontradas?$/);
 const total = async (page: Page) => Number((await count(page).textContent())?.match(/\d+/)?.[0]);

@@ -1,8 +1,8 @@
-import { expect, test } from '@playwright/test';
 import { appToday, isoDate, weekdayAhead } from './support/dates.ts';
 import { bookingPanel, expectNoSidewaysScroll, pickDay, pickFreeHours } from './support/room-page.ts';
 import { keepScreen } from './support/screens.ts';
 import { demo, expectAccessible, signInByApi } from './support/session.ts';
+import { expect, test } from './support/test.ts';
 
 const shots = 'test-results/screens';
 

@@ -1,9 +1,9 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { type Browser, chromium, expect, type Page, test } from '@playwright/test';
 import { CHROMIUM_PATH } from '../playwright.config.ts';
 import { demo, expectAccessible, signInByApi } from './support/session.ts';
+import { type Browser, chromium, expect, type Page, test } from './support/test.ts';
 
 test('header, footer, help button and the search bar for visitors', async ({ page }) => {
   await page.goto('/rooms');

@@ -1,4 +1,3 @@
-import { expect, test } from '@playwright/test';
 import { appToday, weekdayAhead } from './support/dates.ts';
 import { waitForMail } from './support/mail.ts';
 import { bhSpecialist, completeDataForm } from './support/profile.ts';
@@ -11,6 +10,7 @@ import {
   typeCode,
   verificationCode,
 } from './support/session.ts';
+import { expect, test } from './support/test.ts';
 
 const shots = 'test-results/screens';
 const PASSWORD = 'Consultorio2026';

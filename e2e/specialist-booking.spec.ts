@@ -5,7 +5,7 @@
  * booking's page (the clinic's address with a map link, the hours, the payment) and, once paid, its
  * printable receipt. Sala Capibaribe (Recife) is used by no other journey.
  */
-import { expect, type Locator, test } from '@playwright/test';
+
 import { decodeQr } from '../server/test/qr.ts';
 import { appToday, weekdayAhead } from './support/dates.ts';
 import { completeDataForm, rioSpecialist } from './support/profile.ts';
@@ -18,6 +18,7 @@ import {
 } from './support/room-page.ts';
 import { keepScreen } from './support/screens.ts';
 import { expectAccessible, signUpSpecialist, typeCode, verificationCode } from './support/session.ts';
+import { expect, type Locator, test } from './support/test.ts';
 
 const shots = 'test-results/screens';
 const PASSWORD = 'Consultorio2026';

@@ -1,4 +1,3 @@
-import { expect, type Page, test } from '@playwright/test';
 import { appToday, isoDate, weekdayAhead } from './support/dates.ts';
 import { waitForMail } from './support/mail.ts';
 import {
@@ -10,6 +9,7 @@ import {
 } from './support/room-page.ts';
 import { keepScreen } from './support/screens.ts';
 import { closeDialog, demo, expectAccessible, signInByApi } from './support/session.ts';
+import { expect, type Page, test } from './support/test.ts';
 
 const shots = 'test-results/screens';
 

@@ -1,6 +1,6 @@
-import { expect, type Page, test } from '@playwright/test';
 import { bookingPanel, pickFreeHours } from './support/room-page.ts';
 import { demo, signInByApi } from './support/session.ts';
+import { expect, type Page, test } from './support/test.ts';
 
 /**
  * Every page of every role at phone, tablet and desktop widths (issue 15, docs/decisions/0016):

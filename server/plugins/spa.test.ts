@@ -54,34 +54,27 @@ describe('public room pages for links and search engines', () => {
     expect(html).not.toContain('<Azul>');
   });
 
-  it('leave every other page, and unknown rooms, with the site’s own title', async () => {
-    for (const [url, status] of [
-      ['/rooms', 200],
-      ['/rooms/00000000-0000-4000-8000-000000000000', 404],
-      ['/rooms/nada', 404],
-    ] as const) {
+  it('leave the signed-in pages with the site’s own title and no Open Graph', async () => {
+    for (const url of ['/especialista/agendamentos', '/parceiro/gestao/salas', '/signin']) {
       const res = await request(t.app, { method: 'GET', url });
-      expect(res.statusCode, url).toBe(status);
+      expect(res.statusCode, url).toBe(200);
       expect(res.body).toContain('<title>Salas — salas para especialistas da saúde</title>');
       expect(res.body).not.toContain('og:title');
+      expect(res.body).toContain('Carregando...');
     }
   });
 });
 
-/** The JSON the server wrote into a page for its first queries (web/lib/initial-data.ts reads it). */
-function initialData(html: string): Record<string, unknown> | null {
-  const match = html.match(/<script type="application\/json" id="salas-initial">([^<]*)<\/script>/);
+/** The query data the server drew a page from (TanStack Query's dehydrated state; web/main.tsx reads it). */
+function serverState(html: string): { queries: { queryKey: unknown[]; state: { data: unknown } }[] } | null {
+  const match = html.match(/<script type="application\/json" id="salas-state">([^<]*)<\/script>/);
   return match ? JSON.parse(match[1]!) : null;
 }
+const searchData = (html: string) =>
+  serverState(html)?.queries.filter((q) => q.queryKey[1] === 'search') ?? [];
 
-describe('public pages carry the data of their first queries', () => {
-  it('a room page: the room exactly as GET /api/rooms/{uuid} answers it', async () => {
-    const html = (await request(t.app, { method: 'GET', url: `/rooms/${room.uuid}` })).body;
-    const api = (await request(t.app, { method: 'GET', url: `/api/rooms/${room.uuid}` })).json();
-    expect(initialData(html)).toEqual({ [`room:${room.uuid}`]: api.data });
-  });
-
-  it('the room list: the page the browser would ask for, keyed by its search, and no way out of the script', async () => {
+describe('public pages carry the data they were drawn from', () => {
+  it('the room list: the page the browser would ask for, under its query key, and no way out of the script', async () => {
     const html = (await request(t.app, { method: 'GET', url: '/rooms?ordem=price_desc&page=1' })).body;
     const api = (
       await request(t.app, {
@@ -90,8 +83,14 @@ describe('public pages carry the data of their first queries', () => {
         payload: { value: null, date: null, attributeSortBy: 'price_desc' },
       })
     ).json();
-    const data = initialData(html);
-    expect(data).toEqual({ 'search:1:{"value":null,"date":null,"attributeSortBy":"price_desc"}': api });
+    const [search] = searchData(html);
+    expect(search?.queryKey).toEqual([
+      'rooms',
+      'search',
+      { value: null, date: null, attributeSortBy: 'price_desc' },
+      1,
+    ]);
+    expect(search?.state.data).toEqual(api);
     expect(api.data.map((r: { name: string }) => r.name)).toContain('</script><script>alert(1)</script>');
     expect(html).not.toContain('<script>alert(1)');
   });
@@ -99,18 +98,18 @@ describe('public pages carry the data of their first queries', () => {
   it('a search with a date (the slow kind) is left to the browser, not run twice', async () => {
     const res = await request(t.app, { method: 'GET', url: '/rooms?search=sala&date=2030-01-07' });
     expect(res.statusCode).toBe(200);
-    expect(initialData(res.body)).toBeNull();
+    expect(searchData(res.body)).toEqual([]);
     const text = await request(t.app, { method: 'GET', url: '/rooms?search=sala' });
-    expect(Object.keys(initialData(text.body) ?? {})).toEqual([
-      'search:1:{"value":"sala","date":null,"attributeSortBy":"name"}',
+    expect(searchData(text.body).map((q) => q.queryKey)).toEqual([
+      ['rooms', 'search', { value: 'sala', date: null, attributeSortBy: 'relevance' }, 1],
     ]);
   });
 
-  it('a search the API would refuse leaves the page to the browser, which shows the error', async () => {
+  it('a search the API would refuse leaves the list to the browser, which shows the error', async () => {
     for (const url of ['/rooms?date=2026-02-31', `/rooms?search=${'x'.repeat(200)}`]) {
       const res = await request(t.app, { method: 'GET', url });
       expect(res.statusCode, url).toBe(200);
-      expect(initialData(res.body), url).toBeNull();
+      expect(searchData(res.body), url).toEqual([]);
     }
   });
 });
@@ -125,7 +124,6 @@ describe('the app shell (DESIGN §8)', () => {
       '/two-factors/ana@clinica.com.br',
       '/two-factors/ana%40clinica.com.br?redirect=/rooms',
       '/verificacao',
-      '/rooms/',
       '/especialista/agendamentos',
       '/parceiro/configuracoes/dados-bancarios',
       '/parceiro/gestao/clinicas/3f1c2a4e-0000-4000-8000-000000000000',

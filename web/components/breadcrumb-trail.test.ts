@@ -45,6 +45,8 @@ describe('city pages', () => {
   it('have no trail (a page of their own, like a room’s), and "Salas" of the specialist keeps its crumb', () => {
     expect(breadcrumbTrail('/salas/sao-paulo', {})).toEqual([]);
     const uuid = '3f1c2a4e-0000-4000-8000-000000000000';
-    expect(breadcrumbTrail(`/parceiro/gestao/salas/${uuid}`, { [uuid]: 'Sala Azul' })[0]?.label).toBe('Salas');
+    expect(breadcrumbTrail(`/parceiro/gestao/salas/${uuid}`, { [uuid]: 'Sala Azul' })[0]?.label).toBe(
+      'Salas',
+    );
   });
 });

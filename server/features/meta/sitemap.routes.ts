@@ -1,11 +1,12 @@
 /**
  * robots.txt and sitemap.xml (DESIGN §8, web app shell): search engines may read the public pages
  * (home, room list, room pages) and not the signed-in areas, the account steps or the API; the
- * sitemap lists the page of every bookable room, from the database, under PUBLIC_URL.
+ * sitemap lists the page of every city with a bookable room (DESIGN §9) and of every bookable room,
+ * from the database, under PUBLIC_URL.
  */
 import type { FastifyInstance } from 'fastify';
-import type { Config } from '../../config.ts';
-import type { Db } from '../../db/client.ts';
+import type { Services } from '../../services.ts';
+import { listCities } from '../public-pages/public-pages.service.ts';
 import { publicRoomPages, SITEMAP_LIMIT } from './sitemap.repository.ts';
 
 /** Paths no search engine needs: the signed-in areas, the account steps, diagnostics, the API. */
@@ -29,7 +30,7 @@ const xmlEscape = (v: string) =>
     (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c]!,
   );
 
-export const sitemapRoutes = (deps: { db: Db; config: Config }) => async (app: FastifyInstance) => {
+export const sitemapRoutes = (deps: Services) => async (app: FastifyInstance) => {
   app.get('/robots.txt', { schema: { hide: true } }, async (_request, reply) => {
     const lines = [
       'User-agent: *',
@@ -44,7 +45,8 @@ export const sitemapRoutes = (deps: { db: Db; config: Config }) => async (app: F
 
   app.get('/sitemap.xml', { schema: { hide: true } }, async (_request, reply) => {
     const base = deps.config.publicUrl;
-    const rooms = await publicRoomPages(deps.db, SITEMAP_LIMIT - 2);
+    const cities = await listCities(deps);
+    const rooms = await publicRoomPages(deps.db, SITEMAP_LIMIT - 2 - cities.length);
     const url = (loc: string, lastmod?: Date) =>
       `  <url><loc>${xmlEscape(loc)}</loc>${lastmod ? `<lastmod>${lastmod.toISOString().slice(0, 10)}</lastmod>` : ''}</url>`;
     const body = [
@@ -52,6 +54,7 @@ export const sitemapRoutes = (deps: { db: Db; config: Config }) => async (app: F
       '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
       url(`${base}/`),
       url(`${base}/rooms`),
+      ...cities.map((c) => url(`${base}/salas/${c.slug}`)),
       ...rooms.map((r) => url(`${base}/rooms/${r.uuid}`, r.updatedAt)),
       '</urlset>',
       '',

@@ -1,10 +1,17 @@
+/**
+ * The public pages as a crawler and a link preview read them (DESIGN §9 "Public pages seen without
+ * JavaScript"): the HTML the server answers, with no script run, over the demo market.
+ */
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rooms } from '../../db/schema.ts';
+import { seedDemoDataIfEmpty } from '../../db/seed/demo.ts';
 import { createTestContext, request, type TestContext } from '../../test/app.ts';
-import { signedInAs } from '../../test/fixtures.ts';
-import { createClinic, createRoom } from '../../test/supply-fixtures.ts';
+import { schemaOrgProblems } from '../../test/schema-org.ts';
 
 const webRoot = fs.mkdtempSync(path.join(os.tmpdir(), 'salas-web-'));
 fs.writeFileSync(
@@ -12,26 +19,250 @@ fs.writeFileSync(
   fs.readFileSync(path.join(import.meta.dirname, '../../../web/index.html'), 'utf8'),
 );
 let t: TestContext;
-let room: { uuid: string };
 
 beforeAll(async () => {
   t = await createTestContext({}, { webRoot });
-  const partner = await signedInAs(t, 'partner');
-  const clinic = await createClinic(t, partner.user, partner.token, 'Clínica Bem Viver');
-  room = await createRoom(t, partner.user, partner.token, clinic.uuid, 'Sala Azul', '1.0000');
-});
+  await seedDemoDataIfEmpty(t.db, t.storage, t.clock.now);
+}, 120_000);
 afterAll(() => t.close());
 
-describe('smoke', () => {
-  it('draws', async () => {
-    for (const url of ['/', '/rooms', `/rooms/${room.uuid}`, '/rooms', '/salas/sao-paulo', '/salas/nada']) {
-      const res = await request(t.app, { method: 'GET', url });
-      const root = res.body.slice(res.body.indexOf('<div id="root">'));
-      const at = root.indexOf('Carregando');
-      if (at > 0) console.log('RAW', root.slice(at - 600, at + 300), 'HAS $RC', root.includes('$RC'), root.includes('<template'));
-      console.log(url, res.statusCode, root.replace(/<style[\s\S]*?<\/style>/g, '').replace(/<script[\s\S]*?<\/script>/g, '').replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ').slice(0, 1500));
-      console.log(res.body.slice(0, res.body.indexOf('<body')).split('\n').filter((l) => /og:|canonical|ld\+json|twitter|title/.test(l)).join('\n').slice(0, 3000));
+const get = (url: string) => request(t.app, { method: 'GET', url });
+
+/** What a reader without JavaScript sees inside the app's element: text, links and images. */
+function visible(html: string) {
+  const root = html.slice(html.indexOf('<div id="root">'));
+  const body = root.replace(/<style[\s\S]*?<\/style>/g, '').replace(/<script[\s\S]*?<\/script>/g, '');
+  return {
+    text: body
+      .replace(/<[^>]+>/g, ' ')
+      .replace(/&nbsp;|\u00a0/g, ' ')
+      .replace(/\s+/g, ' '),
+    h1: [...body.matchAll(/<h1[^>]*>([\s\S]*?)<\/h1>/g)].map((m) => m[1]!.replace(/<[^>]+>/g, '').trim()),
+    links: [...body.matchAll(/<a [^>]*href="([^"]+)"/g)].map((m) => m[1]!),
+    images: [...body.matchAll(/<img [^>]*>/g)].map((m) => m[0]),
+  };
+}
+
+const metaOf = (html: string, key: string) =>
+  new RegExp(`<meta (?:property|name)="${key}" content="([^"]*)"`).exec(html)?.[1];
+const canonicalOf = (html: string) => /<link rel="canonical" href="([^"]+)"/.exec(html)?.[1];
+const jsonLd = (html: string) =>
+  [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map(
+    (m) => JSON.parse(m[1]!) as Record<string, unknown>,
+  );
+const brl = (cents: number) => `R$ ${(cents / 100).toFixed(2).replace('.', ',')}`;
+
+type Summary = {
+  uuid: string;
+  name: string;
+  hour_price_cents: number;
+  clinic: { name: string; address: { neighborhood: string; city: string } | null };
+};
+async function firstRooms(): Promise<Summary[]> {
+  const res = await request(t.app, { method: 'POST', url: '/api/customer/room/genericsearch', payload: {} });
+  return res.json().data;
+}
+
+/** Open Graph, twitter:card and canonical of any public page. */
+function expectSharable(html: string, url: string) {
+  expect(canonicalOf(html), url).toBe(`${t.config.publicUrl}${url}`);
+  expect(metaOf(html, 'og:url'), url).toBe(`${t.config.publicUrl}${url}`);
+  for (const key of ['og:title', 'og:description', 'og:image', 'twitter:card', 'twitter:image'])
+    expect(metaOf(html, key), `${url} ${key}`).toBeTruthy();
+  expect(metaOf(html, 'og:image:width'), url).toBe('1200');
+  expect(metaOf(html, 'og:image:height'), url).toBe('630');
+  expect(metaOf(html, 'twitter:card'), url).toBe('summary_large_image');
+  expect(html.match(/<title>/g), url).toHaveLength(1);
+  expect(/<meta name="description" content="([^"]+)"/.exec(html)?.[1], url).toBe(
+    metaOf(html, 'og:description'),
+  );
+  for (const item of jsonLd(html)) expect(schemaOrgProblems(item), url).toEqual([]);
+}
+
+describe('public pages read without JavaScript', () => {
+  it('the home: its heading, the first rooms with price and place, links to rooms and to every city page', async () => {
+    const res = await get('/');
+    expect(res.statusCode).toBe(200);
+    const page = visible(res.body);
+    expect(page.h1).toEqual(['Salas por hora para profissionais da saúde']);
+    const [first] = await firstRooms();
+    expect(page.text).toContain(first!.name);
+    expect(page.text).toContain(brl(first!.hour_price_cents));
+    expect(page.links).toContain(`/rooms/${first!.uuid}`);
+    const cities = (await get('/api/cities')).json().data as { slug: string; name: string }[];
+    expect(cities.map((c) => c.slug)).toEqual(expect.arrayContaining(['sao-paulo', 'rio-de-janeiro']));
+    for (const city of cities) expect(page.links).toContain(`/salas/${city.slug}`);
+    expectSharable(res.body, '/');
+    const types = jsonLd(res.body).map((item) => item['@type']);
+    expect(types).toEqual(expect.arrayContaining(['Organization', 'WebSite']));
+    const site = jsonLd(res.body).find((item) => item['@type'] === 'WebSite')!;
+    expect(site.potentialAction).toMatchObject({
+      '@type': 'SearchAction',
+      target: { urlTemplate: `${t.config.publicUrl}/rooms?search={search_term_string}` },
+    });
+  });
+
+  it('the room list (and a search): heading, every room of the page with name, clinic, neighbourhood and price', async () => {
+    const res = await get('/rooms');
+    expect(res.statusCode).toBe(200);
+    const page = visible(res.body);
+    expect(page.h1).toHaveLength(1);
+    for (const room of await firstRooms()) {
+      expect(page.text).toContain(room.name);
+      expect(page.text).toContain(room.clinic.address!.neighborhood);
+      expect(page.links).toContain(`/rooms/${room.uuid}`);
     }
-    expect(1).toBe(1);
+    expectSharable(res.body, '/rooms');
+    const searched = await get('/rooms?search=Pinheiros');
+    expect(visible(searched.body).text).toContain('Pinheiros');
+    // A search is the list narrowed: the list is what search engines should index.
+    expect(canonicalOf(searched.body)).toBe(`${t.config.publicUrl}/rooms`);
+  });
+
+  it('a room page: name, description, price, facilities and photos as <img>, with an Offer in BRL per hour', async () => {
+    const [first] = await firstRooms();
+    const detail = (await get(`/api/rooms/${first!.uuid}`)).json().data;
+    const res = await get(`/rooms/${first!.uuid}`);
+    expect(res.statusCode).toBe(200);
+    const page = visible(res.body);
+    expect(page.h1).toEqual([detail.name]);
+    expect(page.text).toContain(detail.description.slice(0, 60));
+    expect(page.text).toContain(brl(detail.hour_price_cents));
+    for (const facility of detail.facilities) expect(page.text).toContain(facility.name);
+    expect(detail.photos.length).toBeGreaterThan(0);
+    for (const photo of detail.photos) expect(page.images.join('\n')).toContain(photo.url);
+    expectSharable(res.body, `/rooms/${first!.uuid}`);
+    // The preview image is the cover, as a 1200 × 630 JPEG.
+    const image = metaOf(res.body, 'og:image')!;
+    expect(image).toMatch(/\/api\/photo\/[0-9a-f-]{36}\/share\.jpg$/);
+    const jpeg = await get(image.slice(t.config.publicUrl.length));
+    expect(jpeg.headers['content-type']).toBe('image/jpeg');
+    expect(await sharp(jpeg.rawPayload).metadata()).toMatchObject({
+      format: 'jpeg',
+      width: 1200,
+      height: 630,
+    });
+    // The cover is asked for at once, before any script.
+    expect(res.body).toMatch(
+      /<link rel="preload" as="image" fetchpriority="high" href="\/api\/photo\/[^"]+\?size=lg">/,
+    );
+
+    const [product, crumbs] = jsonLd(res.body);
+    expect(product).toMatchObject({
+      '@type': 'Product',
+      name: detail.name,
+      offers: {
+        '@type': 'Offer',
+        price: (detail.hour_price_cents / 100).toFixed(2),
+        priceCurrency: 'BRL',
+        priceSpecification: { '@type': 'UnitPriceSpecification', unitCode: 'HUR', priceCurrency: 'BRL' },
+      },
+    });
+    expect(crumbs).toMatchObject({ '@type': 'BreadcrumbList' });
+    const trail = (crumbs!.itemListElement as { name: string; item: string }[]).map((i) => i.item);
+    expect(trail).toEqual([
+      `${t.config.publicUrl}/`,
+      `${t.config.publicUrl}/salas/${first!.clinic.address!.city === 'São Paulo' ? 'sao-paulo' : expect.any(String)}`,
+      `${t.config.publicUrl}/rooms/${first!.uuid}`,
+    ]);
+  });
+
+  it('a city page: its rooms and neighbourhoods; a city without a published room answers 404 with a way back', async () => {
+    const res = await get('/salas/sao-paulo');
+    expect(res.statusCode).toBe(200);
+    const page = visible(res.body);
+    expect(page.h1).toEqual(['Salas por hora em São Paulo']);
+    const api = (await get('/api/cities/sao-paulo')).json().data;
+    expect(api.rooms.length).toBeGreaterThan(1);
+    for (const room of api.rooms) {
+      expect(page.text).toContain(room.name);
+      expect(page.links).toContain(`/rooms/${room.uuid}`);
+      expect(room.clinic.address.city).toBe('São Paulo');
+    }
+    for (const n of api.neighborhoods) expect(page.text).toContain(n.name);
+    expectSharable(res.body, '/salas/sao-paulo');
+    expect(jsonLd(res.body).map((i) => i['@type'])).toEqual(['BreadcrumbList', 'ItemList']);
+
+    for (const url of ['/salas/atlantida', '/salas/sao-paulo-de-olivenca']) {
+      const missing = await get(url);
+      expect(missing.statusCode, url).toBe(404);
+      expect(visible(missing.body).h1, url).toEqual(['Cidade sem salas']);
+      expect(visible(missing.body).links, url).toContain('/rooms');
+    }
+    const api404 = await get('/api/cities/atlantida');
+    expect(api404.statusCode).toBe(404);
+    expect(api404.json().message).toBe('Não há salas publicadas nesta cidade.');
+    expect((await get('/api/cities/S%C3%A3o%20Paulo')).statusCode).toBe(404);
+  });
+
+  it('a city whose every room is a draft has no page and leaves the list of cities', async () => {
+    const bh = (await get('/api/cities/belo-horizonte')).json().data;
+    for (const room of bh.rooms)
+      await t.db.update(rooms).set({ published: false }).where(eq(rooms.uuid, room.uuid));
+    expect((await get('/salas/belo-horizonte')).statusCode).toBe(404);
+    const cities = (await get('/api/cities')).json().data as { slug: string }[];
+    expect(cities.map((c) => c.slug)).not.toContain('belo-horizonte');
+    expect((await get('/sitemap.xml')).body).not.toContain('/salas/belo-horizonte');
+    for (const room of bh.rooms)
+      await t.db.update(rooms).set({ published: true }).where(eq(rooms.uuid, room.uuid));
+  });
+
+  it('an unknown room answers 404 with its not-found page drawn and the way back to search', async () => {
+    const res = await get('/rooms/00000000-0000-4000-8000-000000000000');
+    expect(res.statusCode).toBe(404);
+    const page = visible(res.body);
+    expect(page.h1).toEqual(['Sala não encontrada']);
+    expect(page.links).toContain('/rooms');
+    expect((await get('/rooms/nada')).statusCode).toBe(404);
+  });
+});
+
+describe('one address per page', () => {
+  it('answers 301 to the canonical spelling: lower-case uuid, no trailing slash, the city’s slug; the query kept', async () => {
+    const [first] = await firstRooms();
+    const upper = first!.uuid.toUpperCase();
+    for (const [from, to] of [
+      [`/rooms/${upper}`, `/rooms/${first!.uuid}`],
+      [`/rooms/${upper}/`, `/rooms/${first!.uuid}`],
+      [`/rooms/${first!.uuid}/?date=2030-01-07`, `/rooms/${first!.uuid}?date=2030-01-07`],
+      ['/rooms/', '/rooms'],
+      ['/rooms/?search=Pinheiros', '/rooms?search=Pinheiros'],
+      ['/salas/sao-paulo/', '/salas/sao-paulo'],
+      ['/salas/S%C3%A3o-Paulo', '/salas/sao-paulo'],
+      ['/salas/RIO-DE-JANEIRO', '/salas/rio-de-janeiro'],
+    ]) {
+      const res = await get(from!);
+      expect(res.statusCode, from).toBe(301);
+      expect(res.headers.location, from).toBe(to);
+    }
+  });
+
+  it('lists the city pages in the sitemap beside home, the list and the rooms', async () => {
+    const body = (await get('/sitemap.xml')).body;
+    const cities = (await get('/api/cities')).json().data as { slug: string }[];
+    for (const city of cities) expect(body).toContain(`<loc>${t.config.publicUrl}/salas/${city.slug}</loc>`);
+    expect(body).toContain(`<loc>${t.config.publicUrl}/rooms</loc>`);
+  });
+});
+
+describe('the browser takes the page over from the same data', () => {
+  it('carries the query data the page was drawn from, and no way out of its script', async () => {
+    const [first] = await firstRooms();
+    const html = (await get(`/rooms/${first!.uuid}`)).body;
+    const state = JSON.parse(
+      /<script type="application\/json" id="salas-state">([^<]*)<\/script>/.exec(html)![1]!,
+    );
+    const api = (await get(`/api/rooms/${first!.uuid}`)).json().data;
+    const room = state.queries.find((q: { queryKey: unknown[] }) => q.queryKey[1] === 'detail');
+    expect(room.queryKey).toEqual(['rooms', 'detail', first!.uuid]);
+    expect(room.state.data).toEqual(api);
+    // Nothing the page's data holds can end the script element early.
+    await t.db
+      .update(rooms)
+      .set({ name: '</script><script>alert(1)</script>' })
+      .where(eq(rooms.uuid, first!.uuid));
+    const hostile = (await get(`/rooms/${first!.uuid}`)).body;
+    expect(hostile).not.toContain('<script>alert(1)');
+    await t.db.update(rooms).set({ name: first!.name }).where(eq(rooms.uuid, first!.uuid));
   });
 });

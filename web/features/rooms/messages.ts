@@ -26,6 +26,7 @@ export const text = {
     facilityOption: (name: string, n: number) => `${name} (${n})`,
     noFacilities: 'Nenhum diferencial nas salas encontradas.',
     clear: 'Limpar filtros',
+    close: 'Fechar filtros',
     show: (n: number | undefined) =>
       n === undefined ? 'Ver salas' : n === 1 ? 'Ver 1 sala' : `Ver ${n} salas`,
   },

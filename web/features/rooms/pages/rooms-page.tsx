@@ -16,7 +16,7 @@ import {
 import { IconAdjustmentsHorizontal } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { searchFromUrl, searchParamNames, searchSorts } from '#common/domain/rooms';
+import { filterParams, searchFromUrl, searchParamNames, searchSorts } from '#common/domain/rooms';
 import { Pager } from '#web/components/pager.tsx';
 import { usePageTitle } from '#web/components/use-page-title.ts';
 import { useRoomSearch } from '../api.ts';
@@ -124,9 +124,18 @@ export function RoomsPage() {
             <Card withBorder p="xl">
               <Stack align="center">
                 <Text ta="center">{text.empty}</Text>
-                <Button component={Link} to="/rooms" variant="light">
-                  {text.clear}
-                </Button>
+                {filtersOn > 0 ? (
+                  <Button
+                    variant="light"
+                    onClick={() => set(Object.fromEntries(filterParams.map((p) => [p, null])))}
+                  >
+                    {text.filters.clear}
+                  </Button>
+                ) : (
+                  <Button component={Link} to="/rooms" variant="light">
+                    {text.clear}
+                  </Button>
+                )}
               </Stack>
             </Card>
           ) : (
@@ -142,6 +151,7 @@ export function RoomsPage() {
         opened={drawer}
         onClose={() => setDrawer(false)}
         title={text.filters.title}
+        closeButtonProps={{ 'aria-label': text.filters.close }}
         position="bottom"
         size="85%"
         hiddenFrom="md"

@@ -1,0 +1,27 @@
+/**
+ * Playwright's `test` with one more rule for every journey: the server-drawn public pages must
+ * hydrate without a difference between the server's HTML and the browser's first render
+ * (web/main.tsx reports any as "salas-hydration:"), and no script may throw on any page.
+ */
+import { test as base, expect } from '@playwright/test';
+
+export * from '@playwright/test';
+
+export const test = base.extend<{ hydration: undefined }>({
+  hydration: [
+    async ({ page }, use) => {
+      const problems: string[] = [];
+      page.on('console', (message) => {
+        if (message.type() === 'error' && /salas-hydration|hydrat/i.test(message.text()))
+          problems.push(message.text().slice(0, 500));
+      });
+      page.on('pageerror', (error) => {
+        if (/hydrat|Minified React error #4(18|19|21|23|25)/i.test(error.message))
+          problems.push(error.message.slice(0, 500));
+      });
+      await use(undefined);
+      expect(problems, 'a página do servidor e a primeira renderização no navegador diferem').toEqual([]);
+    },
+    { auto: true },
+  ],
+});
