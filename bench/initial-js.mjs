@@ -1,6 +1,9 @@
-// The JavaScript a first visit downloads before the page is usable, per public page: the scripts
-// Chromium fetches while loading (until the network is idle), summed gzipped (level 9, as served).
-// Usage: npm run build && node bench/initial-js.mjs
+// The JavaScript a first visit needs, per public page (issue 32): to read it — the page opened with
+// JavaScript switched off must show its heading and content (then 0 KB), otherwise every script —
+// and to use it (pick hours on a room page): the scripts Chromium fetches while loading, until the
+// network is idle, summed gzipped (level 9, as served).
+// Usage: npm run build && node bench/initial-js.mjs [page ...]   (`{room}`: the first room's uuid;
+// BENCH_SERVER=<other build>/dist/server/main.js measures another build beside this one)
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -32,9 +35,23 @@ const room = (
 ).data[0].uuid;
 
 try {
-  console.log('| página | scripts | JS inicial (gzip) | meta |');
-  console.log('| --- | --- | --- | --- |');
-  for (const page of ['/rooms', `/rooms/${room}`]) {
+  console.log('| página | lida sem JS | JS para ler (gzip) | scripts | JS para usar (gzip) |');
+  console.log('| --- | --- | --- | --- | --- |');
+  const pages =
+    process.argv.length > 2 ? process.argv.slice(2) : ['/rooms', '/rooms/{room}', '/salas/sao-paulo'];
+  for (const page of pages.map((p) => p.replace('{room}', room))) {
+    // Read without JavaScript: the heading and the page's own words are in the HTML.
+    const still = await browser.newContext({ javaScriptEnabled: false });
+    const plain = await still.newPage();
+    const answer = await plain.goto(`${base}${page}`);
+    const h1 = await plain
+      .locator('h1')
+      .first()
+      .textContent({ timeout: 1000 })
+      .catch(() => null);
+    const words = (await plain.locator('body').innerText()).length;
+    const readable = answer?.status() === 200 && Boolean(h1) && words > 200;
+    await still.close();
     const context = await browser.newContext();
     const tab = await context.newPage();
     const scripts = new Set();
@@ -49,7 +66,7 @@ try {
       if (process.env.DETAIL) console.log(s, (g / 1024).toFixed(1));
     }
     console.log(
-      `| ${page.replace(room, '{uuid}')} | ${scripts.size} | ${(gzip / 1024).toFixed(0)} KB | ≤ 200 KB |`,
+      `| ${page.replace(room, '{uuid}')} | ${readable ? 'sim' : 'não'} | ${readable ? 0 : (gzip / 1024).toFixed(0)} KB | ${scripts.size} | ${(gzip / 1024).toFixed(0)} KB |`,
     );
     await context.close();
   }

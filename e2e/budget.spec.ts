@@ -30,3 +30,29 @@ test('a first visit to /rooms and to a room page downloads at most 200 KB of gzi
     await context.close();
   }
 });
+
+test('the public pages read without JavaScript: heading, rooms and prices are in the HTML', async ({
+  browser,
+  request,
+}) => {
+  const xsrf = { cookie: 'XSRF-TOKEN=budget-check', 'x-xsrf-token': 'budget-check' };
+  const rooms = await (
+    await request.post('/api/customer/room/genericsearch', { data: {}, headers: xsrf })
+  ).json();
+  const first = rooms.data[0] as { uuid: string; name: string };
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  for (const [path, heading, shows] of [
+    ['/', 'Salas por hora para profissionais da saúde', first.name],
+    ['/rooms', 'Salas para alugar', first.name],
+    [`/rooms/${first.uuid}`, first.name, 'Sobre a sala'],
+    ['/salas/sao-paulo', 'Salas por hora em São Paulo', 'Bairros'],
+  ] as const) {
+    const answer = await page.goto(path);
+    expect(answer?.status(), path).toBe(200);
+    await expect(page.getByRole('heading', { level: 1 }), path).toHaveText(heading);
+    await expect(page.getByText(shows).first(), path).toBeVisible();
+    await expect(page.getByText('Carregando...'), path).toHaveCount(0);
+  }
+  await context.close();
+});

@@ -60,7 +60,8 @@ async function journey(page: Page, phone: boolean) {
     new RegExp(`/rooms/[0-9a-f-]{36}\\?.*date=${day}.*&h=${day}T${time.replace(':', '%3A')}`),
   );
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-  await expect(page.getByText(/^\d+ horários? escolhidos?$/).first()).toBeVisible();
+  // The card's footer on a desktop, the bottom bar on a phone (the other is hidden).
+  await expect(page.getByText(/^\d+ horários? escolhidos?$/).filter({ visible: true })).toBeVisible();
 }
 
 test.describe('desktop', () => {

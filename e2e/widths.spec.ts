@@ -29,6 +29,8 @@ const roles: { name: string; email?: string; pages: Visit[] }[] = [
       '/tests',
       '/rooms',
       roomPage,
+      '/salas/sao-paulo',
+      '/rooms/00000000-0000-4000-8000-000000000000',
       '/signin',
       '/signup',
       '/anuncie',

@@ -22,6 +22,18 @@ await build({
   // The public pages are drawn on the server with the web app (web/entry-server.tsx): its styles
   // are the browser's (dist/web), its JSX React's automatic runtime.
   loader: { '.css': 'empty' },
+  plugins: [
+    {
+      // dayjs has no "exports" map: Node's ESM loader needs the locale file's own name.
+      name: 'dayjs-locale-files',
+      setup(build) {
+        build.onResolve({ filter: /^dayjs\/locale\/[\w-]+$/ }, (args) => ({
+          path: `${args.path}.js`,
+          external: true,
+        }));
+      },
+    },
+  ],
   jsx: 'automatic',
   logLevel: 'warning',
 });

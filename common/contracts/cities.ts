@@ -1,4 +1,4 @@
-/** The city pages (/salas/{cidade}, DESIGN §9) and the list of cities with rooms (decision 0045). */
+/** The city pages (/salas/{cidade}, DESIGN §9) and the list of cities with rooms (decision 0044). */
 import { z } from 'zod';
 import { roomSummarySchema } from './rooms.ts';
 

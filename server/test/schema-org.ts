@@ -1,5 +1,5 @@
 /**
- * The part of schema.org's vocabulary the public pages use (decision 0045), to check their JSON-LD:
+ * The part of schema.org's vocabulary the public pages use (decision 0044), to check their JSON-LD:
  * every node's @type is a schema.org type, and each property is one schema.org lists for that
  * type or a type it inherits from (the "Properties from …" tables of each type's page:
  * https://schema.org/Product, /Offer, /UnitPriceSpecification — "unitCode: The unit of

@@ -1,6 +1,6 @@
 /**
  * The public pages as search engines and link previews read them (DESIGN §9 "Public pages seen
- * without JavaScript", decision 0045): for `/`, `/rooms`, `/rooms/{uuid}` and `/salas/{cidade}`,
+ * without JavaScript", decision 0044): for `/`, `/rooms`, `/rooms/{uuid}` and `/salas/{cidade}`,
  * the data the page is drawn from (the same answers as the API, under the browser's query keys),
  * its head — title, description, canonical URL, Open Graph, twitter:card, schema.org JSON-LD — the
  * photo seen first, and 301 to the canonical spelling of the path.

@@ -5,7 +5,7 @@ import { cityPage, listCities } from './public-pages.service.ts';
 
 const tags = ['salas'];
 
-/** The cities with rooms and a city's page, open to visitors like the search (decision 0045). */
+/** The cities with rooms and a city's page, open to visitors like the search (decision 0044). */
 export const publicPageRoutes =
   (s: Services): FastifyPluginAsyncZod =>
   async (app) => {

@@ -1,5 +1,5 @@
 /**
- * The cities with rooms and each city's page (decision 0045): the data behind /salas/{cidade},
+ * The cities with rooms and each city's page (decision 0044): the data behind /salas/{cidade},
  * the home's list of cities and the sitemap.
  */
 import { CITY_PAGE_ROOMS, type City, type CityPage } from '#common/contracts/cities';

@@ -1,4 +1,4 @@
-/** The cities with rooms and a city's page (decision 0045). */
+/** The cities with rooms and a city's page (decision 0044). */
 import { useQuery } from '@tanstack/react-query';
 import type { City, CityPage } from '#common/contracts/cities';
 import { publicQueryKeys } from '#common/domain/rooms';

@@ -12,7 +12,7 @@ import { useCityPage } from './api.ts';
 const neighborhoodSearch = (city: string, neighborhood: string) =>
   `/rooms?${new URLSearchParams({ [searchParamNames.search]: city, [searchParamNames.neighborhood]: neighborhood })}`;
 
-/** /salas/{cidade}: a city's rooms for visitors and search engines (DESIGN §9, decision 0045). */
+/** /salas/{cidade}: a city's rooms for visitors and search engines (DESIGN §9, decision 0044). */
 export function CityPage() {
   const { cidade = '' } = useParams();
   const page = useCityPage(cidade);

@@ -1,7 +1,7 @@
 import '../components/room-page.css';
 import { Alert, Anchor, Group, Stack, Text, Title } from '@mantine/core';
 import { IconArrowLeft, IconEye } from '@tabler/icons-react';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { Link, useLocation, useParams, useSearchParams } from 'react-router';
 import type { RoomDetail } from '#common/contracts/rooms';
 import { RoomNotFound } from '#web/components/not-found.tsx';
@@ -9,6 +9,7 @@ import { QueryState } from '#web/components/query-state.tsx';
 import { backToList } from '#web/components/search-url.ts';
 import { usePageTitle } from '#web/components/use-page-title.ts';
 import { ApiError } from '#web/lib/api.ts';
+import { useSession } from '#web/lib/session.tsx';
 import { useRoomDetail } from '../api.ts';
 import { BookingBar } from '../components/booking-bar.tsx';
 import { BookingCard, HourPrice } from '../components/booking-card.tsx';
@@ -99,13 +100,27 @@ function RoomView({ room }: { room: RoomDetail }) {
 export function RoomPage() {
   const { uuid } = useParams();
   const room = useRoomDetail(uuid);
-  const missing = room.data === null || (room.error instanceof ApiError && room.error.status === 404);
+  const { user } = useSession();
+  // The server draws a draft as not found (it does not know who asks); its own partner's browser
+  // asks again with the session, which answers the preview (decision 0038).
+  const partner = user?.role_name === 'partner';
+  const unknown = room.data === null;
+  useEffect(() => {
+    if (partner && unknown) void room.refetch();
+  }, [partner, unknown]);
+  const missing =
+    (unknown && !(partner && room.isFetching)) ||
+    (room.error instanceof ApiError && room.error.status === 404);
   usePageTitle(
     room.data ? `${room.data.name} · ${room.data.clinic.name}` : missing ? 'Sala não encontrada' : 'Sala',
   );
   if (missing) return <RoomNotFound />;
   return (
-    <QueryState isPending={room.isPending} error={room.error} retry={() => room.refetch()}>
+    <QueryState
+      isPending={room.isPending || (unknown && room.isFetching)}
+      error={room.error}
+      retry={() => room.refetch()}
+    >
       {room.data && <RoomView room={room.data} />}
     </QueryState>
   );

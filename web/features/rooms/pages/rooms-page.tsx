@@ -58,7 +58,8 @@ export function RoomsPage() {
         </Title>
         <Text c="dimmed">{date ? text.onDate(date) : text.subtitle}</Text>
       </div>
-      <Group justify="space-between" align="flex-end" wrap="nowrap" gap="sm">
+      {/* On a phone the count takes its own line when the buttons need the width. */}
+      <Group justify="space-between" align="flex-end" gap="sm">
         <Text size="sm" aria-live="polite">
           {meta ? text.results(meta.total) : ' '}
         </Text>
