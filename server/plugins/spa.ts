@@ -4,7 +4,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { isPagePath } from '#common/page-routes';
 
-import type { PageHead, PublicPageAnswer } from '../features/public-pages/public-page.ts';
+import type { FirstImage, PageHead, PublicPageAnswer } from '../features/public-pages/public-page.ts';
 
 /** Draws a page of the app on the server (web/entry-server.tsx). */
 export type RenderPage = (
@@ -48,19 +48,24 @@ export function headTags(head: PageHead, publicUrl: string): string {
   ].join('\n    ');
 }
 
+/** The first photo fetched at once; with srcset and sizes, the very file the <img> will pick. */
+const preloadTag = (image: FirstImage) =>
+  `<link rel="preload" as="image" fetchpriority="high" href="${escapeHtml(image.href)}"${
+    image.srcset
+      ? ` imagesrcset="${escapeHtml(image.srcset)}" imagesizes="${escapeHtml(image.sizes ?? '100vw')}"`
+      : ''
+  }>`;
+
 /** index.html with a public page's head, its HTML drawn inside #root and the data it was drawn from. */
 export function assemblePage(
   html: string,
-  page: { head: PageHead; firstImage?: string; body?: { html: string; state: unknown } },
+  page: { head: PageHead; firstImage?: FirstImage; body?: { html: string; state: unknown } },
   publicUrl: string,
 ): string {
   const { head } = page;
-  const extra = [
-    ...(page.firstImage
-      ? [`<link rel="preload" as="image" fetchpriority="high" href="${escapeHtml(page.firstImage)}">`]
-      : []),
-    headTags(head, publicUrl),
-  ].join('\n    ');
+  const extra = [...(page.firstImage ? [preloadTag(page.firstImage)] : []), headTags(head, publicUrl)].join(
+    '\n    ',
+  );
   let out = html
     .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(head.title)}</title>`)
     .replace(

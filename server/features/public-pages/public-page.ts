@@ -10,6 +10,7 @@ import { cityPageResponse } from '#common/contracts/cities';
 import type { RoomDetail, RoomSummary } from '#common/contracts/rooms';
 import { pageQuery, roomDetailResponse, roomPageResponse, searchBody } from '#common/contracts/rooms';
 import { cityPath, citySlug } from '#common/domain/cities';
+import { GALLERY_SHOWN, gallerySizes, gallerySrcSet } from '#common/domain/gallery';
 import { publicQueryKeys, searchFromUrl } from '#common/domain/rooms';
 import { AppError } from '#common/errors';
 import { formatBrl } from '#common/money';
@@ -34,10 +35,13 @@ export interface PublicPage {
   head: PageHead;
   seeds: { queryKey: QueryKey; data: unknown }[];
   /** The photo seen first, fetched at once (<link rel="preload" fetchpriority="high">). */
-  firstImage?: string;
+  firstImage?: FirstImage;
   /** Which page's own chunks to announce (route-preloads.json of the build). */
   chunks: 'home' | 'rooms' | 'room' | 'city';
 }
+
+/** A preload the browser matches to the page's <img>: its URL, or its srcset and sizes. */
+export type FirstImage = { href: string; srcset?: string; sizes?: string };
 
 export type PublicPageAnswer = PublicPage | { redirect: string } | null;
 
@@ -103,10 +107,18 @@ const roomImage = ({ base }: Base, room: RoomSummary): PageHead['image'] | null 
   };
 };
 
-/** The photo a room card or page shows first, as the browser asks for it. */
-const coverUrl = (room: RoomSummary, size: 'sm' | 'lg') => {
+/** The photo a room card shows first, as the browser asks for it. */
+const cardCover = (room: RoomSummary): FirstImage | undefined => {
   const photo = room.photos.find((p) => p.is_cover) ?? room.photos[0];
-  return photo ? `${photo.url}?size=${size}` : undefined;
+  return photo ? { href: `${photo.url}?size=sm` } : undefined;
+};
+
+/** The room page's first photo, with the gallery's own srcset and sizes. */
+const galleryCover = (room: RoomDetail): FirstImage | undefined => {
+  const photo = room.photos[0];
+  if (!photo) return undefined;
+  const shown = Math.min(room.photos.length, GALLERY_SHOWN);
+  return { href: `${photo.url}?size=lg`, srcset: gallerySrcSet(photo.url), sizes: gallerySizes(0, shown) };
 };
 
 const place = (room: RoomSummary) => {
@@ -174,7 +186,7 @@ async function homePage(b: Base): Promise<PublicPage> {
       ],
     },
     seeds: [...(search ? [search] : []), { queryKey: publicQueryKeys.cities, data: cities }],
-    firstImage: first[0] ? coverUrl(first[0], 'sm') : undefined,
+    firstImage: first[0] ? cardCover(first[0]) : undefined,
   };
 }
 
@@ -205,7 +217,7 @@ async function roomsPage(b: Base, query: URLSearchParams): Promise<PublicPage> {
       ],
     },
     seeds: search ? [search] : [],
-    firstImage: rooms[0] ? coverUrl(rooms[0], 'sm') : undefined,
+    firstImage: rooms[0] ? cardCover(rooms[0]) : undefined,
   };
 }
 
@@ -302,7 +314,7 @@ async function roomPage(b: Base, uuid: string): Promise<PublicPage> {
     chunks: 'room',
     head: roomHead(b, room),
     seeds: [{ queryKey, data: roomDetailResponse.parse({ data: room }).data }],
-    firstImage: coverUrl(room, 'lg'),
+    firstImage: galleryCover(room),
   };
 }
 
@@ -349,7 +361,7 @@ async function cityPageOf(b: Base, slug: string): Promise<PublicPage> {
       ],
     },
     seeds: [{ queryKey, data: cityPageResponse.parse({ data: page }).data }],
-    firstImage: rooms[0] ? coverUrl(rooms[0], 'sm') : undefined,
+    firstImage: rooms[0] ? cardCover(rooms[0]) : undefined,
   };
 }
 

@@ -142,10 +142,13 @@ describe('public pages read without JavaScript', () => {
       width: 1200,
       height: 630,
     });
-    // The cover is asked for at once, before any script.
-    expect(res.body).toMatch(
-      /<link rel="preload" as="image" fetchpriority="high" href="\/api\/photo\/[^"]+\?size=lg">/,
+    // The cover is asked for at once, before any script, as the gallery's <img> will pick it.
+    const cover = detail.photos[0].url;
+    expect(res.body).toContain(
+      `<link rel="preload" as="image" fetchpriority="high" href="${cover}?size=lg" imagesrcset="${cover}?size=sm 640w, ${cover}?size=lg 1600w" imagesizes="`,
     );
+    // (attribute names are case-insensitive in HTML; React writes srcSet)
+    expect(page.images[0]?.toLowerCase()).toContain(`srcset="${cover}?size=sm 640w, ${cover}?size=lg 1600w"`);
 
     const [product, crumbs] = jsonLd(res.body);
     expect(product).toMatchObject({

@@ -2,6 +2,7 @@ import './room-page.css';
 import { Badge, Box, Button, Group, Text, UnstyledButton } from '@mantine/core';
 import { IconDoor, IconPhoto } from '@tabler/icons-react';
 import { lazy, Suspense, useState } from 'react';
+import { GALLERY_SHOWN, gallerySizes, gallerySrcSet } from '#common/domain/gallery';
 import { text } from '../messages.ts';
 
 // The full-screen viewer loads when a photo is opened.
@@ -9,9 +10,6 @@ const PhotoViewer = lazy(async () => ({ default: (await import('./photo-viewer.t
 
 const t = text.gallery;
 type Photo = { uuid: string; url: string };
-
-/** The stored sizes (server/features/photos/image.ts): the browser picks by the width drawn. */
-const srcSet = (url: string) => `${url}?size=sm 640w, ${url}?size=lg 1600w`;
 
 /**
  * The room's photos, sized to how many there are (wider screens): one photo alone, two side by
@@ -28,7 +26,7 @@ export function RoomGallery({ photos, name }: { photos: Photo[]; name: string })
         <Text c="dimmed">{t.noPhotos}</Text>
       </Group>
     );
-  const shown = photos.slice(0, 3);
+  const shown = photos.slice(0, GALLERY_SHOWN);
   return (
     <Box pos="relative">
       <div className="salas-gallery" data-count={shown.length}>
@@ -41,12 +39,8 @@ export function RoomGallery({ photos, name }: { photos: Photo[]; name: string })
           >
             <img
               src={`${p.url}?size=${i === 0 ? 'lg' : 'sm'}`}
-              srcSet={srcSet(p.url)}
-              sizes={
-                i === 0 && shown.length !== 2
-                  ? '(min-width: 75em) 800px, (min-width: 62em) 50vw, 100vw'
-                  : '(min-width: 48em) 400px, 100vw'
-              }
+              srcSet={gallerySrcSet(p.url)}
+              sizes={gallerySizes(i, shown.length)}
               width={1600}
               height={1200}
               alt={t.photo(name, i + 1, photos.length)}

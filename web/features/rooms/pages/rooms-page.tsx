@@ -63,7 +63,8 @@ export function RoomsPage() {
         <Text size="sm" aria-live="polite">
           {meta ? text.results(meta.total) : ' '}
         </Text>
-        <Group gap="xs" wrap="nowrap" align="flex-end">
+        {/* At 360 px "Filtros" and the order do not fit side by side: the order wraps below. */}
+        <Group gap="xs" wrap="wrap" align="flex-end" justify="flex-end">
           <Button
             hiddenFrom="md"
             variant="default"
