@@ -21,7 +21,7 @@ const everywhere = [
 /** The model-based lifecycle runs (shortened: the instants test dates, not more random sequences). */
 const model = 'server/features/lifecycle/lifecycle.model.test.ts';
 /** Search over the whole demo market: its horizon and the daylight-saving days it settles. */
-const search = 'server/features/search/*.test.ts';
+const search = 'server/features/search/search.test.ts';
 
 /**
  * The instants that break naive date code, each with the suites it runs (the costly ones where

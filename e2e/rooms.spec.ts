@@ -23,7 +23,7 @@ test('a visitor searches rooms without accents, sorts them and opens a room page
 
   await page.getByRole('link', { name: /Sala Ipê — Vida Plena Pinheiros/ }).click();
   await expect(page.getByRole('heading', { name: 'Sala Ipê', level: 1 })).toBeVisible();
-  await expect(page.getByText('R$ 50,00')).toBeVisible();
+  await expect(page.getByText('R$ 50,00').filter({ visible: true }).first()).toBeVisible();
   await expect(page.getByRole('navigation', { name: 'Você está em' })).toHaveCount(0);
   await expect(page).toHaveTitle(/Sala Ipê/);
   // "Voltar" keeps the search.
