@@ -31,15 +31,18 @@ const app = (
   </StrictMode>
 );
 
+// The first render — or the hydration of the server's HTML — is a transition: React yields to the
+// browser between pieces of work instead of holding the main thread for the whole page (input
+// stays responsive on slow phones).
 if (server) {
-  hydrateRoot(container, app, {
-    // Told apart in the journeys (e2e/support/hydration.ts): any difference between the server's
-    // HTML and the browser's first render fails them.
-    onRecoverableError: (error) => console.error('salas-hydration:', error),
+  startTransition(() => {
+    hydrateRoot(container, app, {
+      // Told apart in the journeys (e2e/support/test.ts): any difference between the server's HTML
+      // and the browser's first render fails them.
+      onRecoverableError: (error) => console.error('salas-hydration:', error),
+    });
   });
 } else {
-  // The first render is a transition: React yields to the browser between pieces of work instead
-  // of holding the main thread for the whole first screen (input stays responsive on slow phones).
   const root = createRoot(container);
   startTransition(() => root.render(app));
 }
