@@ -121,8 +121,8 @@ const mails = (to: string, slug: string) =>
         )
     : [];
 
-/** Run in the PGlite pass only (see the describe below). */
-const skipped = Boolean(process.env.TEST_DATABASE_URL);
+/** Run in the PostgreSQL pass only (see the describe below). */
+const skipped = !process.env.TEST_DATABASE_URL;
 
 beforeAll(async () => {
   if (skipped) return;
@@ -191,8 +191,8 @@ afterAll(async () => {
 });
 
 // Two processes and their wiring (settings → adapter → the imitation → the signed webhook), the same
-// on either database: run once, in the PGlite pass; the PostgreSQL pass covers these flows
-// in-process (mercadopago.flow.test.ts) and keeps `npm test` inside its time.
+// on either database: run once, on PostgreSQL, where `npm test` runs every server suite
+// (vitest.suites.config.ts); mercadopago.flow.test.ts covers these flows in-process.
 describe.skipIf(skipped)('the product with PAYMENT_PROVIDER=mercadopago, started for real', () => {
   it('books an hour with Pix, is notified by Mercado Pago, confirms it, mails the receipt, refunds a cancellation', async () => {
     // Sign-in in two steps, the code read from the .eml in MAIL_DIR.
