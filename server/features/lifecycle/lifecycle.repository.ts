@@ -209,8 +209,11 @@ export async function claimDueRefunds(
     tx,
     sql`select r.id from refunds r
         where r.status = 'pending' and r.next_attempt_at <= ${now.toISOString()}::timestamptz ${filter}
-          -- a payment in dispute is frozen at the provider: its refunds wait for the outcome
-          and not exists (select 1 from payments p where p.id = r.payment_id and p.status = 'disputed')
+          -- a payment in dispute is frozen at the provider: its refunds wait for the outcome, except
+          -- one whose last call went unanswered (the provider may have made it before the dispute):
+          -- asked again with its key, it learns which
+          and (r.last_error is not null
+               or not exists (select 1 from payments p where p.id = r.payment_id and p.status = 'disputed'))
         order by r.id limit ${limit} for update skip locked`,
   );
   const ids = claimed.map((r) => Number(r.id));

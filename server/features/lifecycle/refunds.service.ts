@@ -37,7 +37,11 @@ export async function sendRefunds(s: Services, only?: number[]): Promise<number>
           }))
       : ({ status: 'refused', reason: 'Pagamento sem referência no provedor.' } as const);
     const at = s.clock();
-    if (outcome.status === 'succeeded') {
+    if (payment.status === 'disputed' && outcome.status === 'refused') {
+      // Refused while the payment is frozen in a dispute: it was never made, and it waits for the
+      // outcome like the dispute's other refunds (no error left, so it is not asked again meanwhile).
+      await repo.updateRefund(s.db, refund.id, { lastError: null, nextAttemptAt: at, updatedAt: at });
+    } else if (outcome.status === 'succeeded') {
       await repo.updateRefund(s.db, refund.id, {
         status: 'succeeded',
         providerRef: outcome.providerRef,

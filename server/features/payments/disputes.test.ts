@@ -74,15 +74,18 @@ afterAll(async () => {
   await fake?.close();
 });
 
-/** A card booking of one hour, approved at once. */
-async function paidBooking() {
+/** A card booking of one hour (or more, in a row), approved at once. */
+async function paidBooking(hours = 1) {
   const res = await request(t.app, {
     method: 'POST',
     url: '/api/customer/appointment/bulk',
     token: customer.token,
     payload: {
       room_uuid: room.uuid,
-      date_times: [`${day}T${String(hour++).padStart(2, '0')}:00:00-03:00`],
+      date_times: Array.from(
+        { length: hours },
+        () => `${day}T${String(hour++).padStart(2, '0')}:00:00-03:00`,
+      ),
       payment_method: 'card',
       card_uuid: cardUuid,
       card_token: fakeCardToken('APRO'),
@@ -183,6 +186,87 @@ describe('disputes at Mercado Pago', () => {
     });
     expect((await attention()).disputes).toEqual([]);
     expect(await checkLedger(t.db, { now: t.clock.now })).toEqual([]);
+  });
+
+  it('a refund whose call went unanswered before the dispute is asked again with its key: made, it is recorded; not made, it waits', async () => {
+    // Three hours: two canceled before the dispute, one kept.
+    const { booking, payment, mpId } = await paidBooking(3);
+    const real = t.app.services.payments;
+    const calls: string[] = [];
+    let timeout: 'after' | 'before' | null = null;
+    t.app.services.payments = {
+      ...real,
+      async refund(ref, amount, key, collector) {
+        calls.push(key);
+        const now = timeout;
+        timeout = null;
+        if (now === 'after') await real.refund(ref, amount, key, collector);
+        if (now) throw new Error('tempo esgotado falando com o provedor');
+        return real.refund(ref, amount, key, collector);
+      },
+    };
+    try {
+      // The first hour's refund reaches Mercado Pago, but its answer is lost; the second's never does.
+      timeout = 'after';
+      const [first, second] = booking.appointments;
+      const byCustomer = await request(t.app, {
+        method: 'POST',
+        url: `/api/customer/appointment/${first.uuid}/cancel`,
+        token: customer.token,
+      });
+      expect(byCustomer.statusCode, byCustomer.body).toBe(200);
+      timeout = 'before';
+      const byPartner = await request(t.app, {
+        method: 'POST',
+        url: `/api/partner/appointment/${second.uuid}/status/update`,
+        token: partner.token,
+        payload: { date_time: second.date_time, status: 'canceled' },
+      });
+      expect(byPartner.statusCode, byPartner.body).toBe(200);
+      expect(calls).toHaveLength(2);
+      expect(fake.payments.get(Number(mpId))!.refunds).toHaveLength(1);
+
+      // Then the customer opens a dispute: the payment is frozen at Mercado Pago.
+      fake.setStatus(mpId, 'in_mediation', 'in_mediation');
+      expect((await notify(mpId)).statusCode).toBe(200);
+      const row = await paymentRow(payment.uuid);
+      expect(row.status).toBe('disputed');
+      const refundsOf = () =>
+        queryRows<{ uuid: string; status: string; provider_ref: string | null; last_error: string | null }>(
+          t.db,
+          sql`select uuid, status, provider_ref, last_error from refunds where payment_id = ${row.id} order by id`,
+        );
+      const [made, lost] = await refundsOf();
+      t.clock.advance(60 * 60_000);
+      await retryRefunds(t.app.services);
+      // The one Mercado Pago made answers with its refund; the other is refused and waits.
+      const madeThere = fake.payments.get(Number(mpId))!.refunds[0]!;
+      expect(await refundsOf()).toEqual([
+        { uuid: made!.uuid, status: 'succeeded', provider_ref: String(madeThere.id), last_error: null },
+        { uuid: lost!.uuid, status: 'pending', provider_ref: null, last_error: null },
+      ]);
+      expect(fake.payments.get(Number(mpId))!.refunds).toHaveLength(1);
+      expect(await checkLedger(t.db, { now: t.clock.now })).toEqual([]);
+      // Known not made, it is not asked again while the dispute lasts.
+      const asked = calls.length;
+      t.clock.advance(2 * 60 * 60_000);
+      await retryRefunds(t.app.services);
+      expect(calls).toHaveLength(asked);
+
+      // The dispute ends in the seller's favour: the waiting refund goes, once.
+      fake.setStatus(mpId, 'approved', 'accredited');
+      expect((await notify(mpId)).statusCode).toBe(200);
+      await retryRefunds(t.app.services);
+      expect(fake.payments.get(Number(mpId))!.refunds).toHaveLength(2);
+      expect((await refundsOf()).map((r) => r.status)).toEqual(['succeeded', 'succeeded']);
+      expect(await paymentRow(payment.uuid)).toMatchObject({
+        status: 'partially_refunded',
+        refundedCents: 12000,
+      });
+      expect(await checkLedger(t.db, { now: t.clock.now })).toEqual([]);
+    } finally {
+      t.app.services.payments = real;
+    }
   });
 
   it('charged_back: the waiting refunds are void, a later cancellation gives nothing back, the share stays held', async () => {
