@@ -43,6 +43,9 @@ export default defineConfig({
     // Recording a trace of every journey (DOM snapshots and a screencast per action) cost a third
     // of the CPU; CI retries a failed journey once, and that retry is recorded.
     trace: 'on-first-retry',
+    // A click waits for its element at most this long (an assertion waits 10 s): a journey stuck
+    // on a control that never comes fails in half a minute, not at the end of its whole time.
+    actionTimeout: 30_000,
     launchOptions: chromiumLaunch,
   },
   projects: [

@@ -52,7 +52,13 @@ export function useRoomBooking(room: RoomDetail) {
     setParams(p, { replace: true });
   };
 
-  const keep = () => savePendingBooking({ room: room.uuid, dateTimes: selected, day, weeks });
+  // A tap on "Reservar" right after an hour may come before the router shows that hour: what is
+  // kept, and where sign-in comes back to, is the latest address written, not the one drawn.
+  const hereNow = () => `/rooms/${room.uuid}?${latestParams().toString()}`;
+  const keep = () => {
+    const p = latestParams();
+    savePendingBooking({ room: room.uuid, dateTimes: selectedIn(p), day: dayIn(p), weeks });
+  };
 
   // Back from sign-in, sign-up or a missing step: the same hours, the confirm step open. Once per
   // arrival of the signed-in person on this room.
@@ -103,7 +109,7 @@ export function useRoomBooking(room: RoomDetail) {
     reserve: () => {
       if (user) return setConfirming(true);
       keep();
-      navigate(`/signin?redirect=${encodeURIComponent(here)}`);
+      navigate(`/signin?redirect=${encodeURIComponent(hereNow())}`);
     },
     /** The confirm step sends the person to a missing step (e-mail, data): the hours wait. */
     leaveForStep: keep,
