@@ -28,7 +28,7 @@ export function stateOf(value: string | null | undefined): (typeof ufs)[number] 
   return (ufs as readonly string[]).includes(upper) ? (upper as (typeof ufs)[number]) : null;
 }
 
-/** The 27 states' names, for the suggestions ("Minas" suggests MG). */
+/** The 27 states' names: the suggestions ("Minas" suggests MG) and the address forms' UF select. */
 export const stateNames: Record<(typeof ufs)[number], string> = {
   AC: 'Acre',
   AL: 'Alagoas',

@@ -9,6 +9,7 @@ import type { UseFormReturnType } from '@mantine/form';
 import { useEffect, useRef, useState } from 'react';
 import { onlyDigits } from '#common/br/documents';
 import { ufs } from '#common/domain/auth';
+import { fold, stateNames } from '#common/domain/rooms';
 import { type CepAddress, lookUpCep } from './cep-lookup.ts';
 import { CepInput } from './masked-inputs.tsx';
 
@@ -30,40 +31,6 @@ const notes = {
   failed: 'Não foi possível buscar o CEP agora. Preencha o endereço manualmente.',
 };
 
-/** The 27 federative units, for the UF select's options. */
-export const ufNames: Record<(typeof ufs)[number], string> = {
-  AC: 'Acre',
-  AL: 'Alagoas',
-  AP: 'Amapá',
-  AM: 'Amazonas',
-  BA: 'Bahia',
-  CE: 'Ceará',
-  DF: 'Distrito Federal',
-  ES: 'Espírito Santo',
-  GO: 'Goiás',
-  MA: 'Maranhão',
-  MT: 'Mato Grosso',
-  MS: 'Mato Grosso do Sul',
-  MG: 'Minas Gerais',
-  PA: 'Pará',
-  PB: 'Paraíba',
-  PR: 'Paraná',
-  PE: 'Pernambuco',
-  PI: 'Piauí',
-  RJ: 'Rio de Janeiro',
-  RN: 'Rio Grande do Norte',
-  RS: 'Rio Grande do Sul',
-  RO: 'Rondônia',
-  RR: 'Roraima',
-  SC: 'Santa Catarina',
-  SP: 'São Paulo',
-  SE: 'Sergipe',
-  TO: 'Tocantins',
-};
-
-/** Lower case without accents: "sao" finds São Paulo. */
-const fold = (s: string) => s.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
-
 const ufOptions = ufs.map((uf) => ({ value: uf, label: uf }));
 
 /**
@@ -77,13 +44,15 @@ export function UfSelect(props: Omit<React.ComponentProps<typeof Select>, 'data'
       searchable
       allowDeselect={false}
       autoComplete="address-level1"
-      renderOption={({ option }) => `${option.value} — ${ufNames[option.value as keyof typeof ufNames]}`}
+      renderOption={({ option }) =>
+        `${option.value} — ${stateNames[option.value as keyof typeof stateNames]}`
+      }
       filter={({ options, search }) => {
         const q = fold(search.trim());
         if (!q) return options;
         return options.filter((o) => {
           const uf = 'value' in o ? String(o.value) : '';
-          return fold(uf).startsWith(q) || fold(ufNames[uf as keyof typeof ufNames] ?? '').includes(q);
+          return fold(uf).startsWith(q) || fold(stateNames[uf as keyof typeof stateNames] ?? '').includes(q);
         });
       }}
       comboboxProps={{ width: 240, position: 'bottom-end' }}

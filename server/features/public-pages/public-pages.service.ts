@@ -14,7 +14,10 @@ export const CITY_NOT_FOUND = 'Não há salas publicadas nesta cidade.';
 
 /** Every city with a bookable room, the most rooms first. Two states' cities of one name share a page. */
 export async function listCities(s: Services): Promise<City[]> {
-  const rows = await citiesWithRooms(s.db);
+  return citiesOf(await citiesWithRooms(s.db));
+}
+
+function citiesOf(rows: Awaited<ReturnType<typeof citiesWithRooms>>): City[] {
   const bySlug = new Map<string, City>();
   for (const row of rows) {
     const slug = citySlug(row.city);
@@ -34,7 +37,7 @@ export async function listCities(s: Services): Promise<City[]> {
 /** A city's page; not found when no bookable room is in it (the page answers 404). */
 export async function cityPage(s: Services, slug: string): Promise<CityPage> {
   const rows = (await citiesWithRooms(s.db)).filter((row) => citySlug(row.city) === slug);
-  const city = (await listCities(s)).find((c) => c.slug === slug);
+  const [city] = citiesOf(rows);
   if (!city || rows.length === 0) throw new AppError('not_found', CITY_NOT_FOUND);
   const ids = (await Promise.all(rows.map((row) => cityRoomIds(s.db, row.city, row.state, CITY_PAGE_ROOMS))))
     .flat()
