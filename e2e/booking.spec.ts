@@ -41,8 +41,7 @@ test('a visitor searches “pinheiros” for next Monday, books 09:00–11:00 fo
   const section = await bookingPanel(page);
   await section.getByText('09:00', { exact: true }).click();
   await section.getByText('10:00', { exact: true }).click();
-  await section.getByLabel('Repetir toda semana por').click();
-  await page.getByRole('option', { name: 'mais 3 semanas' }).click();
+  await section.getByLabel('Repetir toda semana por').selectOption({ label: 'mais 3 semanas' });
   await section.getByRole('button', { name: 'Repetir horários' }).click();
   await expect(section.getByText('6 horários adicionados.')).toBeVisible();
   await expect(section.getByText('8 horários escolhidos')).toBeVisible();

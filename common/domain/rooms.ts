@@ -164,4 +164,6 @@ export const publicQueryKeys = {
   room: (uuid: string) => ['rooms', 'detail', uuid] as const,
   city: (slug: string) => ['rooms', 'city', slug] as const,
   cities: ['rooms', 'cities'] as const,
+  /** GET /api/config: the links of the footer and the help buttons, on every page. */
+  config: ['config'] as const,
 };

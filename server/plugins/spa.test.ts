@@ -95,6 +95,16 @@ describe('public pages carry the data they were drawn from', () => {
     expect(html).not.toContain('<script>alert(1)');
   });
 
+  it('every public page carries the links GET /api/config answers (the footer and help buttons)', async () => {
+    const config = (await request(t.app, { method: 'GET', url: '/api/config' })).json();
+    for (const url of ['/', '/rooms']) {
+      const html = (await request(t.app, { method: 'GET', url })).body;
+      const links = serverState(html)?.queries.find((q) => q.queryKey[0] === 'config');
+      expect(links?.queryKey).toEqual(['config']);
+      expect(links?.state.data).toEqual(config.data);
+    }
+  });
+
   it('a search with a date (the slow kind) is left to the browser, not run twice', async () => {
     const res = await request(t.app, { method: 'GET', url: '/rooms?search=sala&date=2030-01-07' });
     expect(res.statusCode).toBe(200);

@@ -13,13 +13,30 @@ const teal: MantineColorsTuple = [
   '#005f5a',
 ];
 
+/**
+ * Mantine's red with shades 7–9 darker: filled red buttons use shade 7 (primaryShade), and white on
+ * Mantine's #f03e3e is 3.9:1, under WCAG's 4.5:1 for text; #c92a2a is 5.5:1 (hovered: darker still).
+ */
+const red: MantineColorsTuple = [
+  '#fff5f5',
+  '#ffe3e3',
+  '#ffc9c9',
+  '#ffa8a8',
+  '#ff8787',
+  '#ff6b6b',
+  '#fa5252',
+  '#c92a2a',
+  '#b02525',
+  '#9a1f1f',
+];
+
 /** Month navigation buttons need names for screen readers. */
 const calendarLabels = { nextLabel: 'Próximo mês', previousLabel: 'Mês anterior' };
 
 export const theme = createTheme({
   primaryColor: 'salas',
   primaryShade: 7,
-  colors: { salas: teal },
+  colors: { salas: teal, red },
   fontFamily: 'Inter, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
   headings: { fontFamily: 'Inter, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif' },
   defaultRadius: 'md',

@@ -1,22 +1,28 @@
-import { startTransition, useEffect, useState } from 'react';
+import { startTransition, useEffect, useState, useSyncExternalStore } from 'react';
 
-/** Set once the first page has been hydrated (or drawn): later mounts draw their widgets at once. */
-let appHydrated = false;
+const subscribeToNothing = () => () => {};
 
 /**
  * False while the page is drawn on the server and while the browser hydrates that HTML, true from
- * the render after (and at once on pages reached inside the app). Widgets that need JavaScript to
- * work (picking hours, the search's suggestions) draw a same-size placeholder until then, so the
- * server's HTML and the first render in the browser are the same and nothing moves. The switch is
- * a transition: React draws those widgets in slices, yielding to the browser, where a store
- * (useSyncExternalStore) would redraw them all in one synchronous task right after hydration.
+ * the render after (and at once wherever the browser draws alone: pages reached inside the app, a
+ * dialog opened later). Widgets that need JavaScript to work (picking hours, the search's
+ * suggestions) draw a same-size placeholder until then, so the server's HTML and the first render
+ * in the browser are the same and nothing moves.
+ *
+ * Whether this render hydrates is asked of React itself (a store's server snapshot is read only
+ * while hydrating), per component: parts of a page hydrate at different moments (each Suspense
+ * boundary in its own pass), so no flag for the whole app can say it. The switch is a transition:
+ * React draws those widgets in slices, yielding to the browser.
  */
 export function useHydrated(): boolean {
-  const [hydrated, setHydrated] = useState(appHydrated);
+  const hydrating = useSyncExternalStore(
+    subscribeToNothing,
+    () => false,
+    () => true,
+  );
+  const [hydrated, setHydrated] = useState(!hydrating);
   useEffect(() => {
-    if (hydrated) return;
-    appHydrated = true;
-    startTransition(() => setHydrated(true));
+    if (!hydrated) startTransition(() => setHydrated(true));
   }, [hydrated]);
   return hydrated;
 }

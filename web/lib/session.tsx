@@ -3,7 +3,16 @@
  * logout revokes the token on the server, removes it and clears the user.
  */
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo } from 'react';
+import {
+  createContext,
+  type ReactNode,
+  startTransition,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useState,
+} from 'react';
 import type { User } from '#common/contracts/user';
 import { api, onUnauthorized } from './api.ts';
 import { clearToken, getToken, setToken } from './token.ts';
@@ -71,9 +80,18 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== userQueryKey[0] });
   }, [queryClient]);
 
+  // The first answer (is anyone signed in?) is taken in as a transition. Arriving while React still
+  // hydrates a server-drawn page, a plain update would make it hydrate the whole page at once, in
+  // one synchronous task; every later change (sign-in, sign-out) applies at once.
+  const [known, setKnown] = useState(false);
+  useEffect(() => {
+    if (!query.isPending && !known) startTransition(() => setKnown(true));
+  }, [query.isPending, known]);
+  const loading = query.isPending || !known;
+  const user = loading ? null : (query.data ?? null);
   const value = useMemo<Session>(
-    () => ({ user: query.data ?? null, loading: query.isPending, signIn, signOut }),
-    [query.data, query.isPending, signIn, signOut],
+    () => ({ user, loading, signIn, signOut }),
+    [user, loading, signIn, signOut],
   );
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
 }

@@ -374,6 +374,15 @@ export async function publicPage(
   path: string,
   query: URLSearchParams,
 ): Promise<PublicPageAnswer> {
+  const answer = await pageAt(s, path, query);
+  // The footer's and help buttons' links are drawn from GET /api/config: they go with the page, or
+  // the browser would fetch them while hydrating and draw something the server did not.
+  if (answer && 'seeds' in answer)
+    answer.seeds.push({ queryKey: publicQueryKeys.config, data: s.config.publicLinks });
+  return answer;
+}
+
+async function pageAt(s: Services, path: string, query: URLSearchParams): Promise<PublicPageAnswer> {
   const b: Base = { s, base: s.config.publicUrl };
   const qs = query.toString();
   const keep = (to: string) => ({ redirect: qs ? `${to}?${qs}` : to });

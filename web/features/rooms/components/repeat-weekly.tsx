@@ -1,4 +1,4 @@
-import { Button, Group, Select, Text } from '@mantine/core';
+import { Button, Group, NativeSelect, Text } from '@mantine/core';
 import { useState } from 'react';
 import { errorText } from '#web/lib/api.ts';
 import { useBulkAvailability } from '../api.ts';
@@ -50,12 +50,12 @@ export function RepeatWeekly({
   return (
     <div>
       <Group gap="xs" align="center" wrap="wrap">
-        <Select
+        {/* The phone's own list: no floating list's code to load before an hour can be picked. */}
+        <NativeSelect
           label={t.label}
           data={Array.from({ length: 12 }, (_, i) => ({ value: String(i + 1), label: t.weeks(i + 1) }))}
           value={weeks}
-          onChange={(v) => onWeeksChange(v ?? '1')}
-          allowDeselect={false}
+          onChange={(event) => onWeeksChange(event.currentTarget.value || '1')}
           size="xs"
           w={270}
           styles={{
@@ -63,7 +63,6 @@ export function RepeatWeekly({
             label: { whiteSpace: 'nowrap', fontWeight: 400 },
             wrapper: { flex: 1 },
           }}
-          comboboxProps={{ withinPortal: true, zIndex: 400 }}
         />
         <Button variant="light" size="compact-sm" onClick={repeat} loading={check.isPending}>
           {t.action}

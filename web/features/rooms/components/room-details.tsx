@@ -1,4 +1,4 @@
-import { Anchor, Box, Group, Paper, Stack, Table, Text, ThemeIcon, Title } from '@mantine/core';
+import { Anchor, Box, Group, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconCheck, IconExternalLink, IconMapPin, IconPhone } from '@tabler/icons-react';
 import type { RoomDetail } from '#common/contracts/rooms';
 import { weekdayNames } from '#common/domain/supply';
@@ -98,14 +98,16 @@ export function RoomDetails({ room }: { room: RoomDetail }) {
         </Stack>
       </Section>
       <Section title={t.hours}>
-        <Table>
-          <Table.Tbody>
+        {/* A plain table: Mantine's wraps itself in a scroll area, whose code a room page needs for
+            nothing else. */}
+        <table className="salas-hours-table">
+          <tbody>
             {weekdayNames.map((name, weekday) => {
               const ranges = room.hours.filter((h) => h.weekday === weekday);
               return (
-                <Table.Tr key={name}>
-                  <Table.Td>{name}</Table.Td>
-                  <Table.Td>
+                <tr key={name}>
+                  <td>{name}</td>
+                  <td>
                     {ranges.length
                       ? ranges
                           .map((h) =>
@@ -115,12 +117,12 @@ export function RoomDetails({ room }: { room: RoomDetail }) {
                           )
                           .join(', ')
                       : t.closed}
-                  </Table.Td>
-                </Table.Tr>
+                  </td>
+                </tr>
               );
             })}
-          </Table.Tbody>
-        </Table>
+          </tbody>
+        </table>
       </Section>
     </Stack>
   );

@@ -1,7 +1,7 @@
 import '../components/room-page.css';
 import { Alert, Anchor, Group, Stack, Text, Title } from '@mantine/core';
 import { IconArrowLeft, IconEye } from '@tabler/icons-react';
-import { lazy, Suspense, useEffect } from 'react';
+import { lazy, memo, Suspense, useEffect } from 'react';
 import { Link, useLocation, useParams, useSearchParams } from 'react-router';
 import type { RoomDetail } from '#common/contracts/rooms';
 import { RoomNotFound } from '#web/components/not-found.tsx';
@@ -22,6 +22,36 @@ import { useRoomBooking } from '../use-room-booking.ts';
 const BookingModal = lazy(async () => ({
   default: (await import('#web/features/bookings/components/booking-modal.tsx')).BookingModal,
 }));
+
+/**
+ * The room itself: the way back, name, address, photos, price and details. Memoised: what changes
+ * on the page after it is drawn (the session known, hours picked) is the booking side's, and the
+ * room's own part is not drawn again for it (on a phone that redraw held the page for a second).
+ */
+const RoomIntro = memo(function RoomIntro({ room, back }: { room: RoomDetail; back: string }) {
+  return (
+    <Stack gap="lg" style={{ minWidth: 0 }}>
+      <Anchor component={Link} to={back} size="sm" w="fit-content">
+        <Group gap={4}>
+          <IconArrowLeft size={14} aria-hidden="true" />
+          {text.room.back}
+        </Group>
+      </Anchor>
+      <div>
+        <Title order={1} fz={{ base: 'h2', md: 'h1' }}>
+          {room.name}
+        </Title>
+        <Text c="dimmed">{room.clinic.name}</Text>
+        <AddressLink room={room} />
+      </div>
+      <RoomGallery photos={room.photos} name={room.name} />
+      <div className="salas-room-narrow-only">
+        <HourPrice cents={room.hour_price_cents} />
+      </div>
+      <RoomDetails room={room} />
+    </Stack>
+  );
+});
 
 /**
  * The room with, from 62em, the booking card beside it; below that width the bottom bar and sheet.
@@ -48,26 +78,7 @@ function RoomView({ room }: { room: RoomDetail }) {
         </Alert>
       )}
       <div className="salas-room-layout">
-        <Stack gap="lg" style={{ minWidth: 0 }}>
-          <Anchor component={Link} to={back} size="sm" w="fit-content">
-            <Group gap={4}>
-              <IconArrowLeft size={14} aria-hidden="true" />
-              {text.room.back}
-            </Group>
-          </Anchor>
-          <div>
-            <Title order={1} fz={{ base: 'h2', md: 'h1' }}>
-              {room.name}
-            </Title>
-            <Text c="dimmed">{room.clinic.name}</Text>
-            <AddressLink room={room} />
-          </div>
-          <RoomGallery photos={room.photos} name={room.name} />
-          <div className="salas-room-narrow-only">
-            <HourPrice cents={room.hour_price_cents} />
-          </div>
-          <RoomDetails room={room} />
-        </Stack>
+        <RoomIntro room={room} back={back} />
         <div className="salas-room-side">
           <BookingCard room={room} booking={booking} />
         </div>
