@@ -53,6 +53,16 @@ test('the public pages read without JavaScript: heading, rooms and prices are in
     await expect(page.getByRole('heading', { level: 1 }), path).toHaveText(heading);
     await expect(page.getByText(shows).first(), path).toBeVisible();
     await expect(page.getByText('Carregando...'), path).toHaveCount(0);
+    // As a phone first draws it, before any script: the header's phone search, nothing sideways.
+    for (const width of [360, 390, 768, 1366]) {
+      await page.setViewportSize({ width, height: 800 });
+      const wide = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(wide, `${path} at ${width} px`).toBeLessThanOrEqual(0);
+      await expect(page.getByRole('button', { name: 'Buscar salas' }), `${path} at ${width} px`).toBeVisible({
+        visible: width < 770,
+      });
+    }
+    await page.setViewportSize({ width: 1280, height: 720 });
   }
   await context.close();
 });

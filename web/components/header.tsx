@@ -11,7 +11,6 @@ import {
   Text,
   UnstyledButton,
 } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
 import { IconChevronDown, IconMenu2 } from '@tabler/icons-react';
 import { cloneElement, type ReactElement } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
@@ -20,6 +19,7 @@ import { MENU_IN_DROPDOWN_QUERY, MOBILE_SEARCH_QUERY } from '#web/app/theme.ts';
 import { loadOnIntent } from '#web/lib/load-on-intent.ts';
 import { usePublicConfig } from '#web/lib/public-config.ts';
 import { useSession } from '#web/lib/session.tsx';
+import { useWidthMatch } from '#web/lib/width-match.ts';
 import { Logo } from './logo.tsx';
 import { InlineSearchBar, MobileSearchBar } from './search-bar.tsx';
 
@@ -169,8 +169,11 @@ export function Header() {
   const { user } = useSession();
   const config = usePublicConfig();
   const { pathname } = useLocation();
-  const menuInDropdown = useMediaQuery(MENU_IN_DROPDOWN_QUERY) ?? false;
-  const mobileSearch = useMediaQuery(MOBILE_SEARCH_QUERY) ?? false;
+  // Unknown (undefined) on the server and until the browser has hydrated: then both forms are drawn
+  // and CSS shows the one that fits (shell.css), so a phone never gets the wide bar first.
+  const menuWidth = useWidthMatch(MENU_IN_DROPDOWN_QUERY);
+  const searchWidth = useWidthMatch(MOBILE_SEARCH_QUERY);
+  const menuInDropdown = menuWidth ?? false;
   const links = roleMenu(user?.role_name ?? null, config ?? FALLBACK_LINKS);
   return (
     <Box component="header" bg="white" style={{ borderBottom: '1px solid var(--mantine-color-gray-3)' }}>
@@ -179,20 +182,24 @@ export function Header() {
           <Anchor component={Link} to="/rooms" aria-label="Salas — página inicial" underline="never">
             <Logo />
           </Anchor>
-          {!mobileSearch && (
-            <Box className="salas-header-search">
+          {searchWidth !== true && (
+            <Box className={`salas-header-search${searchWidth === undefined ? ' salas-wide-only' : ''}`}>
               <InlineSearchBar />
             </Box>
           )}
           <UserMenu links={links} menuInDropdown={menuInDropdown} />
         </Group>
-        {!menuInDropdown && (
-          <Box mt="xs">
+        {menuWidth !== true && (
+          <Box mt="xs" className={menuWidth === undefined ? 'salas-menu-wide-only' : undefined}>
             <NavLinks links={links} pathname={pathname} />
           </Box>
         )}
       </Container>
-      {mobileSearch && <MobileSearchBar />}
+      {searchWidth !== false && (
+        <div className={searchWidth === undefined ? 'salas-narrow-only' : undefined}>
+          <MobileSearchBar />
+        </div>
+      )}
     </Box>
   );
 }

@@ -1,0 +1,19 @@
+import { useEffect, useState } from 'react';
+
+/**
+ * Whether a media query matches, or undefined while it cannot be known: on the server and in the
+ * browser's first render (hydration), which must draw what the server drew. Mantine's
+ * useMediaQuery answers false then, so a phone got the computer's layout first; with undefined, a
+ * component draws both forms and lets CSS show the one that fits until the answer comes.
+ */
+export function useWidthMatch(query: string): boolean | undefined {
+  const [matches, setMatches] = useState<boolean>();
+  useEffect(() => {
+    const list = window.matchMedia(query);
+    setMatches(list.matches);
+    const changed = (event: MediaQueryListEvent) => setMatches(event.matches);
+    list.addEventListener('change', changed);
+    return () => list.removeEventListener('change', changed);
+  }, [query]);
+  return matches;
+}
