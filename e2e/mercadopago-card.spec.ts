@@ -150,7 +150,17 @@ test('with Mercado Pago, a booking by saved card asks the CVV, offers installmen
   page,
 }) => {
   const captured = await mercadoPagoActive(page);
-  await signInByApi(page, demo.specialist, undefined, '/rooms?search=Corcovado');
+  // Mercado Pago's mode comes from GET /api/config, answered above. A page drawn by the server
+  // carries the real configuration with it, so the room is reached inside the app from a page the
+  // browser draws alone.
+  await signInByApi(page, demo.specialist, undefined, '/especialista/perfil');
+  await page
+    .getByRole('navigation', { name: 'Menu principal' })
+    .getByRole('link', { name: 'Alugue aqui' })
+    .click();
+  await page.getByRole('textbox', { name: 'Onde?' }).fill('Corcovado');
+  await page.getByRole('button', { name: 'Buscar', exact: true }).click();
+  await expect(page).toHaveURL(/\/rooms\?search=Corcovado/);
   await page.getByRole('link', { name: /Sala Corcovado/ }).click();
   const section = await bookingPanel(page);
   // A weekday about two weeks ahead, clear of the other specs' bookings.

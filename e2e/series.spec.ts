@@ -22,7 +22,7 @@ test('a specialist turns a picked hour into a horário fixo paid month by month,
   const dialog = page.getByRole('dialog', { name: 'Horário fixo' });
   await expect(dialog.getByText(new RegExp(`^Toda .*, das ${hour} às`))).toBeVisible();
   await dialog.getByRole('combobox', { name: 'Por quanto tempo' }).click();
-  await page.getByRole('option', { name: '8 semanas' }).click();
+  await page.getByRole('option', { name: '8 semanas', exact: true }).click();
   await expect(dialog.getByText('Cobrança mês a mês')).toBeVisible();
   await expect(dialog.getByText('pago agora, ao reservar')).toBeVisible();
   // What is charged today is said in full, whatever the day the series is made (issue 31).

@@ -47,6 +47,9 @@ export async function showDay(scope: Page | Locator, d: Date): Promise<void> {
 /** Shows `d` in the calendar (moving on a month or two when needed) and picks it. */
 export async function pickDay(panel: Locator, d: Date): Promise<void> {
   const day = dayButton(panel, d);
+  // The calendar comes after hydration (a placeholder of its size before): look once it is drawn,
+  // or a month is skipped for a day that was only not drawn yet.
+  await expect(panel.getByRole('button', { name: 'Próximo mês' })).toBeVisible();
   for (let i = 0; i < 3 && !(await day.isVisible()); i++)
     await panel.getByRole('button', { name: 'Próximo mês' }).click();
   await day.click();
