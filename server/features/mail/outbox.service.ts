@@ -197,14 +197,17 @@ async function deliverOne(s: Services, transport: Mailer, claimed: repo.OutboxRo
           return undefined;
         }
         // From here on the row is an ordinary mail: a retry sends the same code, not a new one.
+        // The address as the account has it (the request may have typed it in other case): a
+        // retry sends to it, into the same .eml file, under the same Message-ID.
         const values = {
           kind: 'message' as const,
+          recipient: mail.to,
           subject: mail.subject,
           payload: toPayload(mail),
           updatedAt: at,
         };
         await repo.update(tx, row.id, values);
-        return { ...row, ...values, recipient: mail.to };
+        return { ...row, ...values };
       });
       if (!made) return 1;
       row = made;

@@ -291,6 +291,35 @@ describe('mail outbox', () => {
     expect(fs.readFileSync(path.join(mailDir, files[0]!), 'utf8')).toContain(`Message-ID: ${ids[0]}`);
   });
 
+  it('an account mail asked for in other case is resent to the account’s address, over the same .eml', async () => {
+    const mailDir = fs.mkdtempSync(path.join(os.tmpdir(), 'salas-outbox-'));
+    const transport = createMailer({ from: 'Salas <nao-responda@salas.app>', mailDir });
+    t = await createTestContext({}, { mailer: transport });
+    const services = t.app.services;
+    const user = await createUser(t, { email: uniqueEmail('bia') });
+    await services.mailer.request('password_reset', user.email.toUpperCase());
+
+    // The first process makes the link and sends, then dies before it can mark the row sent.
+    const dying = { ...services };
+    dying.mailer = createOutbox(
+      () => dying,
+      {
+        async send(message) {
+          await transport.send(message);
+          throw new Error('processo encerrado');
+        },
+      },
+      { background: false },
+    );
+    await dying.mailer.deliver().catch(() => undefined);
+    await t.db.execute(sql`update mail_outbox set status = 'pending', next_attempt_at = ${t.clock.now}`);
+    expect(await t.deliverMail()).toBe(1);
+
+    const files = fs.readdirSync(mailDir);
+    expect(files).toHaveLength(1);
+    expect(fs.readFileSync(path.join(mailDir, files[0]!), 'utf8')).toContain(`To: ${user.email}`);
+  });
+
   it('carries a calendar invitation as the text/calendar alternative and an .ics file (iMIP)', async () => {
     const mailDir = fs.mkdtempSync(path.join(os.tmpdir(), 'salas-outbox-'));
     const transport = createMailer({ from: 'Salas <nao-responda@salas.app>', mailDir });
