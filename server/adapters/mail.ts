@@ -95,7 +95,12 @@ export function createMailer(options: MailerOptions): Mailer {
       if (options.mailDir) {
         const info = await eml.sendMail(mail);
         await fs.mkdir(options.mailDir, { recursive: true });
-        await fs.writeFile(path.join(options.mailDir, fileName(message)), info.message as Buffer);
+        // Written beside and renamed into place: a process killed mid-write leaves no half .eml
+        // (only a hidden .tmp), and the resend after its lease writes the whole file.
+        const name = fileName(message);
+        const partial = path.join(options.mailDir, `.${name}.${process.pid}.tmp`);
+        await fs.writeFile(partial, info.message as Buffer);
+        await fs.rename(partial, path.join(options.mailDir, name));
       }
     },
   };
