@@ -146,6 +146,9 @@ test('a visitor picks slots, signs in, comes back to the same selection, pays by
 
   await row.getByRole('button', { name: 'Cancelar' }).click();
   await expect(page.getByText('Cancelamento gratuito: o valor será devolvido integralmente.')).toBeVisible();
+  // The dialog still opening (it scales in) can move its button from under the click, which then
+  // lands on the overlay and closes it: click once it has settled.
+  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
   await page.getByRole('dialog').getByRole('button', { name: 'Cancelar reserva' }).click();
   await expect(page.getByText(/Reserva cancelada\./)).toBeVisible();
   await expect(

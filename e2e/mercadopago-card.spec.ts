@@ -178,7 +178,8 @@ test('with Mercado Pago, a booking by saved card asks the CVV, offers installmen
 
   // Installments from Mercado Pago for the saved card's first digits, up to the platform's 6.
   await dialog.getByLabel('Parcelas').click();
-  const options = page.getByRole('option');
+  // The installments' list (the weeks' native select on the page has options of its own).
+  const options = page.getByRole('listbox').getByRole('option');
   await expect(options).toHaveCount(6);
   await expect(options.nth(2)).toContainText('3 parcela(s) de R$ 20,00 sem juros');
   await options.nth(2).click();
