@@ -75,6 +75,22 @@ afterEach(async () => {
   smtp = undefined;
 });
 
+/** A process that hands its due mails to `transport`, then dies before it can mark them sent. */
+async function deliverAndDie(services: TestContext['app']['services'], transport: Mailer) {
+  const dying = { ...services };
+  dying.mailer = createOutbox(
+    () => dying,
+    {
+      async send(message) {
+        await transport.send(message);
+        throw new Error('processo encerrado');
+      },
+    },
+    { background: false },
+  );
+  await dying.mailer.deliver().catch(() => undefined);
+}
+
 describe('mail outbox', () => {
   it('keeps every mail while SMTP is down and delivers each exactly once when it comes back', async () => {
     const port = await freePort();
@@ -261,18 +277,7 @@ describe('mail outbox', () => {
     });
 
     // The first process sends, then dies before it can mark the row sent (SIGKILL in production).
-    const dying = { ...services };
-    dying.mailer = createOutbox(
-      () => dying,
-      {
-        async send(message) {
-          await transport.send(message);
-          throw new Error('processo encerrado');
-        },
-      },
-      { background: false },
-    );
-    await dying.mailer.deliver().catch(() => undefined);
+    await deliverAndDie(services, transport);
     // Its error path is what a dead process never runs: put the row back as the lease left it.
     await t.db.execute(
       sql`update mail_outbox set status = 'pending', next_attempt_at = ${new Date(t.clock.now.getTime() + LEASE_MS)}`,
@@ -300,18 +305,7 @@ describe('mail outbox', () => {
     await services.mailer.request('password_reset', user.email.toUpperCase());
 
     // The first process makes the link and sends, then dies before it can mark the row sent.
-    const dying = { ...services };
-    dying.mailer = createOutbox(
-      () => dying,
-      {
-        async send(message) {
-          await transport.send(message);
-          throw new Error('processo encerrado');
-        },
-      },
-      { background: false },
-    );
-    await dying.mailer.deliver().catch(() => undefined);
+    await deliverAndDie(services, transport);
     await t.db.execute(sql`update mail_outbox set status = 'pending', next_attempt_at = ${t.clock.now}`);
     expect(await t.deliverMail()).toBe(1);
 
