@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
@@ -96,11 +97,12 @@ export function createMailer(options: MailerOptions): Mailer {
         const info = await eml.sendMail(mail);
         await fs.mkdir(options.mailDir, { recursive: true });
         // Written beside and renamed into place: a process killed mid-write leaves no half .eml
-        // (only a hidden .tmp), and the resend after its lease writes the whole file.
-        const name = fileName(message);
-        const partial = path.join(options.mailDir, `.${name}.${process.pid}.tmp`);
+        // (only a hidden .tmp), and the resend after its lease writes the whole file. The .tmp's
+        // name carries neither the recipient nor the subject, so whoever looks for a mail by
+        // either never reads a file still being written.
+        const partial = path.join(options.mailDir, `.writing-${process.pid}-${randomUUID()}.tmp`);
         await fs.writeFile(partial, info.message as Buffer);
-        await fs.rename(partial, path.join(options.mailDir, name));
+        await fs.rename(partial, path.join(options.mailDir, fileName(message)));
       }
     },
   };

@@ -112,7 +112,7 @@ const mails = (to: string, slug: string) =>
   fs.existsSync(mailDir)
     ? fs
         .readdirSync(mailDir)
-        .filter((f) => f.includes(`-${to}-${slug}`))
+        .filter((f) => f.endsWith('.eml') && f.includes(`-${to}-${slug}`))
         .map((f) =>
           fs
             .readFileSync(path.join(mailDir, f), 'utf8')
