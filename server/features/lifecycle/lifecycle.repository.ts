@@ -4,7 +4,7 @@
  * each other in a cycle.
  */
 
-import { and, eq, inArray, lte, ne, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, lte, ne, sql } from 'drizzle-orm';
 import { type Executor, pgConstraint, pgErrorCode, queryRows, type Tx } from '../../db/client.ts';
 import {
   type AppointmentStatus,
@@ -169,6 +169,12 @@ export async function claimStuckRefunds(tx: Tx, before: Date, now: Date) {
 }
 
 /** Gives up the refunds of a payment still waiting to be sent (under the booking's lock). */
+/**
+ * Voids the payment's refunds known never to have been made: pending, and no call of theirs left
+ * unanswered. One whose last call went unanswered (`last_error`) may have been made at the provider
+ * before; it stays pending, and the refund job asks again with its key, which records it if it was
+ * made and fails it if the provider refuses.
+ */
 export async function failPendingRefunds(
   tx: Tx,
   paymentId: number,
@@ -178,7 +184,7 @@ export async function failPendingRefunds(
   const rows = await tx
     .update(refunds)
     .set({ status: 'failed', lastError: reason, updatedAt: now })
-    .where(and(eq(refunds.paymentId, paymentId), eq(refunds.status, 'pending')))
+    .where(and(eq(refunds.paymentId, paymentId), eq(refunds.status, 'pending'), isNull(refunds.lastError)))
     .returning({ id: refunds.id });
   return rows.length;
 }

@@ -23,7 +23,7 @@ import { sendOutsideBookingNews } from '../bookings/outside-booking.mails.ts';
 import { collectorOfRef } from '../payment-accounts/payment-account.service.ts';
 import { sendDisputeNews } from '../payments/payment.mails.ts';
 import * as repo from './lifecycle.repository.ts';
-import { sendRefunds } from './refunds.service.ts';
+import { CHARGED_BACK, sendRefunds } from './refunds.service.ts';
 import { expireOffers, offerReleased, type ReleasedTime } from './waitlist.lifecycle.ts';
 
 export type Locked = NonNullable<Awaited<ReturnType<typeof repo.lockBooking>>>;
@@ -375,7 +375,8 @@ export function paymentRefundedByProvider(
  * The provider reports a dispute (DESIGN §9): `disputed` while the customer's claim is open
  * (Mercado Pago `in_mediation`: the money is frozen there, so refunds of this payment wait), or
  * `charged_back` once the card's issuer gave the money back (refunds still waiting are void: the
- * customer already has it). The hours are left as they are; the operators are mailed; the
+ * customer already has it; one whose call went unanswered is asked again first, since the provider
+ * may have made it before). The hours are left as they are; the operators are mailed; the
  * partner's share stays held while the payment is in either status.
  */
 export function paymentDisputed(
@@ -393,12 +394,7 @@ export function paymentDisputed(
     const now = s.clock();
     await repo.setPayment(tx, payment.id, { status: to, updatedAt: now });
     if (to === 'charged_back') {
-      const voided = await repo.failPendingRefunds(
-        tx,
-        payment.id,
-        'O valor já voltou ao cliente pelo estorno do cartão (chargeback).',
-        now,
-      );
+      const voided = await repo.failPendingRefunds(tx, payment.id, CHARGED_BACK, now);
       if (voided > 0) await settlePayment(tx, { ...payment, status: to }, now);
     }
     fx.mails.push((db) => sendDisputeNews(s, booking.id, to, db));

@@ -14,6 +14,9 @@ import * as repo from './lifecycle.repository.ts';
 const LEASE_MS = 2 * 60_000;
 const MAX_BACKOFF_MS = 60 * 60_000;
 
+/** Why a refund of a charged-back payment is void. */
+export const CHARGED_BACK = 'O valor já voltou ao cliente pelo estorno do cartão (chargeback).';
+
 /** 30 s, 1 min, 2 min... up to an hour between tries. */
 export const refundBackoffMs = (attempts: number) =>
   Math.min(30_000 * 2 ** Math.max(attempts - 1, 0), MAX_BACKOFF_MS);
@@ -56,7 +59,9 @@ export async function sendRefunds(s: Services, only?: number[]): Promise<number>
         updatedAt: at,
       });
     } else {
-      await refundRefused(s, payment.bookingId, refund.id, outcome.reason);
+      // Refused after a chargeback: it was never made, and the issuer already gave the money back.
+      const reason = payment.status === 'charged_back' ? CHARGED_BACK : outcome.reason;
+      await refundRefused(s, payment.bookingId, refund.id, reason);
       settled++;
     }
   }

@@ -318,6 +318,81 @@ describe('disputes at Mercado Pago', () => {
     expect(await checkLedger(t.db, { now: t.clock.now })).toEqual([]);
   });
 
+  it('a refund whose call went unanswered before a chargeback is asked again with its key: made, it is recorded; not made, it is void', async () => {
+    // Three hours: two canceled before the chargeback, one kept.
+    const { booking, payment, mpId } = await paidBooking(3);
+    const real = t.app.services.payments;
+    const calls: string[] = [];
+    let timeout: 'after' | 'before' | null = null;
+    t.app.services.payments = {
+      ...real,
+      async refund(ref, amount, key, collector) {
+        calls.push(key);
+        const now = timeout;
+        timeout = null;
+        if (now === 'after') await real.refund(ref, amount, key, collector);
+        if (now) throw new Error('tempo esgotado falando com o provedor');
+        return real.refund(ref, amount, key, collector);
+      },
+    };
+    try {
+      // The first hour's refund reaches Mercado Pago, but its answer is lost; the second's never does.
+      const [first, second] = booking.appointments;
+      for (const [appointment, when] of [
+        [first, 'after'],
+        [second, 'before'],
+      ] as const) {
+        timeout = when;
+        const res = await request(t.app, {
+          method: 'POST',
+          url: `/api/partner/appointment/${appointment.uuid}/status/update`,
+          token: partner.token,
+          payload: { date_time: appointment.date_time, status: 'canceled' },
+        });
+        expect(res.statusCode, res.body).toBe(200);
+      }
+      expect(calls).toHaveLength(2);
+      expect(fake.payments.get(Number(mpId))!.refunds).toHaveLength(1);
+
+      // Then the issuer charges the payment back.
+      fake.setStatus(mpId, 'charged_back', 'settled');
+      expect((await notify(mpId)).statusCode).toBe(200);
+      const row = await paymentRow(payment.uuid);
+      expect(row.status).toBe('charged_back');
+      const refundsOf = () =>
+        queryRows<{ uuid: string; status: string; provider_ref: string | null; last_error: string | null }>(
+          t.db,
+          sql`select uuid, status, provider_ref, last_error from refunds where payment_id = ${row.id} order by id`,
+        );
+      // Neither is known not to have been made: both stay, to be asked again.
+      expect((await refundsOf()).map((r) => r.status)).toEqual(['pending', 'pending']);
+      const [made, lost] = await refundsOf();
+      t.clock.advance(60 * 60_000);
+      await retryRefunds(t.app.services);
+      // The one Mercado Pago made answers with its refund; the other is refused there, and is void.
+      const madeThere = fake.payments.get(Number(mpId))!.refunds[0]!;
+      expect(await refundsOf()).toEqual([
+        { uuid: made!.uuid, status: 'succeeded', provider_ref: String(madeThere.id), last_error: null },
+        {
+          uuid: lost!.uuid,
+          status: 'failed',
+          provider_ref: null,
+          last_error: 'O valor já voltou ao cliente pelo estorno do cartão (chargeback).',
+        },
+      ]);
+      expect(fake.payments.get(Number(mpId))!.refunds).toHaveLength(1);
+      expect(await paymentRow(payment.uuid)).toMatchObject({ status: 'charged_back', refundedCents: 6000 });
+      expect(await checkLedger(t.db, { now: t.clock.now })).toEqual([]);
+      // Settled both ways: nothing is asked again.
+      const asked = calls.length;
+      t.clock.advance(2 * 60 * 60_000);
+      await retryRefunds(t.app.services);
+      expect(calls).toHaveLength(asked);
+    } finally {
+      t.app.services.payments = real;
+    }
+  });
+
   it('the daily comparison finds a dispute whose notification was lost, and lists it as a difference', async () => {
     const { payment, mpId } = await paidBooking();
     fake.setStatus(mpId, 'in_mediation', 'in_mediation');
