@@ -34,7 +34,7 @@ test('a visitor searches “pinheiros” for next Monday, books 09:00–11:00 fo
   await page.getByRole('button', { name: calendarLabel(monday), exact: true }).click();
   await page.getByRole('button', { name: 'Buscar', exact: true }).click();
   await expect(page).toHaveURL(new RegExp(`/rooms\\?.*search=pinheiros.*date=${iso(monday)}`));
-  await page.getByRole('link', { name: /Sala de Grupo/ }).click();
+  await page.getByRole('link', { name: /^Sala de Grupo — / }).click();
 
   // The room page opens on the searched day, the search kept.
   await expect(page).toHaveURL(new RegExp(`search=pinheiros&date=${iso(monday)}`));
@@ -96,7 +96,7 @@ test('a visitor picks slots, signs in, comes back to the same selection, pays by
   page,
 }) => {
   await page.goto('/rooms?search=Corcovado');
-  await page.getByRole('link', { name: /Sala Corcovado/ }).click();
+  await page.getByRole('link', { name: /^Sala Corcovado — / }).click();
   const section = await pickDay(page, await nextBusinessDay(page));
   await section.getByText('14:00', { exact: true }).click();
   await section.getByText('15:00', { exact: true }).click();
@@ -169,7 +169,7 @@ test('a partner books another clinic’s room with Pix, sees the copia e cola an
     .click();
   await page.getByRole('textbox', { name: 'Onde?' }).fill('Botafogo');
   await page.getByRole('button', { name: 'Buscar', exact: true }).click();
-  await page.getByRole('link', { name: /Sala Pão de Açúcar/ }).click();
+  await page.getByRole('link', { name: /^Sala Pão de Açúcar — / }).click();
   const section = await pickDay(page, await nextBusinessDay(page));
   await section.getByText('16:00', { exact: true }).click();
   await reserve(section);
@@ -242,7 +242,7 @@ test('canceling one hour of an unpaid Pix booking cancels all of its hours, and 
   page,
 }) => {
   await signInByApi(page, demo.specialist2, undefined, '/rooms?search=Corcovado');
-  await page.getByRole('link', { name: /Sala Corcovado/ }).click();
+  await page.getByRole('link', { name: /^Sala Corcovado — / }).click();
   const day = await nextBusinessDay(page);
   day.setDate(day.getDate() + 1);
   while (day.getDay() === 0 || day.getDay() === 6) day.setDate(day.getDate() + 1);

@@ -161,7 +161,7 @@ test('with Mercado Pago, a booking by saved card asks the CVV, offers installmen
   await page.getByRole('textbox', { name: 'Onde?' }).fill('Corcovado');
   await page.getByRole('button', { name: 'Buscar', exact: true }).click();
   await expect(page).toHaveURL(/\/rooms\?search=Corcovado/);
-  await page.getByRole('link', { name: /Sala Corcovado/ }).click();
+  await page.getByRole('link', { name: /^Sala Corcovado — / }).click();
   const section = await bookingPanel(page);
   // A weekday about two weeks ahead, clear of the other specs' bookings.
   const day = weekdayAhead(12, await appToday(page));
