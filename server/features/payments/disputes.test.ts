@@ -121,6 +121,33 @@ const attention = async () => {
 };
 const mailsTo = (email: string) => t.mail.filter((m) => m.to === email);
 
+/**
+ * Refunds whose next call times out: `after` Mercado Pago applied it (the answer is lost), or
+ * `before` it reached it; every call's idempotency key is kept in `calls`.
+ */
+function timingOutRefunds() {
+  const real = t.app.services.payments;
+  const state = {
+    calls: [] as string[],
+    timeout: null as 'after' | 'before' | null,
+    restore: () => {
+      t.app.services.payments = real;
+    },
+  };
+  t.app.services.payments = {
+    ...real,
+    async refund(ref, amount, key, collector) {
+      state.calls.push(key);
+      const now = state.timeout;
+      state.timeout = null;
+      if (now === 'after') await real.refund(ref, amount, key, collector);
+      if (now) throw new Error('tempo esgotado falando com o provedor');
+      return real.refund(ref, amount, key, collector);
+    },
+  };
+  return state;
+}
+
 describe('disputes at Mercado Pago', () => {
   it('in_mediation: disputed, operators told, partner share held, refunds wait; approved again settles it', async () => {
     const { booking, payment, mpId } = await paidBooking();
@@ -191,23 +218,10 @@ describe('disputes at Mercado Pago', () => {
   it('a refund whose call went unanswered before the dispute is asked again with its key: made, it is recorded; not made, it waits', async () => {
     // Three hours: two canceled before the dispute, one kept.
     const { booking, payment, mpId } = await paidBooking(3);
-    const real = t.app.services.payments;
-    const calls: string[] = [];
-    let timeout: 'after' | 'before' | null = null;
-    t.app.services.payments = {
-      ...real,
-      async refund(ref, amount, key, collector) {
-        calls.push(key);
-        const now = timeout;
-        timeout = null;
-        if (now === 'after') await real.refund(ref, amount, key, collector);
-        if (now) throw new Error('tempo esgotado falando com o provedor');
-        return real.refund(ref, amount, key, collector);
-      },
-    };
+    const provider = timingOutRefunds();
     try {
       // The first hour's refund reaches Mercado Pago, but its answer is lost; the second's never does.
-      timeout = 'after';
+      provider.timeout = 'after';
       const [first, second] = booking.appointments;
       const byCustomer = await request(t.app, {
         method: 'POST',
@@ -215,7 +229,7 @@ describe('disputes at Mercado Pago', () => {
         token: customer.token,
       });
       expect(byCustomer.statusCode, byCustomer.body).toBe(200);
-      timeout = 'before';
+      provider.timeout = 'before';
       const byPartner = await request(t.app, {
         method: 'POST',
         url: `/api/partner/appointment/${second.uuid}/status/update`,
@@ -223,7 +237,7 @@ describe('disputes at Mercado Pago', () => {
         payload: { date_time: second.date_time, status: 'canceled' },
       });
       expect(byPartner.statusCode, byPartner.body).toBe(200);
-      expect(calls).toHaveLength(2);
+      expect(provider.calls).toHaveLength(2);
       expect(fake.payments.get(Number(mpId))!.refunds).toHaveLength(1);
 
       // Then the customer opens a dispute: the payment is frozen at Mercado Pago.
@@ -248,10 +262,10 @@ describe('disputes at Mercado Pago', () => {
       expect(fake.payments.get(Number(mpId))!.refunds).toHaveLength(1);
       expect(await checkLedger(t.db, { now: t.clock.now })).toEqual([]);
       // Known not made, it is not asked again while the dispute lasts.
-      const asked = calls.length;
+      const asked = provider.calls.length;
       t.clock.advance(2 * 60 * 60_000);
       await retryRefunds(t.app.services);
-      expect(calls).toHaveLength(asked);
+      expect(provider.calls).toHaveLength(asked);
 
       // The dispute ends in the seller's favour: the waiting refund goes, once.
       fake.setStatus(mpId, 'approved', 'accredited');
@@ -265,7 +279,7 @@ describe('disputes at Mercado Pago', () => {
       });
       expect(await checkLedger(t.db, { now: t.clock.now })).toEqual([]);
     } finally {
-      t.app.services.payments = real;
+      provider.restore();
     }
   });
 
@@ -321,20 +335,7 @@ describe('disputes at Mercado Pago', () => {
   it('a refund whose call went unanswered before a chargeback is asked again with its key: made, it is recorded; not made, it is void', async () => {
     // Three hours: two canceled before the chargeback, one kept.
     const { booking, payment, mpId } = await paidBooking(3);
-    const real = t.app.services.payments;
-    const calls: string[] = [];
-    let timeout: 'after' | 'before' | null = null;
-    t.app.services.payments = {
-      ...real,
-      async refund(ref, amount, key, collector) {
-        calls.push(key);
-        const now = timeout;
-        timeout = null;
-        if (now === 'after') await real.refund(ref, amount, key, collector);
-        if (now) throw new Error('tempo esgotado falando com o provedor');
-        return real.refund(ref, amount, key, collector);
-      },
-    };
+    const provider = timingOutRefunds();
     try {
       // The first hour's refund reaches Mercado Pago, but its answer is lost; the second's never does.
       const [first, second] = booking.appointments;
@@ -342,7 +343,7 @@ describe('disputes at Mercado Pago', () => {
         [first, 'after'],
         [second, 'before'],
       ] as const) {
-        timeout = when;
+        provider.timeout = when;
         const res = await request(t.app, {
           method: 'POST',
           url: `/api/partner/appointment/${appointment.uuid}/status/update`,
@@ -351,7 +352,7 @@ describe('disputes at Mercado Pago', () => {
         });
         expect(res.statusCode, res.body).toBe(200);
       }
-      expect(calls).toHaveLength(2);
+      expect(provider.calls).toHaveLength(2);
       expect(fake.payments.get(Number(mpId))!.refunds).toHaveLength(1);
 
       // Then the issuer charges the payment back.
@@ -384,12 +385,12 @@ describe('disputes at Mercado Pago', () => {
       expect(await paymentRow(payment.uuid)).toMatchObject({ status: 'charged_back', refundedCents: 6000 });
       expect(await checkLedger(t.db, { now: t.clock.now })).toEqual([]);
       // Settled both ways: nothing is asked again.
-      const asked = calls.length;
+      const asked = provider.calls.length;
       t.clock.advance(2 * 60 * 60_000);
       await retryRefunds(t.app.services);
-      expect(calls).toHaveLength(asked);
+      expect(provider.calls).toHaveLength(asked);
     } finally {
-      t.app.services.payments = real;
+      provider.restore();
     }
   });
 
