@@ -46,3 +46,7 @@ if (server) {
   const root = createRoot(container);
   startTransition(() => root.render(app));
 }
+// React listens from here on: a tap on a part not hydrated yet hydrates it first and is then
+// handled. Before this, a server-drawn page is only its links (the journeys wait for the mark after
+// each page load, e2e/support/test.ts).
+document.documentElement.dataset.listening = '';

@@ -1,13 +1,36 @@
 /**
  * Playwright's `test` with one more rule for every journey: the server-drawn public pages must
  * hydrate without a difference between the server's HTML and the browser's first render
- * (web/main.tsx reports any as "salas-hydration:"), and no script may throw on any page.
+ * (web/main.tsx reports any as "salas-hydration:"), and no script may throw on any page; and
+ * after each page load a journey waits until the app listens.
  */
 import { test as base, expect } from '@playwright/test';
 
 export * from '@playwright/test';
 
 export const test = base.extend<{ hydration: undefined }>({
+  // A server-drawn page asks for its scripts after the first paint (web/public/salas-boot.js): until
+  // React listens (web/main.tsx marks <html data-listening>), a tap on a button does nothing. After
+  // each page load the journeys wait for it, as a person waits for the page to respond.
+  page: async ({ page }, use) => {
+    const listening = () =>
+      page.waitForFunction(
+        () => !document.getElementById('root') || document.documentElement.hasAttribute('data-listening'),
+      );
+    const goto = page.goto.bind(page);
+    const reload = page.reload.bind(page);
+    page.goto = async (...args) => {
+      const response = await goto(...args);
+      await listening();
+      return response;
+    };
+    page.reload = async (...args) => {
+      const response = await reload(...args);
+      await listening();
+      return response;
+    };
+    await use(page);
+  },
   hydration: [
     async ({ page }, use) => {
       const problems: string[] = [];

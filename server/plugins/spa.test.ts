@@ -2,9 +2,11 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { PageHead } from '../features/public-pages/public-page.ts';
 import { createTestContext, request, type TestContext } from '../test/app.ts';
 import { signedInAs } from '../test/fixtures.ts';
 import { createClinic, createRoom } from '../test/supply-fixtures.ts';
+import { assemblePage, withPreloads } from './spa.ts';
 
 const webRoot = fs.mkdtempSync(path.join(os.tmpdir(), 'salas-web-'));
 fs.writeFileSync(
@@ -195,5 +197,66 @@ describe('the app shell (DESIGN §8)', () => {
         true,
       );
     }
+  });
+});
+
+describe('the head of a public page', () => {
+  // index.html as the build writes it: the entry and its modules, then the entry's styles.
+  const built = `<html><head>
+    <title>Salas</title>
+    <script type="module" crossorigin src="/assets/index-1.js"></script>
+    <link rel="modulepreload" crossorigin href="/assets/Box-1.js">
+    <link rel="stylesheet" crossorigin href="/assets/index-1.css">
+  </head><body><div id="root"><div class="boot">Carregando...</div></div></body></html>`;
+
+  const head: PageHead = {
+    title: 'Sala Ipê',
+    description: 'Uma sala',
+    canonicalPath: '/rooms/x',
+    type: 'website',
+    image: { url: 'https://salas.example/share.jpg', width: 1200, height: 630, alt: 'Sala Ipê' },
+    jsonLd: [],
+  };
+
+  it('asks for the styles, then the first photo, then the scripts', () => {
+    const html = assemblePage(
+      withPreloads(built, ['/assets/room-page-1.js', '/assets/room-page-1.css']),
+      {
+        head,
+        firstImage: { href: '/api/photo/x?size=lg', srcset: '/api/photo/x?size=sm 640w', sizes: '100vw' },
+      },
+      'https://salas.example',
+    );
+    const at = (needle: string) => {
+      const i = html.indexOf(needle);
+      expect(i, needle).toBeGreaterThan(-1);
+      return i;
+    };
+    const order = [
+      at('href="/assets/index-1.css"'),
+      at('href="/assets/room-page-1.css"'),
+      at('<link rel="preload" as="image" fetchpriority="high" href="/api/photo/x?size=lg"'),
+      at('<script type="module" crossorigin src="/assets/index-1.js">'),
+      at('href="/assets/Box-1.js"'),
+      at('href="/assets/room-page-1.js"'),
+    ];
+    expect(order).toEqual([...order].sort((a, b) => a - b));
+    // Each stylesheet once.
+    expect(html.match(/rel="stylesheet"/g)).toHaveLength(2);
+  });
+
+  it('drawn on the server, leaves its scripts to salas-boot.js, which asks for them after the first paint', () => {
+    const html = assemblePage(
+      withPreloads(built, ['/assets/room-page-1.js']),
+      { head, body: { html: '<main><h1>Sala Ipê</h1></main>', state: {} } },
+      'https://salas.example',
+    );
+    expect(html).toContain(
+      '<script defer src="/salas-boot.js" data-entry="/assets/index-1.js" data-modules="/assets/Box-1.js /assets/room-page-1.js"></script>',
+    );
+    expect(html).not.toContain('modulepreload');
+    expect(html).not.toContain('<script type="module"');
+    expect(html.indexOf('rel="stylesheet"')).toBeLessThan(html.indexOf('salas-boot.js'));
+    expect(html).toContain('<div id="root"><main><h1>Sala Ipê</h1></main></div>');
   });
 });

@@ -63,9 +63,7 @@ export function assemblePage(
   publicUrl: string,
 ): string {
   const { head } = page;
-  const extra = [...(page.firstImage ? [preloadTag(page.firstImage)] : []), headTags(head, publicUrl)].join(
-    '\n    ',
-  );
+  const extra = headTags(head, publicUrl);
   let out = html
     .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(head.title)}</title>`)
     .replace(
@@ -73,6 +71,12 @@ export function assemblePage(
       `<meta name="description" content="${escapeHtml(head.description)}" />`,
     )
     .replace('</head>', `    ${extra}\n  </head>`);
+  // The photo seen first goes out right after the styles and before any script: on a slow phone
+  // line it is what the visitor waits for, and the scripts only make the page respond.
+  if (page.firstImage)
+    out = out.replace(SCRIPT_START, (tag) => `${preloadTag(page.firstImage!)}\n    ${tag}`);
+  // A page drawn here is read without its scripts: they are asked for once it is on screen.
+  if (page.body) out = scriptsAfterPaint(out);
   if (page.body) {
     // A function as replacement: the page's own "$&" or "$1" stay as written.
     const drawn = page.body.html;
@@ -86,20 +90,47 @@ export function assemblePage(
   return out;
 }
 
+const MODULE_PRELOAD = /[ \t]*<link rel="modulepreload"[^>]*href="([^"]+)"[^>]*>\n?/g;
+
+/**
+ * The entry script and the modules it and the page import, asked for by web/public/salas-boot.js
+ * after the first frame is painted instead of from the head (decision 0044, "Scripts after the
+ * first paint").
+ */
+export function scriptsAfterPaint(html: string): string {
+  const entry = SCRIPT_START.exec(html)?.[0].match(/src="([^"]+)"/)?.[1];
+  if (!entry) return html;
+  const modules = [...html.matchAll(MODULE_PRELOAD)].map((m) => m[1]!);
+  const boot = `<script defer src="/salas-boot.js" data-entry="${entry}" data-modules="${modules.join(' ')}"></script>`;
+  return html.replace(MODULE_PRELOAD, '').replace(SCRIPT_START, () => boot);
+}
+
 /** Where the browser reads a server-drawn page's data (web/lib/initial-data.ts). */
 const SERVER_STATE_ID = 'salas-state';
 
-/** index.html announcing a page's own scripts and styles, fetched beside the entry rather than after it. */
+/** Where index.html's scripts begin: the entry, then the modules it imports. */
+const SCRIPT_START = /<script type="module"[^>]*><\/script>/;
+const STYLESHEET = /[ \t]*<link rel="stylesheet"[^>]*>\n?/g;
+
+/**
+ * index.html announcing a page's own scripts and styles, fetched beside the entry rather than after
+ * it. Every stylesheet comes before the scripts (the build writes the entry's after them): the
+ * styles hold the first paint, the scripts do not, so the styles are asked for first.
+ */
 export function withPreloads(html: string, files: string[]): string {
-  if (files.length === 0) return html;
-  const links = files
-    .map((f) =>
-      f.endsWith('.css')
-        ? `<link rel="stylesheet" crossorigin href="${escapeHtml(f)}">`
-        : `<link rel="modulepreload" crossorigin href="${escapeHtml(f)}">`,
-    )
-    .join('\n    ');
-  return html.replace('</head>', `    ${links}\n  </head>`);
+  const styles = [
+    ...(html.match(STYLESHEET) ?? []).map((l) => l.trim()),
+    ...files
+      .filter((f) => f.endsWith('.css'))
+      .map((f) => `<link rel="stylesheet" crossorigin href="${escapeHtml(f)}">`),
+  ];
+  const modules = files
+    .filter((f) => !f.endsWith('.css'))
+    .map((f) => `<link rel="modulepreload" crossorigin href="${escapeHtml(f)}">`);
+  return html
+    .replace(STYLESHEET, '')
+    .replace(SCRIPT_START, (tag) => [...styles, tag].join('\n    '))
+    .replace('</head>', modules.length ? `    ${modules.join('\n    ')}\n  </head>` : '</head>');
 }
 
 /** The files the build also writes pre-compressed (vite.config.ts), by their own or their variant's name. */
