@@ -20,7 +20,7 @@ const port = 3811;
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'salas-js-'));
 const { child } = await startServer({ DATA_DIR: dataDir, DEMO_DATA: 'true' }, { port });
 const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium-headless-shell',
   args: ['--no-sandbox'],
 });
 const base = `http://127.0.0.1:${port}`;
