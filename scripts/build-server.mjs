@@ -1,6 +1,10 @@
 // Bundles the server into dist/server/main.js and the operations tools into dist/server/ops/
 // (backup.js, ledger-check.js, photos-migrate.js); dependencies stay in node_modules.
+import fs from 'node:fs';
 import { build } from 'esbuild';
+
+// Chunks are named by their hash: those of an earlier build would pile up beside the new ones.
+fs.rmSync('dist/server/chunks', { recursive: true, force: true });
 
 await build({
   entryPoints: [
