@@ -47,15 +47,28 @@ const paidAppointments = sql`
          or (a.status = 'canceled' and a.canceled_at >= p.paid_at))`;
 
 /** Every line of a partner (optionally only appointments starting in [from, to)). */
-export async function linesOf(
+export function linesOf(
   db: Executor,
   partnerId: number,
   range?: { from: Date; to: Date },
 ): Promise<LineRow[]> {
+  return lines(db, { partnerId, range });
+}
+
+/** Every line of every partner, each with its partner's id: the operator's balances in one query. */
+export function linesOfAll(db: Executor): Promise<(LineRow & { partner_id: number })[]> {
+  return lines(db, {});
+}
+
+async function lines(
+  db: Executor,
+  { partnerId, range }: { partnerId?: number; range?: { from: Date; to: Date } },
+): Promise<(LineRow & { partner_id: number })[]> {
   const within: SQL = range
     ? sql`and x.starts_at >= ${range.from.toISOString()}::timestamptz and x.starts_at < ${range.to.toISOString()}::timestamptz`
     : sql``;
-  const rows = await queryRows<LineRow>(
+  const ofPartner = (column: SQL) => (partnerId === undefined ? sql`` : sql`and ${column} = ${partnerId}`);
+  const rows = await queryRows<LineRow & { partner_id: number }>(
     db,
     sql`select x.id, x.appointment_uuid, x.booking_uuid, x.starts_at, x.ends_at, x.timezone, x.room_name,
                x.status, x.payment_status, x.settlement, x.gross_cents, x.refunded_cents,
@@ -63,14 +76,14 @@ export async function linesOf(
                x.gross_cents - x.refunded_cents - round((x.gross_cents - x.refunded_cents) * x.pct / 100)::int
                  as net_cents,
                coalesce(c.carried, 0)::int as carried_cents, coalesce(c.paid, 0)::int as paid_out_cents,
-               c.last_payout as payout_uuid
-        from (${paidAppointments} and cl.partner_id = ${partnerId}) x
+               c.last_payout as payout_uuid, x.partner_id
+        from (${paidAppointments} ${ofPartner(sql`cl.partner_id`)}) x
         left join (
           select i.appointment_id, sum(i.amount_cents) as carried,
                  sum(i.amount_cents) filter (where po.status = 'paid') as paid,
                  (array_agg(po.uuid::text order by po.created_at desc))[1] as last_payout
           from payout_items i join payouts po on po.id = i.payout_id
-          where po.partner_id = ${partnerId} and po.status in ('pending', 'paid')
+          where po.status in ('pending', 'paid') ${ofPartner(sql`po.partner_id`)}
           group by i.appointment_id
         ) c on c.appointment_id = x.id
         where true ${within}
@@ -79,6 +92,7 @@ export async function linesOf(
   return rows.map((r) => ({
     ...r,
     id: Number(r.id),
+    partner_id: Number(r.partner_id),
     gross_cents: Number(r.gross_cents),
     refunded_cents: Number(r.refunded_cents),
     fee_cents: Number(r.fee_cents),

@@ -120,9 +120,16 @@ export async function statement(
 export async function balances(s: Services) {
   const now = s.clock();
   const delay = s.config.payoutDelayDays;
+  const [partners, lines] = await Promise.all([repo.partners(s.db, s.payments.name), repo.linesOfAll(s.db)]);
+  const byPartner = new Map<number, repo.LineRow[]>();
+  for (const line of lines) {
+    const own = byPartner.get(line.partner_id);
+    if (own) own.push(line);
+    else byPartner.set(line.partner_id, [line]);
+  }
   const out = [];
-  for (const p of await repo.partners(s.db, s.payments.name)) {
-    const t = totalsOf(await repo.linesOf(s.db, p.id), now, delay);
+  for (const p of partners) {
+    const t = totalsOf(byPartner.get(p.id) ?? [], now, delay);
     out.push({
       partner_uuid: p.uuid,
       name: p.name,

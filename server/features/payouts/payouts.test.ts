@@ -337,4 +337,29 @@ describe('statements and payouts', () => {
       expect.arrayContaining(['Parceiro', 'Valor', 'Banco', 'Agência', 'Conta', 'Chave Pix', 'Comprovante']),
     );
   });
+
+  it('gives each partner the balance its own statement adds up to, in one reading for all', async () => {
+    const balances = (await op('GET', '/api/fusion/payouts/balances')).json().data as {
+      partner_uuid: string;
+      pending_cents: number;
+      available_cents: number;
+      paid_out_cents: number;
+    }[];
+    expect(balances.length).toBeGreaterThanOrEqual(2);
+    const today = zonedDate(t.clock.now, 'America/Sao_Paulo');
+    let seen = 0;
+    for (const b of balances) {
+      const res = await op(
+        'GET',
+        `/api/partner/${b.partner_uuid}/statement?dateInit=${addDays(today, -400)}&dateEnd=${addDays(today, 390)}`,
+      );
+      expect(res.statusCode, res.body).toBe(200);
+      const { pending_cents, available_cents, paid_out_cents } = res.json().data.totals;
+      expect(b).toMatchObject({ pending_cents, available_cents, paid_out_cents });
+      if (pending_cents || available_cents || paid_out_cents) seen++;
+    }
+    // Partners with money here and partners with none.
+    expect(seen).toBeGreaterThanOrEqual(1);
+    expect(seen).toBeLessThan(balances.length);
+  });
 });
