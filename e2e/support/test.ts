@@ -17,18 +17,17 @@ export const test = base.extend<{ hydration: undefined }>({
       page.waitForFunction(
         () => !document.getElementById('root') || document.documentElement.hasAttribute('data-listening'),
       );
-    const goto = page.goto.bind(page);
-    const reload = page.reload.bind(page);
-    page.goto = async (...args) => {
-      const response = await goto(...args);
-      await listening();
-      return response;
-    };
-    page.reload = async (...args) => {
-      const response = await reload(...args);
-      await listening();
-      return response;
-    };
+    // Each way of loading a page: the same call, then the wait.
+    for (const name of ['goto', 'reload', 'goBack', 'goForward'] as const) {
+      const load = page[name].bind(page) as (...args: unknown[]) => Promise<unknown>;
+      Object.assign(page, {
+        [name]: async (...args: unknown[]) => {
+          const response = await load(...args);
+          await listening();
+          return response;
+        },
+      });
+    }
     await use(page);
   },
   hydration: [
