@@ -75,9 +75,9 @@ export function assemblePage(
   // line it is what the visitor waits for, and the scripts only make the page respond.
   if (page.firstImage)
     out = out.replace(SCRIPT_START, (tag) => `${preloadTag(page.firstImage!)}\n    ${tag}`);
-  // A page drawn here is read without its scripts: they are asked for once it is on screen.
-  if (page.body) out = scriptsAfterPaint(out);
   if (page.body) {
+    // A page drawn here is read without its scripts: they are asked for once it is on screen.
+    out = scriptsAfterPaint(out);
     // A function as replacement: the page's own "$&" or "$1" stay as written.
     const drawn = page.body.html;
     out = out.replace(/<div id="root">[\s\S]*?<\/div><\/div>/, () => `<div id="root">${drawn}</div>`);
@@ -94,8 +94,8 @@ const MODULE_PRELOAD = /[ \t]*<link rel="modulepreload"[^>]*href="([^"]+)"[^>]*>
 
 /**
  * The entry script and the modules it and the page import, asked for by web/public/salas-boot.js
- * after the first frame is painted instead of from the head (decision 0044, "Scripts after the
- * first paint").
+ * after the first frame is painted instead of from the head (decision 0044, "Styles, the first
+ * photo, then the scripts").
  */
 export function scriptsAfterPaint(html: string): string {
   const entry = SCRIPT_START.exec(html)?.[0].match(/src="([^"]+)"/)?.[1];
