@@ -148,6 +148,42 @@ function timingOutRefunds() {
   return state;
 }
 
+/** The refunds of a payment, in the order they were written. */
+const refundsOf = (paymentId: number) =>
+  queryRows<{ uuid: string; status: string; provider_ref: string | null; last_error: string | null }>(
+    t.db,
+    sql`select uuid, status, provider_ref, last_error from refunds where payment_id = ${paymentId} order by id`,
+  );
+
+/**
+ * Cancels the booking's first two hours: the customer the first, whose refund reaches Mercado Pago
+ * but whose answer is lost; the partner the second, whose refund never reaches it.
+ */
+async function cancelTwoLosingAnswers(
+  booking: { appointments: { uuid: string; date_time: string }[] },
+  mpId: string,
+  provider: ReturnType<typeof timingOutRefunds>,
+) {
+  const [first, second] = booking.appointments;
+  provider.timeout = 'after';
+  const byCustomer = await request(t.app, {
+    method: 'POST',
+    url: `/api/customer/appointment/${first!.uuid}/cancel`,
+    token: customer.token,
+  });
+  expect(byCustomer.statusCode, byCustomer.body).toBe(200);
+  provider.timeout = 'before';
+  const byPartner = await request(t.app, {
+    method: 'POST',
+    url: `/api/partner/appointment/${second!.uuid}/status/update`,
+    token: partner.token,
+    payload: { date_time: second!.date_time, status: 'canceled' },
+  });
+  expect(byPartner.statusCode, byPartner.body).toBe(200);
+  expect(provider.calls).toHaveLength(2);
+  expect(fake.payments.get(Number(mpId))!.refunds).toHaveLength(1);
+}
+
 describe('disputes at Mercado Pago', () => {
   it('in_mediation: disputed, operators told, partner share held, refunds wait; approved again settles it', async () => {
     const { booking, payment, mpId } = await paidBooking();
@@ -221,41 +257,19 @@ describe('disputes at Mercado Pago', () => {
     const provider = timingOutRefunds();
     try {
       // The first hour's refund reaches Mercado Pago, but its answer is lost; the second's never does.
-      provider.timeout = 'after';
-      const [first, second] = booking.appointments;
-      const byCustomer = await request(t.app, {
-        method: 'POST',
-        url: `/api/customer/appointment/${first.uuid}/cancel`,
-        token: customer.token,
-      });
-      expect(byCustomer.statusCode, byCustomer.body).toBe(200);
-      provider.timeout = 'before';
-      const byPartner = await request(t.app, {
-        method: 'POST',
-        url: `/api/partner/appointment/${second.uuid}/status/update`,
-        token: partner.token,
-        payload: { date_time: second.date_time, status: 'canceled' },
-      });
-      expect(byPartner.statusCode, byPartner.body).toBe(200);
-      expect(provider.calls).toHaveLength(2);
-      expect(fake.payments.get(Number(mpId))!.refunds).toHaveLength(1);
+      await cancelTwoLosingAnswers(booking, mpId, provider);
 
       // Then the customer opens a dispute: the payment is frozen at Mercado Pago.
       fake.setStatus(mpId, 'in_mediation', 'in_mediation');
       expect((await notify(mpId)).statusCode).toBe(200);
       const row = await paymentRow(payment.uuid);
       expect(row.status).toBe('disputed');
-      const refundsOf = () =>
-        queryRows<{ uuid: string; status: string; provider_ref: string | null; last_error: string | null }>(
-          t.db,
-          sql`select uuid, status, provider_ref, last_error from refunds where payment_id = ${row.id} order by id`,
-        );
-      const [made, lost] = await refundsOf();
+      const [made, lost] = await refundsOf(row.id);
       t.clock.advance(60 * 60_000);
       await retryRefunds(t.app.services);
       // The one Mercado Pago made answers with its refund; the other is refused and waits.
       const madeThere = fake.payments.get(Number(mpId))!.refunds[0]!;
-      expect(await refundsOf()).toEqual([
+      expect(await refundsOf(row.id)).toEqual([
         { uuid: made!.uuid, status: 'succeeded', provider_ref: String(madeThere.id), last_error: null },
         { uuid: lost!.uuid, status: 'pending', provider_ref: null, last_error: null },
       ]);
@@ -272,7 +286,7 @@ describe('disputes at Mercado Pago', () => {
       expect((await notify(mpId)).statusCode).toBe(200);
       await retryRefunds(t.app.services);
       expect(fake.payments.get(Number(mpId))!.refunds).toHaveLength(2);
-      expect((await refundsOf()).map((r) => r.status)).toEqual(['succeeded', 'succeeded']);
+      expect((await refundsOf(row.id)).map((r) => r.status)).toEqual(['succeeded', 'succeeded']);
       expect(await paymentRow(payment.uuid)).toMatchObject({
         status: 'partially_refunded',
         refundedCents: 12000,
@@ -338,41 +352,21 @@ describe('disputes at Mercado Pago', () => {
     const provider = timingOutRefunds();
     try {
       // The first hour's refund reaches Mercado Pago, but its answer is lost; the second's never does.
-      const [first, second] = booking.appointments;
-      for (const [appointment, when] of [
-        [first, 'after'],
-        [second, 'before'],
-      ] as const) {
-        provider.timeout = when;
-        const res = await request(t.app, {
-          method: 'POST',
-          url: `/api/partner/appointment/${appointment.uuid}/status/update`,
-          token: partner.token,
-          payload: { date_time: appointment.date_time, status: 'canceled' },
-        });
-        expect(res.statusCode, res.body).toBe(200);
-      }
-      expect(provider.calls).toHaveLength(2);
-      expect(fake.payments.get(Number(mpId))!.refunds).toHaveLength(1);
+      await cancelTwoLosingAnswers(booking, mpId, provider);
 
       // Then the issuer charges the payment back.
       fake.setStatus(mpId, 'charged_back', 'settled');
       expect((await notify(mpId)).statusCode).toBe(200);
       const row = await paymentRow(payment.uuid);
       expect(row.status).toBe('charged_back');
-      const refundsOf = () =>
-        queryRows<{ uuid: string; status: string; provider_ref: string | null; last_error: string | null }>(
-          t.db,
-          sql`select uuid, status, provider_ref, last_error from refunds where payment_id = ${row.id} order by id`,
-        );
       // Neither is known not to have been made: both stay, to be asked again.
-      expect((await refundsOf()).map((r) => r.status)).toEqual(['pending', 'pending']);
-      const [made, lost] = await refundsOf();
+      expect((await refundsOf(row.id)).map((r) => r.status)).toEqual(['pending', 'pending']);
+      const [made, lost] = await refundsOf(row.id);
       t.clock.advance(60 * 60_000);
       await retryRefunds(t.app.services);
       // The one Mercado Pago made answers with its refund; the other is refused there, and is void.
       const madeThere = fake.payments.get(Number(mpId))!.refunds[0]!;
-      expect(await refundsOf()).toEqual([
+      expect(await refundsOf(row.id)).toEqual([
         { uuid: made!.uuid, status: 'succeeded', provider_ref: String(madeThere.id), last_error: null },
         {
           uuid: lost!.uuid,
