@@ -164,7 +164,12 @@ export async function registerSpa(
   const preloads: Record<string, string[]> = fs.existsSync(preloadsFile)
     ? JSON.parse(fs.readFileSync(preloadsFile, 'utf8'))
     : {};
-  const pageHtml = (chunks: string) => withPreloads(html, preloads[chunks] ?? []);
+  // Each public page kind's index.html, made once at start rather than on every request.
+  const byChunks = new Map(
+    Object.entries(preloads).map(([chunks, files]) => [chunks, withPreloads(html, files)]),
+  );
+  const plain = withPreloads(html, []);
+  const pageHtml = (chunks: string) => byChunks.get(chunks) ?? plain;
   await app.register(fastifyStatic, {
     root: webRoot,
     preCompressed: true,
