@@ -9,6 +9,7 @@ import { Providers } from './app/providers.tsx';
 import { AppRoutes } from './app/router.tsx';
 import { FullScreenLoading } from './components/loading-overlay.tsx';
 import { takeServerState } from './lib/initial-data.ts';
+import { PageReady } from './lib/page-ready.tsx';
 import { createQueryClient } from './lib/query-client.ts';
 
 const container = document.getElementById('root') as HTMLElement;
@@ -26,6 +27,7 @@ const app = (
         <BrowserRouter>
           <AppRoutes />
         </BrowserRouter>
+        <PageReady />
       </Suspense>
     </Providers>
   </StrictMode>
@@ -46,7 +48,3 @@ if (server) {
   const root = createRoot(container);
   startTransition(() => root.render(app));
 }
-// React listens from here on: a tap on a part not hydrated yet hydrates it first and is then
-// handled. Before this, a server-drawn page is only its links (the journeys wait for the mark after
-// each page load, e2e/support/test.ts).
-document.documentElement.dataset.listening = '';

@@ -2,7 +2,7 @@
  * Playwright's `test` with one more rule for every journey: the server-drawn public pages must
  * hydrate without a difference between the server's HTML and the browser's first render
  * (web/main.tsx reports any as "salas-hydration:"), and no script may throw on any page; and
- * after each page load a journey waits until the app listens.
+ * after each page load a journey waits until the page responds.
  */
 import { test as base, expect } from '@playwright/test';
 
@@ -10,12 +10,13 @@ export * from '@playwright/test';
 
 export const test = base.extend<{ hydration: undefined }>({
   // A server-drawn page asks for its scripts after the first paint (web/public/salas-boot.js): until
-  // React listens (web/main.tsx marks <html data-listening>), a tap on a button does nothing. After
-  // each page load the journeys wait for it, as a person waits for the page to respond.
+  // it is hydrated (web/lib/page-ready.tsx marks <html data-ready>), a tap on a link leaves the page
+  // and one on a button does nothing. After each page load the journeys wait for the mark, as a
+  // person waits for the page to respond.
   page: async ({ page }, use) => {
-    const listening = () =>
+    const ready = () =>
       page.waitForFunction(
-        () => !document.getElementById('root') || document.documentElement.hasAttribute('data-listening'),
+        () => !document.getElementById('root') || document.documentElement.hasAttribute('data-ready'),
       );
     // Each way of loading a page: the same call, then the wait.
     for (const name of ['goto', 'reload', 'goBack', 'goForward'] as const) {
@@ -23,7 +24,7 @@ export const test = base.extend<{ hydration: undefined }>({
       Object.assign(page, {
         [name]: async (...args: unknown[]) => {
           const response = await load(...args);
-          await listening();
+          await ready();
           return response;
         },
       });

@@ -7,6 +7,7 @@ import { Footer } from '#web/components/footer.tsx';
 import { Header } from '#web/components/header.tsx';
 import { FullScreenLoading } from '#web/components/loading-overlay.tsx';
 import { SectionMenu } from '#web/components/section-menu.tsx';
+import { PageReady } from '#web/lib/page-ready.tsx';
 import './shell.css';
 
 /**
@@ -35,11 +36,12 @@ export function PageShell({ children }: { children: ReactNode }) {
 export function MainLayout() {
   return (
     <PageShell>
-      <Container size="xl" py="lg">
+      <Container size="xl" py="lg" data-page-boundary="">
         <SectionMenu />
         <Breadcrumb />
         <Suspense fallback={<FullScreenLoading />}>
           <Outlet />
+          <PageReady page />
         </Suspense>
       </Container>
     </PageShell>
