@@ -15,14 +15,19 @@ async function firstVisitJs(page: import('@playwright/test').Page, path: string)
   return { count: scripts.length, gzipKb };
 }
 
+/** The rooms of the list's first page, as the API answers them. */
+async function listedRooms(request: import('@playwright/test').APIRequestContext) {
+  const xsrf = { cookie: 'XSRF-TOKEN=budget-check', 'x-xsrf-token': 'budget-check' };
+  const search = await request.post('/api/customer/room/genericsearch', { data: {}, headers: xsrf });
+  return (await search.json()).data as { uuid: string; name: string }[];
+}
+
 test('a first visit to /rooms and to a room page downloads at most 200 KB of gzipped JavaScript', async ({
   browser,
   request,
 }) => {
-  const xsrf = { cookie: 'XSRF-TOKEN=budget-check', 'x-xsrf-token': 'budget-check' };
-  const search = await request.post('/api/customer/room/genericsearch', { data: {}, headers: xsrf });
-  const rooms = await search.json();
-  for (const path of ['/rooms', `/rooms/${rooms.data[0].uuid}`]) {
+  const rooms = await listedRooms(request);
+  for (const path of ['/rooms', `/rooms/${rooms[0]!.uuid}`]) {
     const context = await browser.newContext();
     const { count, gzipKb } = await firstVisitJs(await context.newPage(), path);
     expect(count, path).toBeGreaterThan(0);
@@ -35,11 +40,7 @@ test('the public pages read without JavaScript: heading, rooms and prices are in
   browser,
   request,
 }) => {
-  const xsrf = { cookie: 'XSRF-TOKEN=budget-check', 'x-xsrf-token': 'budget-check' };
-  const rooms = await (
-    await request.post('/api/customer/room/genericsearch', { data: {}, headers: xsrf })
-  ).json();
-  const first = rooms.data[0] as { uuid: string; name: string };
+  const first = (await listedRooms(request))[0]!;
   const context = await browser.newContext({ javaScriptEnabled: false });
   const page = await context.newPage();
   for (const [path, heading, shows] of [
@@ -65,4 +66,56 @@ test('the public pages read without JavaScript: heading, rooms and prices are in
     await page.setViewportSize({ width: 1280, height: 720 });
   }
   await context.close();
+});
+
+test('hours are picked on a room page without JavaScript, on a computer and on a phone', async ({
+  browser,
+  request,
+}) => {
+  const room = `/rooms/${(await listedRooms(request))[0]!.uuid}`;
+  for (const width of [1366, 390]) {
+    const phone = width < 992;
+    const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width, height: 800 } });
+    const page = await context.newPage();
+    await page.goto(room);
+    // On a phone the bar's "Reservar" shows the sheet the server drew (the address's #horarios).
+    if (phone)
+      await page
+        .getByRole('region', { name: 'Horários livres' })
+        .getByRole('button', { name: 'Reservar' })
+        .click();
+    const panel = () => page.locator(phone ? '#horarios' : '.salas-booking-card');
+    await expect(panel()).toBeVisible();
+    // Each tap loads the page with the choice in its address.
+    await panel().getByRole('link', { name: 'Próximo mês' }).click();
+    await expect(page).toHaveURL(/[?&]mes=/);
+    await panel()
+      .getByRole('link', { name: /, com horários livres$/ })
+      .first()
+      .click();
+    await expect(page).toHaveURL(/[?&]dia=/);
+    const hour = panel()
+      .getByRole('checkbox', { name: /^\d\d:\d\d livre$/ })
+      .first();
+    const name = await hour.getAttribute('aria-label');
+    await hour.click();
+    await expect(page).toHaveURL(/[?&]h=/);
+    await expect(panel().getByRole('checkbox', { name: name ?? '' })).toHaveAttribute('aria-checked', 'true');
+    await expect(panel().getByText(/^Total: R\$\s\d/)).toBeVisible();
+    await expect(panel().getByText('1 horário escolhido')).toBeVisible();
+    const picked = page.url();
+    await context.close();
+
+    // The same address once the page runs: the hour stays picked (and on a phone its sheet opens).
+    const running = await browser.newContext({ viewport: { width, height: 800 } });
+    const tab = await running.newPage();
+    await tab.goto(picked);
+    await tab.waitForSelector('html[data-ready]');
+    const live = phone
+      ? tab.getByRole('dialog', { name: 'Horários livres' })
+      : tab.locator('.salas-booking-card');
+    await expect(live.getByRole('checkbox', { name: name ?? '' })).toHaveAttribute('aria-checked', 'true');
+    await expect(live.getByText(/^Total: R\$\s\d/)).toBeVisible();
+    await running.close();
+  }
 });

@@ -70,7 +70,7 @@ test.describe('desktop, 1366 px', () => {
     await expect(card.getByText('Total: R$ 150,00')).toBeVisible();
     await expect(dayButton(card, first)).toHaveAccessibleName(/, 2 horários escolhidos$/);
     await expect(dayButton(card, second)).toHaveAccessibleName(/, 1 horário escolhido$/);
-    await expect(card.getByRole('button', { name: /, com horários livres$/ }).first()).toBeVisible();
+    await expect(card.getByRole('link', { name: /, com horários livres$/ }).first()).toBeVisible();
     // The summary names each day with its hours.
     await expect(card.getByRole('listitem').filter({ hasText: shortDay(second) })).toContainText(
       oneHour(secondHours[0]!),

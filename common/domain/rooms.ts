@@ -164,6 +164,75 @@ export const publicQueryKeys = {
   room: (uuid: string) => ['rooms', 'detail', uuid] as const,
   city: (slug: string) => ['rooms', 'city', slug] as const,
   cities: ['rooms', 'cities'] as const,
+  /** One day's slots of a room (`GET /api/customer/room/{uuid}/availability/{date}`). */
+  day: (uuid: string, date: string | null) => ['rooms', 'availability', uuid, date] as const,
+  /** Every day of a month from today on, in one call: the room page's calendar. */
+  month: (uuid: string, month: string) => ['rooms', 'availability', uuid, 'month', month] as const,
+  /** Today in the clinic's zone, as the server that drew the page saw it. */
+  today: (timeZone: string) => ['clock', 'today', timeZone] as const,
   /** GET /api/config: the links of the footer and the help buttons, on every page. */
   config: ['config'] as const,
 };
+
+/** How long ahead a room takes bookings, in days: the calendar's last day. */
+export const BOOKABLE_DAYS = 365;
+
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+const MONTH = /^\d{4}-\d{2}$/;
+
+/** A real yyyy-MM-dd, or null. */
+function validDay(value: string | null | undefined): string | null {
+  if (!value || !DAY.test(value)) return null;
+  const noon = new Date(`${value}T12:00:00Z`);
+  return !Number.isNaN(noon.getTime()) && noon.toISOString().slice(0, 10) === value ? value : null;
+}
+
+const INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2})?([+-]\d{2}:\d{2}|Z)$/;
+
+/** The picked hours in a room page's address (`h`, comma-separated instants; others are dropped). */
+export const pickedIn = (params: URLSearchParams) =>
+  (params.get('h') ?? '').split(',').filter((h) => INSTANT.test(h) && !Number.isNaN(Date.parse(h)));
+
+/** The day a room page shows: `dia`, else the list's `date`, else the first picked hour's. */
+export const shownDayIn = (params: URLSearchParams): string | null =>
+  validDay(params.get('dia')) ?? validDay(params.get('date')) ?? validDay(pickedIn(params)[0]?.slice(0, 10));
+
+/**
+ * The month a room page's calendar shows (yyyy-MM): `mes`, else the shown day's, else today's, kept
+ * between today's month and the last bookable day's.
+ */
+export function shownMonthIn(params: URLSearchParams, today: string): string {
+  const mes = params.get('mes');
+  const asked = (mes && MONTH.test(mes) ? mes : null) ?? (shownDayIn(params) ?? today).slice(0, 7);
+  const first = today.slice(0, 7);
+  const last = lastBookableDay(today).slice(0, 7);
+  if (asked < first) return first;
+  if (asked > last) return last;
+  return asked;
+}
+
+/** The last day a room takes bookings, counted from today (yyyy-MM-dd). */
+export function lastBookableDay(today: string): string {
+  const d = new Date(`${today}T12:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + BOOKABLE_DAYS);
+  return d.toISOString().slice(0, 10);
+}
+
+/** The days of `month` (yyyy-MM) from `from` (yyyy-MM-dd, today) on, at most the whole month. */
+export function monthDays(month: string, from: string): string[] {
+  const [y, m] = month.split('-').map(Number) as [number, number];
+  const last = new Date(Date.UTC(y, m, 0)).getUTCDate();
+  const days: string[] = [];
+  for (let d = 1; d <= last; d++) {
+    const day = `${month}-${String(d).padStart(2, '0')}`;
+    if (day >= from) days.push(day);
+  }
+  return days;
+}
+
+/** The month after (or before, `by` = -1) `month` (yyyy-MM). */
+export function addMonths(month: string, by: number): string {
+  const [y, m] = month.split('-').map(Number) as [number, number];
+  const d = new Date(Date.UTC(y, m - 1 + by, 1));
+  return d.toISOString().slice(0, 7);
+}

@@ -30,9 +30,12 @@ export async function bookingPanel(page: Page): Promise<Locator> {
   return sheet;
 }
 
-/** A day of the room's calendar: its name starts with the calendar label ("16 dezembro 2026"). */
+/**
+ * A day of the room's calendar, a link (it works before the page's scripts): its name starts with
+ * the calendar label ("16 dezembro 2026").
+ */
 export const dayButton = (scope: Locator, d: Date) =>
-  scope.getByRole('button', { name: new RegExp(`^${calendarLabel(d)}(,|$)`) });
+  scope.getByRole('link', { name: new RegExp(`^${calendarLabel(d)}(,|$)`) });
 
 /**
  * Moves an open calendar (a date picker's popover, the agenda's period) on until it shows `d`: the
@@ -47,11 +50,14 @@ export async function showDay(scope: Page | Locator, d: Date): Promise<void> {
 /** Shows `d` in the calendar (moving on a month or two when needed) and picks it. */
 export async function pickDay(panel: Locator, d: Date): Promise<void> {
   const day = dayButton(panel, d);
-  // The calendar comes after hydration (a placeholder of its size before): look once it is drawn,
-  // or a month is skipped for a day that was only not drawn yet.
-  await expect(panel.getByRole('button', { name: 'Próximo mês' })).toBeVisible();
-  for (let i = 0; i < 3 && !(await day.isVisible()); i++)
-    await panel.getByRole('button', { name: 'Próximo mês' }).click();
+  const next = panel.getByRole('link', { name: 'Próximo mês' });
+  await expect(next).toBeVisible();
+  // The month shown is in the address: wait for each move to land before looking again.
+  for (let i = 0; i < 3 && !(await day.isVisible()); i++) {
+    const month = await panel.locator('.salas-month-title').textContent();
+    await next.click();
+    await expect(panel.locator('.salas-month-title')).not.toHaveText(month ?? '');
+  }
   await day.click();
 }
 

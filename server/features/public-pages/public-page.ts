@@ -11,10 +11,12 @@ import type { RoomDetail, RoomSummary } from '#common/contracts/rooms';
 import { pageQuery, roomDetailResponse, roomPageResponse, searchBody } from '#common/contracts/rooms';
 import { cityPath, citySlug } from '#common/domain/cities';
 import { GALLERY_SHOWN, gallerySizes, gallerySrcSet } from '#common/domain/gallery';
-import { publicQueryKeys, searchFromUrl } from '#common/domain/rooms';
+import { monthDays, publicQueryKeys, searchFromUrl, shownDayIn, shownMonthIn } from '#common/domain/rooms';
 import { AppError } from '#common/errors';
 import { formatBrl } from '#common/money';
+import { zonedDate } from '#common/time/zone';
 import type { Services } from '../../services.ts';
+import { roomAvailability } from '../availability/availability.service.ts';
 import { SHARE_IMAGE } from '../photos/photo.routes.ts';
 import { roomDetail, searchRooms } from '../search/search.service.ts';
 import { cityPage, listCities } from './public-pages.service.ts';
@@ -30,10 +32,12 @@ export interface PageHead {
   jsonLd: Record<string, unknown>[];
 }
 
+type PageSeed = { queryKey: QueryKey; data: unknown };
+
 export interface PublicPage {
   status: 200 | 404;
   head: PageHead;
-  seeds: { queryKey: QueryKey; data: unknown }[];
+  seeds: PageSeed[];
   /** The photo seen first, fetched at once (<link rel="preload" fetchpriority="high">). */
   firstImage?: FirstImage;
   /** Which page's own chunks to announce (route-preloads.json of the build). */
@@ -294,7 +298,31 @@ const notFoundHead = (b: Base, canonicalPath: string, title: string): PageHead =
   jsonLd: [],
 });
 
-async function roomPage(b: Base, uuid: string): Promise<PublicPage> {
+/**
+ * What the room page's calendar draws from (decision 0044): today in the clinic's zone, the shown
+ * month's days and the shown day's hours (one statement when the day is in the month), so the page is drawn with them and
+ * its days and hours work as links before (or without) the page's scripts.
+ */
+async function calendarSeeds(b: Base, room: RoomDetail, query: URLSearchParams): Promise<PageSeed[]> {
+  const today = zonedDate(b.s.clock(), room.clinic.timezone);
+  const month = shownMonthIn(query, today);
+  const day = shownDayIn(query);
+  const days = monthDays(month, today);
+  // A day outside the month is read on its own: one window from it to the month could span years.
+  const [{ days: slots }, other] = await Promise.all([
+    roomAvailability(b.s, room.uuid, days),
+    day && !days.includes(day) ? roomAvailability(b.s, room.uuid, [day]) : null,
+  ]);
+  const seeds: PageSeed[] = [
+    { queryKey: publicQueryKeys.today(room.clinic.timezone), data: today },
+    { queryKey: publicQueryKeys.month(room.uuid, month), data: slots },
+  ];
+  const shown = other ? other.days[0] : slots.find((d) => d.date === day);
+  if (day) seeds.push({ queryKey: publicQueryKeys.day(room.uuid, day), data: shown });
+  return seeds;
+}
+
+async function roomPage(b: Base, uuid: string, query: URLSearchParams): Promise<PublicPage> {
   const room = await roomDetail(b.s, uuid).catch((err: unknown) => {
     if (err instanceof AppError && err.code === 'not_found') return null;
     throw err;
@@ -313,7 +341,10 @@ async function roomPage(b: Base, uuid: string): Promise<PublicPage> {
     status: 200,
     chunks: 'room',
     head: roomHead(b, room),
-    seeds: [{ queryKey, data: roomDetailResponse.parse({ data: room }).data }],
+    seeds: [
+      { queryKey, data: roomDetailResponse.parse({ data: room }).data },
+      ...(await calendarSeeds(b, room, query)),
+    ],
     firstImage: galleryCover(room),
   };
 }
@@ -393,7 +424,7 @@ async function pageAt(s: Services, path: string, query: URLSearchParams): Promis
   if (room && UUID.test(room[1]!)) {
     const uuid = room[1]!;
     if (room[2] || uuid !== uuid.toLowerCase()) return keep(`/rooms/${uuid.toLowerCase()}`);
-    return roomPage(b, uuid);
+    return roomPage(b, uuid, query);
   }
   const city = /^\/salas\/([^/]+)(\/?)$/.exec(path);
   if (city) {

@@ -170,6 +170,68 @@ describe('public pages read without JavaScript', () => {
     ]);
   });
 
+  it('a room page picks hours without JavaScript: the month, the days and the hours are links that carry the choice', async () => {
+    const [first] = await firstRooms();
+    const room = `/rooms/${first!.uuid}`;
+    const today = t.clock.now.toISOString().slice(0, 10);
+    const fromHtml = (href: string) => href.replaceAll('&amp;', '&');
+    const opening = visible((await get(room)).body);
+    // Today's month: a link to the next one; every day with free hours a link that shows it.
+    const nextMonth = new Date(`${today.slice(0, 7)}-15T12:00:00Z`);
+    nextMonth.setUTCMonth(nextMonth.getUTCMonth() + 1);
+    expect(opening.links).toContain(`${room}?mes=${nextMonth.toISOString().slice(0, 7)}`);
+    // (the card's links; the phone's sheet drawn without scripts has the same ones ending in #horarios)
+    const days = opening.links.filter((l) => /\?dia=[\d-]{10}$/.test(l)).map((l) => l.slice(-10));
+    expect(opening.links).toContain(`${room}?dia=${days[0]}#horarios`);
+    expect(days.length).toBeGreaterThan(0);
+    expect(
+      days.filter((d) => d < today || !d.startsWith(today.slice(0, 7))),
+      today,
+    ).toEqual([]);
+
+    // A day with a free and a taken hour (the demo books some): each free hour a link, no taken one.
+    let day = '';
+    let slots: { date_time: string; available: boolean }[] = [];
+    for (const d of days) {
+      slots = (await get(`/api/customer/room/${first!.uuid}/availability/${d}`)).json().data.slots;
+      day = d;
+      if (slots.some((s) => s.available) && slots.some((s) => !s.available)) break;
+    }
+    const shown = await get(`${room}?dia=${day}`);
+    expect(shown.statusCode).toBe(200);
+    const hourLinks = visible(shown.body).links.filter((l) => l.includes('h=') && !l.includes('#'));
+    const picks = hourLinks.map((l) => new URLSearchParams(fromHtml(l).split('?')[1]).get('h')!.split(','));
+    for (const slot of slots) {
+      expect(
+        picks.some((h) => h.includes(slot.date_time)),
+        slot.date_time,
+      ).toBe(slot.available);
+    }
+    expect(shown.body).toMatch(/role="checkbox" aria-checked="false" aria-label="\d\d:\d\d livre"/);
+
+    // Following an hour's link: picked, the total and "Reservar" ready.
+    const href = fromHtml(hourLinks[0]!);
+    const picked = new URLSearchParams(href.split('?')[1]).get('h')!.split(',');
+    const page = await get(href);
+    const text = visible(page.body).text;
+    expect(text).toContain(
+      picked.length === 1 ? '1 horário escolhido' : `${picked.length} horários escolhidos`,
+    );
+    expect(text.replace(/ :/g, ':')).toContain(`Total: ${brl(first!.hour_price_cents * picked.length)}`);
+    expect(page.body).toContain(`aria-checked="true" aria-label="${picked[0]!.slice(11, 16)} livre"`);
+    // Following it again drops the hour.
+    expect(visible(page.body).links, 'the picked hour links to the page without it').toContain(
+      `${room}?dia=${day}`,
+    );
+
+    // A broken day or month in the address is today's month, never an error.
+    for (const query of ['dia=2026-02-31', 'mes=abc', 'dia=1999-01-01&mes=2999-01', 'h=x,y']) {
+      const odd = await get(`${room}?${query}`);
+      expect(odd.statusCode, query).toBe(200);
+      expect(visible(odd.body).h1, query).toEqual([first!.name]);
+    }
+  });
+
   it('a city page: its rooms and neighbourhoods; a city without a published room answers 404 with a way back', async () => {
     const res = await get('/salas/sao-paulo');
     expect(res.statusCode).toBe(200);

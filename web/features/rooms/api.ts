@@ -2,7 +2,8 @@
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import type { RoomDetail, RoomPage, SearchBody, Suggestion } from '#common/contracts/rooms';
 import type { Availability } from '#common/contracts/supply';
-import { publicQueryKeys, type searchFromUrl } from '#common/domain/rooms';
+import { monthDays, publicQueryKeys, type searchFromUrl } from '#common/domain/rooms';
+import { zonedDate } from '#common/time/zone';
 import { ApiError, api } from '#web/lib/api.ts';
 
 type SearchPage = RoomPage;
@@ -58,7 +59,7 @@ export function useRoomDetail(uuid: string | undefined) {
 
 export function useAvailability(uuid: string | undefined, date: string | null) {
   return useQuery({
-    queryKey: ['rooms', 'availability', uuid, date],
+    queryKey: publicQueryKeys.day(uuid ?? '', date),
     queryFn: () =>
       api<{ data: Availability }>(`/customer/room/${uuid}/availability/${date}`).then((r) => r.data),
     enabled: Boolean(uuid && date),
@@ -76,18 +77,6 @@ export function useBulkAvailability(uuid: string) {
   });
 }
 
-/** The days of `month` (yyyy-MM) from `from` (yyyy-MM-dd, today) on, at most the whole month. */
-export function monthDays(month: string, from: string): string[] {
-  const [y, m] = month.split('-').map(Number) as [number, number];
-  const last = new Date(Date.UTC(y, m, 0)).getUTCDate();
-  const days: string[] = [];
-  for (let d = 1; d <= last; d++) {
-    const day = `${month}-${String(d).padStart(2, '0')}`;
-    if (day >= from) days.push(day);
-  }
-  return days;
-}
-
 /**
  * Every day of the calendar's month at once (one call), to mark the days with free hours and
  * leave the full ones out. Under `['rooms', 'availability']`, so a booking refreshes it.
@@ -95,7 +84,7 @@ export function monthDays(month: string, from: string): string[] {
 export function useMonthAvailability(uuid: string, month: string, today: string) {
   const days = monthDays(month, today);
   return useQuery({
-    queryKey: ['rooms', 'availability', uuid, 'month', month],
+    queryKey: publicQueryKeys.month(uuid, month),
     queryFn: () =>
       api<{ data: Availability[] }>(`/customer/room/${uuid}/availability`, {
         method: 'POST',
@@ -104,4 +93,17 @@ export function useMonthAvailability(uuid: string, month: string, today: string)
     enabled: days.length > 0,
     staleTime: 60_000,
   });
+}
+
+/**
+ * Today in the clinic's zone: as the server saw it when it drew the page (seeded, so the browser
+ * hydrates the same calendar), else the browser's clock.
+ */
+export function useToday(timeZone: string): string {
+  return useQuery({
+    queryKey: publicQueryKeys.today(timeZone),
+    queryFn: () => zonedDate(new Date(), timeZone),
+    initialData: () => zonedDate(new Date(), timeZone),
+    staleTime: 60 * 60_000,
+  }).data;
 }

@@ -85,6 +85,8 @@ export const text = {
     legendFree: 'Dia com horários livres',
     legendPicked: 'Dia com horários escolhidos',
     hoursOf: (day: string) => `Horários de ${day}`,
+    previousMonth: 'Mês anterior',
+    nextMonth: 'Próximo mês',
     picked: 'Sua seleção',
     showDay: (day: string) => `Ver os horários de ${day}`,
     removeDay: (day: string) => `Remover os horários de ${day}`,

@@ -9,15 +9,40 @@ import { useEffect, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import type { RoomDetail } from '#common/contracts/rooms';
 import { minimumStretch, ruleMessages, shortStretches } from '#common/domain/booking-rules';
+import { shownDayIn as dayIn, pickedIn as selectedIn, shownMonthIn } from '#common/domain/rooms';
 import { slotPriceCents } from '#common/money';
 import { withMinimum } from '#web/features/bookings/selection.ts';
 import { useSession } from '#web/lib/session.tsx';
 import { latest, settle, type Written } from './address-writes.ts';
+import { useToday } from './api.ts';
 import { savePendingBooking, takePendingBooking } from './pending-booking.ts';
 
-const selectedIn = (params: URLSearchParams) => (params.get('h') ?? '').split(',').filter(Boolean);
-const dayIn = (params: URLSearchParams) =>
-  params.get('dia') ?? params.get('date') ?? selectedIn(params)[0]?.slice(0, 10) ?? null;
+type Slot = { date_time: string; available: boolean };
+type Change = (selected: string[], day: string | null) => string[];
+
+/**
+ * The address after a change of the picked hours (and of the shown day, and of the shown month:
+ * `mes` is written only when it differs from the shown day's).
+ */
+function paramsAfter(base: URLSearchParams, change: Change, nextDay?: string | null, month?: string) {
+  const p = new URLSearchParams(base);
+  const next = change(selectedIn(base), dayIn(base));
+  if (next.length) p.set('h', [...new Set(next)].sort().join(','));
+  else p.delete('h');
+  const shownDay = nextDay === undefined ? dayIn(base) : nextDay;
+  if (shownDay) p.set('dia', shownDay);
+  if (month && month !== shownDay?.slice(0, 7)) p.set('mes', month);
+  else if (month || nextDay !== undefined) p.delete('mes');
+  return p;
+}
+
+/** Picks or drops a slot; picking one short of the room's minimum stretch picks up to it (withMinimum). */
+const toggled =
+  (iso: string, daySlots: Slot[], rules: RoomDetail['booking_rules']): Change =>
+  (picked) =>
+    picked.includes(iso)
+      ? picked.filter((s) => s !== iso)
+      : withMinimum([...picked, iso], iso, daySlots, rules);
 
 export function useRoomBooking(room: RoomDetail) {
   const [params, setParams] = useSearchParams();
@@ -25,6 +50,8 @@ export function useRoomBooking(room: RoomDetail) {
   const navigate = useNavigate();
   const selected = selectedIn(params);
   const day = dayIn(params);
+  const today = useToday(room.clinic.timezone);
+  const month = shownMonthIn(params, today);
   // Two quick taps must build on each other, not both on the address of the last render.
   const written = useRef<Written>([]);
   useEffect(() => {
@@ -40,17 +67,17 @@ export function useRoomBooking(room: RoomDetail) {
 
   const rules = room.booking_rules;
   /** Writes the picked hours (and the shown day) from the latest ones: `change(selected, day)`. */
-  const update = (change: (selected: string[], day: string | null) => string[], nextDay?: string | null) => {
-    const base = latestParams();
-    const p = new URLSearchParams(base);
-    const next = change(selectedIn(base), dayIn(base));
-    if (next.length) p.set('h', [...new Set(next)].sort().join(','));
-    else p.delete('h');
-    const shownDay = nextDay === undefined ? dayIn(base) : nextDay;
-    if (shownDay) p.set('dia', shownDay);
+  const update = (change: Change, nextDay?: string | null, nextMonth?: string) => {
+    const p = paramsAfter(latestParams(), change, nextDay, nextMonth);
     written.current = [...written.current, p.toString()];
-    setParams(p, { replace: true });
+    setParams(p, { replace: true, preventScrollReset: true });
   };
+  /**
+   * The same change as a link, for the calendar and the hours drawn as links: before the page's
+   * scripts run (or without them) a tap loads the page with that address (decision 0044).
+   */
+  const linkTo = (change: Change, nextDay?: string | null, nextMonth?: string) =>
+    `/rooms/${room.uuid}?${paramsAfter(params, change, nextDay, nextMonth).toString()}`;
 
   // A tap on "Reservar" right after an hour may come before the router shows that hour: what is
   // kept, and where sign-in comes back to, is the latest address written, not the one drawn.
@@ -75,6 +102,9 @@ export function useRoomBooking(room: RoomDetail) {
   return {
     selected,
     day,
+    today,
+    /** The calendar's month (yyyy-MM). */
+    month,
     weeks,
     setWeeks,
     totalCents: selected.length * slotPriceCents(room.price_per_minute, rules.slot_minutes),
@@ -91,16 +121,15 @@ export function useRoomBooking(room: RoomDetail) {
     canWait: user?.role_name === 'customer',
     confirming,
     pickDay: (d: string | null) => update((picked) => picked, d),
+    dayLink: (d: string) => linkTo((picked) => picked, d),
+    showMonth: (m: string) => update((picked) => picked, undefined, m),
+    monthLink: (m: string) => linkTo((picked) => picked, undefined, m),
     /**
      * Picks or drops a slot. Picking one that would leave a stretch shorter than the room's
      * minimum also picks the free slots right after it (or before, at the day's end) up to it.
      */
-    toggle: (iso: string, daySlots: { date_time: string; available: boolean }[] = []) =>
-      update((picked) =>
-        picked.includes(iso)
-          ? picked.filter((s) => s !== iso)
-          : withMinimum([...picked, iso], iso, daySlots, rules),
-      ),
+    toggle: (iso: string, daySlots: Slot[] = []) => update(toggled(iso, daySlots, rules)),
+    toggleLink: (iso: string, daySlots: Slot[]) => linkTo(toggled(iso, daySlots, rules)),
     add: (slots: string[]) => update((picked) => [...picked, ...slots]),
     /** Drops every picked hour of `date`. */
     remove: (date: string) => update((picked) => picked.filter((s) => !s.startsWith(date))),

@@ -1,11 +1,16 @@
 import './room-page.css';
 import { Box, Button, Group, Paper, Text } from '@mantine/core';
-import { lazy, Suspense, useState } from 'react';
+import { IconX } from '@tabler/icons-react';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router';
 import type { RoomDetail } from '#common/contracts/rooms';
 import { text as bookingText } from '#web/features/bookings/messages.ts';
 import { formatBrl } from '#web/lib/format.ts';
+import { useHydrated } from '#web/lib/hydrated.ts';
 import { text } from '../messages.ts';
 import type { RoomBooking } from '../use-room-booking.ts';
+import { BookingBody, RoomRules } from './booking-card.tsx';
+import { BookingFooter } from './booking-footer.tsx';
 
 // The sheet (a drawer with the calendar) loads when the person opens it.
 const BookingSheet = lazy(async () => ({ default: (await import('./booking-sheet.tsx')).BookingSheet }));
@@ -17,12 +22,52 @@ const BookingSheet = lazy(async () => ({ default: (await import('./booking-sheet
  */
 const BAR_HEIGHT = 'var(--salas-booking-bar-height, 64px)';
 
+/** The address fragment of the sheet drawn without scripts (CSS shows it while it is the target). */
+const SHEET = 'horarios';
+
+/**
+ * The sheet as the server draws it, until the page's scripts run: shown by CSS when the address
+ * ends in #horarios (the bar's "Reservar" links there), its days and hours links that keep it so.
+ */
+function PlainSheet({ room, booking }: { room: RoomDetail; booking: RoomBooking }) {
+  return (
+    <section id={SHEET} aria-label={text.bar.sheet} className="salas-plain-sheet">
+      <Group justify="space-between" wrap="nowrap" px="md" py="sm">
+        <Text fw={700} fz="lg">
+          {text.bar.sheet}
+        </Text>
+        {/* Any other fragment: the sheet is no longer the target, so it hides. */}
+        <a href="#fechar" className="salas-month-control" aria-label={text.gallery.close}>
+          <IconX size={18} />
+        </a>
+      </Group>
+      <Box px="md" pb="md" style={{ flex: 1, minHeight: 0, overflowY: 'auto' }}>
+        <RoomRules room={room} />
+        <BookingBody room={room} booking={booking} anchor={`#${SHEET}`} />
+      </Box>
+      <Box px="md" py="sm" style={{ borderTop: '1px solid var(--mantine-color-gray-3)' }}>
+        <BookingFooter booking={booking} onReserve={booking.reserve} />
+      </Box>
+    </section>
+  );
+}
+
 /**
  * Phones and tablets: the running total and "Reservar" fixed at the bottom; the sheet books. Hidden
  * by CSS from 62em, where the card beside the room books.
  */
 export function BookingBar({ room, booking }: { room: RoomDetail; booking: RoomBooking }) {
   const [open, setOpen] = useState(false);
+  const hydrated = useHydrated();
+  const location = useLocation();
+  const navigate = useNavigate();
+  // Hours picked in the sheet drawn without scripts: once the page runs, its own sheet takes over.
+  useEffect(() => {
+    if (hydrated && location.hash === `#${SHEET}`) {
+      setOpen(true);
+      navigate({ search: location.search }, { replace: true, preventScrollReset: true });
+    }
+  }, [hydrated]);
   const n = booking.selected.length;
   const line = { whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' } as const;
 
@@ -75,7 +120,19 @@ export function BookingBar({ room, booking }: { room: RoomDetail; booking: RoomB
           </Box>
           <Button
             size="md"
-            onClick={() => setOpen(true)}
+            // A link to the sheet drawn without scripts until the page runs; then it opens its own.
+            component="a"
+            href={`#${SHEET}`}
+            role="button"
+            onClick={(e) => {
+              e.preventDefault();
+              setOpen(true);
+            }}
+            onKeyDown={(e) => {
+              if (e.key !== ' ') return;
+              e.preventDefault();
+              setOpen(true);
+            }}
             // A draft's preview opens the hours too; the sheet's own "Reservar" stays off.
             disabled={!booking.mayBook && !booking.preview}
             style={{ flexShrink: 0 }}
@@ -84,6 +141,7 @@ export function BookingBar({ room, booking }: { room: RoomDetail; booking: RoomB
           </Button>
         </Group>
       </Paper>
+      {!hydrated && <PlainSheet room={room} booking={booking} />}
       {open && (
         <Suspense>
           <BookingSheet

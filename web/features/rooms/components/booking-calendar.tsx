@@ -1,9 +1,10 @@
 import './room-page.css';
-import { Box, Chip, Group, Stack, Text } from '@mantine/core';
-import { lazy, Suspense, useState } from 'react';
-import { DatePicker } from '#web/components/date-inputs.ts';
-import { isoDate } from '#web/components/search-url.ts';
+import { Box, Group, Stack, Text } from '@mantine/core';
+import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
+import { type KeyboardEvent, lazy, type MouseEvent, type ReactNode, Suspense, useRef } from 'react';
+import { addMonths, lastBookableDay } from '#common/domain/rooms';
 import { longDayLabel } from '#web/features/bookings/selection.ts';
+import { useHydrated } from '#web/lib/hydrated.ts';
 import { useAvailability, useMonthAvailability } from '../api.ts';
 import { text } from '../messages.ts';
 import type { RoomBooking } from '../use-room-booking.ts';
@@ -13,14 +14,42 @@ const t = text.room;
 const WaitlistJoin = lazy(async () => ({
   default: (await import('#web/features/waitlist/components/waitlist-join.tsx')).WaitlistJoin,
 }));
-const BOOKABLE_DAYS = 365;
 const monthName = new Intl.DateTimeFormat('pt-BR', { month: 'long', timeZone: 'UTC' });
+const WEEKDAYS = ['seg', 'ter', 'qua', 'qui', 'sex', 'sáb', 'dom'];
 
+const utcNoon = (date: string) => new Date(`${date}T12:00:00Z`);
 /** "16 dezembro 2026": the calendar's own name for a day, with what it holds after it. */
-function dayName(date: string) {
-  const d = new Date(`${date}T12:00:00Z`);
+const dayName = (date: string) => {
+  const d = utcNoon(date);
   return `${d.getUTCDate()} ${monthName.format(d)} ${d.getUTCFullYear()}`;
+};
+/** "dezembro 2026". */
+const monthTitle = (month: string) => {
+  const d = utcNoon(`${month}-01`);
+  return `${monthName.format(d)} ${d.getUTCFullYear()}`;
+};
+
+/** The weeks of a month, Monday first: each a row of seven dates or nulls outside the month. */
+function weeksOf(month: string): (string | null)[][] {
+  const first = utcNoon(`${month}-01`);
+  const lead = (first.getUTCDay() + 6) % 7;
+  const [y, m] = month.split('-').map(Number) as [number, number];
+  const length = new Date(Date.UTC(y, m, 0)).getUTCDate();
+  const cells: (string | null)[] = Array.from({ length: lead }, () => null);
+  for (let d = 1; d <= length; d++) cells.push(`${month}-${String(d).padStart(2, '0')}`);
+  while (cells.length % 7) cells.push(null);
+  return Array.from({ length: cells.length / 7 }, (_, i) => cells.slice(i * 7, i * 7 + 7));
 }
+
+/**
+ * A link's tap once the page runs: a plain one (no new tab, no modifier) does `action` in the page;
+ * any other the browser follows.
+ */
+const inPage = (action: () => void) => (e: MouseEvent) => {
+  if (e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
+  e.preventDefault();
+  action();
+};
 
 function Dot({ color, ring = false }: { color: string; ring?: boolean }) {
   return (
@@ -42,82 +71,125 @@ function Dot({ color, ring = false }: { color: string; ring?: boolean }) {
 /**
  * The month calendar (days with free hours dotted, days with picked hours ringed, full days out)
  * and, beside it when there is room (else under it), the hour chips of the shown day in a dense
- * grid. Rendered in the browser only (it reads today's date): the card draws its place until then.
+ * grid. Days, months and hours are links to the page with that choice in its address, so they work
+ * before the page's scripts have run, and without them (decision 0044); once the page runs, a tap
+ * changes the address in place. `anchor` ends every link (the phone's sheet drawn without scripts).
  */
-export function BookingCalendar({ uuid, booking }: { uuid: string; booking: RoomBooking }) {
-  const today = isoDate(new Date());
-  const last = new Date();
-  last.setDate(last.getDate() + BOOKABLE_DAYS);
-  const [shown, setShown] = useState(booking.day ?? today);
-  const month = useMonthAvailability(uuid, shown.slice(0, 7), today);
+export function BookingCalendar({
+  uuid,
+  booking,
+  anchor = '',
+}: {
+  uuid: string;
+  booking: RoomBooking;
+  anchor?: string;
+}) {
+  const hydrated = useHydrated();
+  const grid = useRef<HTMLTableElement>(null);
+  const { today, month: shown } = booking;
+  const last = lastBookableDay(today);
+  const month = useMonthAvailability(uuid, shown, today);
   const day = useAvailability(uuid, booking.day);
   const free = new Set(month.data?.filter((d) => d.slots.some((s) => s.available)).map((d) => d.date));
   const picked = new Map<string, number>();
   for (const iso of booking.selected) picked.set(iso.slice(0, 10), (picked.get(iso.slice(0, 10)) ?? 0) + 1);
   const known = new Set(month.data?.map((d) => d.date));
   const full = (date: string) => known.has(date) && !free.has(date) && !picked.has(date);
+  const open = (date: string) => date >= today && date <= last && !full(date);
+  const previous = addMonths(shown, -1);
+  const next = addMonths(shown, 1);
+  const weeks = weeksOf(shown);
+  // Once the page runs, one day of the month takes Tab and the arrows move between days.
+  const days = weeks.flat().filter((d): d is string => d !== null && open(d));
+  const focusable = booking.day && days.includes(booking.day) ? booking.day : days[0];
+
+  const moveFocus = (e: KeyboardEvent) => {
+    const from = (e.target as HTMLElement).dataset.date;
+    const step = { ArrowLeft: -1, ArrowRight: 1, ArrowUp: -7, ArrowDown: 7 }[e.key];
+    if (!from || !step) return;
+    e.preventDefault();
+    const target = new Date(utcNoon(from).getTime() + step * 86_400_000).toISOString().slice(0, 10);
+    grid.current?.querySelector<HTMLElement>(`a[data-date="${target}"]`)?.focus();
+  };
+
+  const monthLink = (to: string, label: string, enabled: boolean, icon: ReactNode) =>
+    enabled ? (
+      <a
+        href={`${booking.monthLink(to)}${anchor}`}
+        className="salas-month-control"
+        aria-label={label}
+        onClick={inPage(() => booking.showMonth(to))}
+      >
+        {icon}
+      </a>
+    ) : (
+      <button type="button" className="salas-month-control" aria-label={label} disabled>
+        {icon}
+      </button>
+    );
 
   return (
     <div className="salas-booking-grid">
       <div className="salas-booking-month">
-        <DatePicker
-          size="sm"
-          locale="pt-br"
-          value={booking.day}
-          onChange={(v) => booking.pickDay(v ? String(v).slice(0, 10) : null)}
-          date={shown}
-          onDateChange={(d) => setShown(String(d).slice(0, 10))}
-          hideOutsideDates
-          minDate={today}
-          maxDate={isoDate(last)}
-          excludeDate={(date) => full(String(date).slice(0, 10))}
-          getDayAriaLabel={(date) => {
-            const d = String(date).slice(0, 10);
-            const n = picked.get(d);
-            const note = n ? t.dayPicked(n) : free.has(d) ? t.dayFree : full(d) ? t.dayFull : '';
-            return note ? `${dayName(d)}, ${note}` : dayName(d);
-          }}
-          getDayProps={(date) => {
-            const d = String(date).slice(0, 10);
-            return picked.has(d)
-              ? { style: { boxShadow: 'inset 0 0 0 2px var(--mantine-color-salas-8)', fontWeight: 700 } }
-              : {};
-          }}
-          renderDay={(date) => {
-            const d = String(date).slice(0, 10);
-            const mark = picked.has(d) || free.has(d);
-            const current = d === booking.day;
-            return (
-              <Box
-                component="span"
-                pos="relative"
-                style={{ display: 'grid', placeItems: 'center', width: '100%', height: '100%' }}
-              >
-                {Number(d.slice(8))}
-                {mark && (
-                  <Box
-                    component="span"
-                    aria-hidden="true"
-                    pos="absolute"
-                    bottom={4}
-                    left="50%"
-                    style={{
-                      width: 5,
-                      height: 5,
-                      borderRadius: '50%',
-                      transform: 'translateX(-50%)',
-                      background: current
-                        ? 'white'
-                        : picked.has(d)
-                          ? 'var(--mantine-color-salas-9)'
-                          : 'var(--mantine-color-salas-6)',
-                    }}
-                  />
-                )}
-              </Box>
-            );
-          }}
-        />
+        <div className="salas-month-header">
+          {monthLink(previous, t.previousMonth, previous >= today.slice(0, 7), <IconChevronLeft size={16} />)}
+          <span className="salas-month-title" aria-live="polite">
+            {monthTitle(shown)}
+          </span>
+          {monthLink(next, t.nextMonth, next <= last.slice(0, 7), <IconChevronRight size={16} />)}
+        </div>
+        <table className="salas-month" ref={grid} onKeyDown={hydrated ? moveFocus : undefined}>
+          <thead>
+            <tr>
+              {WEEKDAYS.map((w) => (
+                <th key={w} scope="col">
+                  {w}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {weeks.map((week) => (
+              <tr key={week.find(Boolean)}>
+                {week.map((d, i) => {
+                  if (!d) return <td key={`x${i}`} />;
+                  const n = picked.get(d);
+                  const note = n ? t.dayPicked(n) : free.has(d) ? t.dayFree : full(d) ? t.dayFull : '';
+                  const label = note ? `${dayName(d)}, ${note}` : dayName(d);
+                  const mark = n || free.has(d);
+                  const content = (
+                    <>
+                      {Number(d.slice(8))}
+                      {mark ? <span className="salas-day-dot" aria-hidden="true" /> : null}
+                    </>
+                  );
+                  return (
+                    <td key={d}>
+                      {open(d) ? (
+                        <a
+                          href={`${booking.dayLink(d)}${anchor}`}
+                          className="salas-day"
+                          data-date={d}
+                          data-picked={n ? true : undefined}
+                          aria-current={d === booking.day ? 'date' : undefined}
+                          aria-label={label}
+                          tabIndex={hydrated && d !== focusable ? -1 : undefined}
+                          onClick={inPage(() => booking.pickDay(d))}
+                        >
+                          {content}
+                        </a>
+                      ) : (
+                        <button type="button" className="salas-day" data-disabled aria-label={label} disabled>
+                          {content}
+                        </button>
+                      )}
+                    </td>
+                  );
+                })}
+              </tr>
+            ))}
+          </tbody>
+        </table>
       </div>
       <div className="salas-booking-hours">
         <Stack
@@ -144,24 +216,43 @@ export function BookingCalendar({ uuid, booking }: { uuid: string; booking: Room
             </Text>
           ) : (
             <div className="salas-hours">
-              {day.data?.slots.map((slot) => (
-                <Chip
-                  key={slot.date_time}
-                  checked={booking.selected.includes(slot.date_time)}
-                  onChange={() => booking.toggle(slot.date_time, day.data?.slots)}
-                  disabled={!slot.available}
-                  variant="outline"
-                  size="sm"
-                  classNames={{
-                    root: 'salas-hour',
-                    label: 'salas-hour-label',
-                    iconWrapper: 'salas-hour-icon',
-                  }}
-                  aria-label={`${slot.date_time.slice(11, 16)} ${slot.available ? t.free : t.taken}`}
-                >
-                  {slot.date_time.slice(11, 16)}
-                </Chip>
-              ))}
+              {day.data?.slots.map((slot) => {
+                const hour = slot.date_time.slice(11, 16);
+                const checked = booking.selected.includes(slot.date_time);
+                const toggle = () => booking.toggle(slot.date_time, day.data?.slots);
+                return slot.available ? (
+                  // biome-ignore lint/a11y/useSemanticElements: a link, so the hour is picked before the page's scripts run (and without them); a checkbox to assistive technology
+                  <a
+                    key={slot.date_time}
+                    href={`${booking.toggleLink(slot.date_time, day.data?.slots ?? [])}${anchor}`}
+                    role="checkbox"
+                    aria-checked={checked}
+                    aria-label={`${hour} ${t.free}`}
+                    className="salas-hour"
+                    data-checked={checked || undefined}
+                    onClick={inPage(toggle)}
+                    onKeyDown={(e) => {
+                      // A checkbox answers the space bar too.
+                      if (e.key !== ' ') return;
+                      e.preventDefault();
+                      toggle();
+                    }}
+                  >
+                    {hour}
+                  </a>
+                ) : (
+                  <span key={slot.date_time} className="salas-hour" data-disabled>
+                    <input
+                      type="checkbox"
+                      checked={false}
+                      disabled
+                      readOnly
+                      aria-label={`${hour} ${t.taken}`}
+                    />
+                    {hour}
+                  </span>
+                );
+              })}
             </div>
           )}
           {booking.day && day.data && booking.canWait && (

@@ -5,7 +5,6 @@ import type { RoomDetail } from '#common/contracts/rooms';
 import { durationLabel } from '#common/domain/booking-rules';
 import { text as seriesText } from '#web/features/series/messages.ts';
 import { formatBrl } from '#web/lib/format.ts';
-import { useHydrated } from '#web/lib/hydrated.ts';
 import { text } from '../messages.ts';
 import type { RoomBooking } from '../use-room-booking.ts';
 import { BookingCalendar } from './booking-calendar.tsx';
@@ -25,10 +24,19 @@ const RepeatWeekly = lazy(async () => ({ default: (await import('./repeat-weekly
  * every week, make it a horário fixo): the card's and the sheet's body. Compact on purpose: at
  * 1366×768 the whole card, "Reservar" included, fits the window (decision 0043).
  */
-export function BookingBody({ room, booking }: { room: RoomDetail; booking: RoomBooking }) {
+export function BookingBody({
+  room,
+  booking,
+  anchor,
+}: {
+  room: RoomDetail;
+  booking: RoomBooking;
+  /** Ends the calendar's links (the phone's sheet drawn without scripts). */
+  anchor?: string;
+}) {
   return (
     <Stack gap={8}>
-      <BookingCalendar uuid={room.uuid} booking={booking} />
+      <BookingCalendar uuid={room.uuid} booking={booking} anchor={anchor} />
       {booking.selected.length > 0 && (
         <>
           <PickedSummary booking={booking} />
@@ -108,11 +116,9 @@ export function HourPrice({ cents, size = 26 }: { cents: number; size?: number }
 /**
  * Desktop (from 62em, by CSS): the booking card beside the room, sticky while the page scrolls and
  * as tall as what it holds — at 1366×768 every action, "Reservar" included, in view without
- * scrolling inside it. The calendar and the hours need JavaScript: until the page has hydrated the
- * card shows their place (same size) with the price per hour, as the server drew it.
+ * scrolling inside it. The server draws the calendar and the hours as links (decision 0044).
  */
 export function BookingCard({ room, booking }: { room: RoomDetail; booking: RoomBooking }) {
-  const hydrated = useHydrated();
   return (
     <Paper
       component="section"
@@ -132,16 +138,7 @@ export function BookingCard({ room, booking }: { room: RoomDetail; booking: Room
         <RoomRules room={room} />
       </Box>
       <Box px="md" pt={4} pb="sm" className="salas-booking-card-body">
-        {hydrated ? (
-          <BookingBody room={room} booking={booking} />
-        ) : (
-          <Stack className="salas-booking-placeholder" justify="center" align="center" gap={4}>
-            <HourPrice cents={room.hour_price_cents} />
-            <Text size="sm" c="dimmed">
-              {text.room.pickDate}
-            </Text>
-          </Stack>
-        )}
+        <BookingBody room={room} booking={booking} />
       </Box>
       <Divider />
       <Box px="md" py="sm">
