@@ -1,7 +1,8 @@
 // The JavaScript a first visit needs, per public page (issue 32): to read it — the page opened with
 // JavaScript switched off must show its heading and content (then 0 KB), otherwise every script —
-// and to use it (pick hours on a room page): the scripts Chromium fetches while loading, until the
-// network is idle, summed gzipped (level 9, as served).
+// to pick hours on a room page — with JavaScript switched off a tap on a day and on a free hour must
+// show the total (then 0 KB), otherwise every script — and to run it whole: the scripts Chromium
+// fetches while loading, until the network is idle, summed gzipped (level 9, as served).
 // Usage: npm run build && node bench/initial-js.mjs [page ...]   (`{room}`: the first room's uuid;
 // BENCH_SERVER=<other build>/dist/server/main.js measures another build beside this one)
 import fs from 'node:fs';
@@ -34,9 +35,33 @@ const room = (
   ).json()
 ).data[0].uuid;
 
+/** With scripts off, a tap on a day with free hours and on its first free hour shows the total. */
+async function picksWithoutScripts(tab) {
+  try {
+    const card = () => tab.locator('.salas-booking-card');
+    await card()
+      .getByRole('link', { name: /, com horários livres$/ })
+      .first()
+      .click({ timeout: 2000 });
+    await card()
+      .getByRole('checkbox', { name: /livre$/ })
+      .first()
+      .click({ timeout: 2000 });
+    return (
+      (await card()
+        .getByText(/^Total: R\$/)
+        .count()) > 0
+    );
+  } catch {
+    return false;
+  }
+}
+
 try {
-  console.log('| página | lida sem JS | JS para ler (gzip) | scripts | JS para usar (gzip) |');
-  console.log('| --- | --- | --- | --- | --- |');
+  console.log(
+    '| página | lida sem JS | JS para ler (gzip) | horários sem JS | JS para escolher horários | scripts | JS da página inteira (gzip) |',
+  );
+  console.log('| --- | --- | --- | --- | --- | --- | --- |');
   const pages =
     process.argv.length > 2 ? process.argv.slice(2) : ['/rooms', '/rooms/{room}', '/salas/sao-paulo'];
   for (const page of pages.map((p) => p.replace('{room}', room))) {
@@ -51,6 +76,7 @@ try {
       .catch(() => null);
     const words = (await plain.locator('body').innerText()).length;
     const readable = answer?.status() === 200 && Boolean(h1) && words > 200;
+    const picks = page.startsWith('/rooms/') ? await picksWithoutScripts(plain) : null;
     await still.close();
     const context = await browser.newContext();
     const tab = await context.newPage();
@@ -65,8 +91,10 @@ try {
       gzip += g;
       if (process.env.DETAIL) console.log(s, (g / 1024).toFixed(1));
     }
+    const kb = (gzip / 1024).toFixed(0);
+    const toPick = picks === null ? '—' : `${picks ? 0 : kb} KB`;
     console.log(
-      `| ${page.replace(room, '{uuid}')} | ${readable ? 'sim' : 'não'} | ${readable ? 0 : (gzip / 1024).toFixed(0)} KB | ${scripts.size} | ${(gzip / 1024).toFixed(0)} KB |`,
+      `| ${page.replace(room, '{uuid}')} | ${readable ? 'sim' : 'não'} | ${readable ? 0 : kb} KB | ${picks === null ? '—' : picks ? 'sim' : 'não'} | ${toPick} | ${scripts.size} | ${kb} KB |`,
     );
     await context.close();
   }
