@@ -22,6 +22,12 @@ export const DISALLOWED_PATHS = [
   '/tests',
 ];
 
+/**
+ * A room page's calendar links (decision 0044): each month, day and set of hours is an address of
+ * the same page (its canonical is the room's), endless for a crawler; the room page itself stays open.
+ */
+export const CALENDAR_ADDRESSES = ['mes', 'dia', 'h'].flatMap((p) => [`/rooms/*?${p}=`, `/rooms/*&${p}=`]);
+
 const CACHE = 'public, max-age=3600';
 
 const xmlEscape = (v: string) =>
@@ -35,7 +41,7 @@ export const sitemapRoutes = (deps: Services) => async (app: FastifyInstance) =>
     const lines = [
       'User-agent: *',
       'Allow: /',
-      ...DISALLOWED_PATHS.map((p) => `Disallow: ${p}`),
+      ...[...DISALLOWED_PATHS, ...CALENDAR_ADDRESSES].map((p) => `Disallow: ${p}`),
       '',
       `Sitemap: ${deps.config.publicUrl}/sitemap.xml`,
       '',

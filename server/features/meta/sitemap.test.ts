@@ -37,7 +37,11 @@ describe('robots.txt and sitemap.xml', () => {
     expect(lines).toContain('Allow: /');
     for (const path of ['/api/', '/admin', '/parceiro', '/especialista'])
       expect(lines).toContain(`Disallow: ${path}`);
-    expect(lines.some((l) => /^Disallow: \/rooms/.test(l))).toBe(false);
+    // The room pages are open; only their calendar's addresses (a month, a day, hours) are not.
+    const rooms = lines.filter((l) => /^Disallow: \/rooms/.test(l));
+    expect(rooms.sort()).toEqual(
+      ['mes', 'dia', 'h'].flatMap((p) => [`Disallow: /rooms/*?${p}=`, `Disallow: /rooms/*&${p}=`]).sort(),
+    );
     expect(lines).toContain('Sitemap: https://salas.example.com.br/sitemap.xml');
   });
 

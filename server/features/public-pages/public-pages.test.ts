@@ -208,6 +208,11 @@ describe('public pages read without JavaScript', () => {
       ).toBe(slot.available);
     }
     expect(shown.body).toMatch(/role="checkbox" aria-checked="false" aria-label="\d\d:\d\d livre"/);
+    // Crawlers are asked not to follow them (robots.txt keeps them out too): the page's canonical is the room's.
+    const calendarLinks = shown.body.match(/<a [^>]*href="[^"]*[?&;](?:mes|dia|h)=[^"]*"[^>]*>/g) ?? [];
+    expect(calendarLinks.length).toBeGreaterThan(hourLinks.length);
+    for (const a of calendarLinks) expect(a).toContain('rel="nofollow"');
+    expect(canonicalOf(shown.body)).toBe(`${t.config.publicUrl}${room}`);
 
     // Following an hour's link: picked, the total and "Reservar" ready.
     const href = fromHtml(hourLinks[0]!);

@@ -115,6 +115,7 @@ export function BookingCalendar({
   const monthLink = (to: string, label: string, enabled: boolean, icon: ReactNode) =>
     enabled ? (
       <a
+        rel="nofollow"
         href={`${booking.monthLink(to)}${anchor}`}
         className="salas-month-control"
         aria-label={label}
@@ -167,6 +168,7 @@ export function BookingCalendar({
                     <td key={d}>
                       {open(d) ? (
                         <a
+                          rel="nofollow"
                           href={`${booking.dayLink(d)}${anchor}`}
                           className="salas-day"
                           data-date={d}
@@ -224,6 +226,7 @@ export function BookingCalendar({
                   // biome-ignore lint/a11y/useSemanticElements: a link, so the hour is picked before the page's scripts run (and without them); a checkbox to assistive technology
                   <a
                     key={slot.date_time}
+                    rel="nofollow"
                     href={`${booking.toggleLink(slot.date_time, day.data?.slots ?? [])}${anchor}`}
                     role="checkbox"
                     aria-checked={checked}
