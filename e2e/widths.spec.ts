@@ -176,7 +176,7 @@ async function open(page: Page, visit: Visit): Promise<string> {
     // Picked at full width in the card; the address keeps them through the narrower widths (bar).
     const card = await bookingPanel(page);
     await card
-      .getByRole('button', { name: /, com horários livres$/ })
+      .getByRole('link', { name: /, com horários livres$/ })
       .first()
       .click();
     await pickFreeHours(card, 2);
