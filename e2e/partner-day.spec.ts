@@ -85,8 +85,12 @@ test('the week shows a block and a booking from outside recorded from the day vi
     .getByRole('textbox', { name: 'Início' })
     .or(form.getByRole('combobox', { name: 'Início' }))
     .first();
+  // Typed, so the list holds that one hour (a click on an hour far down the list, scrolled to, was
+  // once lost and the form kept its 09:00).
   await start.click();
+  await start.fill(`${pad(hour)}:00`);
   await page.getByRole('option', { name: `${pad(hour)}:00`, exact: true }).click();
+  await expect(start).toHaveValue(`${pad(hour)}:00`);
   const length = form
     .getByRole('textbox', { name: 'Duração' })
     .or(form.getByRole('combobox', { name: 'Duração' }))
