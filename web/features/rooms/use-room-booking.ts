@@ -36,6 +36,12 @@ function paramsAfter(base: URLSearchParams, change: Change, nextDay?: string | n
   return p;
 }
 
+/** Drops every picked hour of `date`. */
+const without =
+  (date: string): Change =>
+  (picked) =>
+    picked.filter((s) => !s.startsWith(date));
+
 /** Picks or drops a slot; picking one short of the room's minimum stretch picks up to it (withMinimum). */
 const toggled =
   (iso: string, daySlots: Slot[], rules: RoomDetail['booking_rules']): Change =>
@@ -132,8 +138,10 @@ export function useRoomBooking(room: RoomDetail) {
     toggleLink: (iso: string, daySlots: Slot[]) => linkTo(toggled(iso, daySlots, rules)),
     add: (slots: string[]) => update((picked) => [...picked, ...slots]),
     /** Drops every picked hour of `date`. */
-    remove: (date: string) => update((picked) => picked.filter((s) => !s.startsWith(date))),
+    remove: (date: string) => update(without(date)),
+    removeLink: (date: string) => linkTo(without(date)),
     clear: () => update(() => []),
+    clearLink: () => linkTo(() => []),
     /** "Reservar": the confirm step, or sign-in first (the hours wait in the tab). */
     reserve: () => {
       if (user) return setConfirming(true);

@@ -46,7 +46,7 @@ function PlainSheet({ room, booking }: { room: RoomDetail; booking: RoomBooking 
         <BookingBody room={room} booking={booking} anchor={`#${SHEET}`} />
       </Box>
       <Box px="md" py="sm" style={{ borderTop: '1px solid var(--mantine-color-gray-3)' }}>
-        <BookingFooter booking={booking} onReserve={booking.reserve} />
+        <BookingFooter booking={booking} onReserve={booking.reserve} anchor={`#${SHEET}`} />
       </Box>
     </section>
   );

@@ -1,13 +1,14 @@
 import './room-page.css';
 import { Box, Group, Stack, Text } from '@mantine/core';
 import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
-import { type KeyboardEvent, lazy, type MouseEvent, type ReactNode, Suspense, useRef } from 'react';
+import { type KeyboardEvent, lazy, type ReactNode, Suspense, useRef } from 'react';
 import { addMonths, lastBookableDay } from '#common/domain/rooms';
 import { longDayLabel } from '#web/features/bookings/selection.ts';
 import { useHydrated } from '#web/lib/hydrated.ts';
 import { useAvailability, useMonthAvailability } from '../api.ts';
 import { text } from '../messages.ts';
 import type { RoomBooking } from '../use-room-booking.ts';
+import { inPage } from './address-link.ts';
 
 const t = text.room;
 // The waitlist form loads only for signed-in specialists.
@@ -40,16 +41,6 @@ function weeksOf(month: string): (string | null)[][] {
   while (cells.length % 7) cells.push(null);
   return Array.from({ length: cells.length / 7 }, (_, i) => cells.slice(i * 7, i * 7 + 7));
 }
-
-/**
- * A link's tap once the page runs: a plain one (no new tab, no modifier) does `action` in the page;
- * any other the browser follows.
- */
-const inPage = (action: () => void) => (e: MouseEvent) => {
-  if (e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
-  e.preventDefault();
-  action();
-};
 
 function Dot({ color, ring = false }: { color: string; ring?: boolean }) {
   return (

@@ -39,7 +39,7 @@ export function BookingBody({
       <BookingCalendar uuid={room.uuid} booking={booking} anchor={anchor} />
       {booking.selected.length > 0 && (
         <>
-          <PickedSummary booking={booking} />
+          <PickedSummary booking={booking} anchor={anchor} />
           <Suspense>
             <RepeatWeekly
               uuid={room.uuid}

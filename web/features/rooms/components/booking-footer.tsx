@@ -4,9 +4,19 @@ import { text as bookingText } from '#web/features/bookings/messages.ts';
 import { formatBrl } from '#web/lib/format.ts';
 import { text } from '../messages.ts';
 import type { RoomBooking } from '../use-room-booking.ts';
+import { buttonLink } from './address-link.ts';
 
 /** The running total and "Reservar", always in view at the bottom of the card or the sheet. */
-export function BookingFooter({ booking, onReserve }: { booking: RoomBooking; onReserve(): void }) {
+export function BookingFooter({
+  booking,
+  onReserve,
+  anchor = '',
+}: {
+  booking: RoomBooking;
+  onReserve(): void;
+  /** Ends "Limpar seleção"'s link (the phone's sheet drawn without scripts). */
+  anchor?: string;
+}) {
   const n = booking.selected.length;
   return (
     <Stack gap="xs">
@@ -40,7 +50,12 @@ export function BookingFooter({ booking, onReserve }: { booking: RoomBooking; on
               : text.room.onlySpecialists}
         </Text>
         {n > 0 && (
-          <Button variant="subtle" size="compact-xs" onClick={booking.clear}>
+          <Button
+            variant="subtle"
+            size="compact-xs"
+            component="a"
+            {...buttonLink(`${booking.clearLink()}${anchor}`, booking.clear)}
+          >
             {bookingText.clear}
           </Button>
         )}

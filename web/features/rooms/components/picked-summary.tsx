@@ -4,11 +4,12 @@ import { IconX } from '@tabler/icons-react';
 import { pickedDays, shortDayLabel } from '#web/features/bookings/selection.ts';
 import { text } from '../messages.ts';
 import type { RoomBooking } from '../use-room-booking.ts';
+import { buttonLink } from './address-link.ts';
 
 const t = text.room;
 
 /** The picked hours, one line per day ("ter., 16/12 · 09:00–11:00"): show a day, or drop it. */
-export function PickedSummary({ booking }: { booking: RoomBooking }) {
+export function PickedSummary({ booking, anchor = '' }: { booking: RoomBooking; anchor?: string }) {
   const days = pickedDays(booking.selected, booking.slotMinutes);
   if (!days.length) return null;
   // The list is named "Sua seleção" for screen readers; on screen its lines say it (and the card
@@ -28,7 +29,8 @@ export function PickedSummary({ booking }: { booking: RoomBooking }) {
         return (
           <Group component="li" key={d.date} justify="space-between" wrap="nowrap" gap="xs">
             <UnstyledButton
-              onClick={() => booking.pickDay(d.date)}
+              component="a"
+              {...buttonLink(`${booking.dayLink(d.date)}${anchor}`, () => booking.pickDay(d.date))}
               title={t.showDay(label)}
               style={{ flex: 1, minWidth: 0 }}
             >
@@ -44,7 +46,8 @@ export function PickedSummary({ booking }: { booking: RoomBooking }) {
               color="gray"
               size="sm"
               aria-label={t.removeDay(label)}
-              onClick={() => booking.remove(d.date)}
+              component="a"
+              {...buttonLink(`${booking.removeLink(d.date)}${anchor}`, () => booking.remove(d.date))}
             >
               <IconX size={14} aria-hidden="true" />
             </ActionIcon>
