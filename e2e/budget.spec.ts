@@ -104,10 +104,15 @@ test('hours are picked on a room page without JavaScript, on a computer and on a
     await expect(panel().getByText(/^Total: R\$\s\d/)).toBeVisible();
     await expect(panel().getByText('1 horário escolhido')).toBeVisible();
     const picked = page.url();
-    // Letting go works the same way: the picked day's ×, then the hour again.
-    await panel().getByRole('button', { name: /^Remover / }).click();
+    // Letting go works the same way: the picked day's ×.
+    await panel()
+      .getByRole('button', { name: /^Remover / })
+      .click();
     await expect(page).not.toHaveURL(/[?&]h=/);
-    await expect(panel().getByRole('checkbox', { name: name ?? '' })).toHaveAttribute('aria-checked', 'false');
+    await expect(panel().getByRole('checkbox', { name: name ?? '' })).toHaveAttribute(
+      'aria-checked',
+      'false',
+    );
     await context.close();
 
     // The same address once the page runs: the hour stays picked (and on a phone its sheet opens).
