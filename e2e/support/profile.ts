@@ -69,6 +69,9 @@ export async function completeDataForm(page: Page, p: SpecialistPlace): Promise<
   // ViaCEP is not reached from the journeys: it "does not answer", and the address is typed.
   await page.route('https://viacep.com.br/**', (route) => route.abort('connectionrefused'));
   await page.getByLabel('CEP').fill(p.zipCode);
+  // Its note ("Não foi possível buscar o CEP…") takes two lines at 390 px and pushes the fields under
+  // it down: read it first, as a person does, or the UF's list opens where the field was a moment ago.
+  await expect(page.getByRole('status').filter({ hasText: 'Não foi possível buscar o CEP' })).toBeVisible();
   await page.getByLabel('Rua').fill(p.street);
   await page.getByRole('textbox', { name: 'Número', exact: true }).fill(p.number);
   await page.getByLabel('Bairro').fill(p.neighborhood);
