@@ -1,4 +1,4 @@
-import { bookingPanel, pickFreeHours } from './support/room-page.ts';
+import { bookingPanel, pickFreeDayAndHours } from './support/room-page.ts';
 import { demo, signInByApi } from './support/session.ts';
 import { expect, type Page, test } from './support/test.ts';
 
@@ -175,11 +175,7 @@ async function open(page: Page, visit: Visit): Promise<string> {
   if (typeof visit !== 'string' && visit.pickHours) {
     // Picked at full width in the card; the address keeps them through the narrower widths (bar).
     const card = await bookingPanel(page);
-    await card
-      .getByRole('link', { name: /, com horários livres$/ })
-      .first()
-      .click();
-    await pickFreeHours(card, 2);
+    await pickFreeDayAndHours(card, 2);
     await page.waitForLoadState('networkidle');
   }
   return new URL(page.url()).pathname;

@@ -104,8 +104,8 @@ export async function expectNoSidewaysScroll(page: Page): Promise<void> {
   await expect.poll(overflow).toBe('');
 }
 
-/** Picks the first `count` free hours of the shown day (the demo's own bookings may hold some). */
-export async function pickFreeHours(panel: Locator, count: number): Promise<string[]> {
+/** The names of the shown day's free hours not picked yet, once the list has settled. */
+async function freeHourNames(panel: Locator): Promise<string[]> {
   const free = panel.getByRole('checkbox', { name: /^\d\d:\d\d livre$/, checked: false });
   // Right after a day is picked the list may still be the previous day's, or loading: read it
   // until two reads agree with nothing loading.
@@ -122,10 +122,38 @@ export async function pickFreeHours(panel: Locator, count: number): Promise<stri
       { intervals: [150, 150, 250, 500] },
     )
     .toBe(true);
-  const hours = names.slice(0, count).map((n) => n.slice(0, 5));
+  return names;
+}
+
+/** Picks the first `count` free hours of the shown day (the demo's own bookings may hold some). */
+export async function pickFreeHours(panel: Locator, count: number): Promise<string[]> {
+  const hours = (await freeHourNames(panel)).slice(0, count).map((n) => n.slice(0, 5));
   expect(hours).toHaveLength(count);
   await pickHours(panel, ...hours);
   return hours;
+}
+
+/**
+ * Picks the first day, this month or the next, with at least `count` free hours, and those hours:
+ * late in the day, today may still be marked free with a single hour left.
+ */
+export async function pickFreeDayAndHours(panel: Locator, count: number): Promise<string[]> {
+  for (let month = 0; month < 2; month++) {
+    const days = panel.getByRole('link', { name: /, com horários livres$/ });
+    const labels = await days.evaluateAll((links) => links.map((l) => l.getAttribute('aria-label') ?? ''));
+    for (const label of labels) {
+      await panel.getByRole('link', { name: label, exact: true }).click();
+      await expect(panel.getByRole('link', { name: label, exact: true })).toHaveAttribute(
+        'aria-current',
+        'date',
+      );
+      if ((await freeHourNames(panel)).length >= count) return pickFreeHours(panel, count);
+    }
+    const shown = await panel.locator('.salas-month-title').textContent();
+    await panel.getByRole('link', { name: 'Próximo mês' }).click();
+    await expect(panel.locator('.salas-month-title')).not.toHaveText(shown ?? '');
+  }
+  throw new Error(`nenhum dia com ${count} horários livres neste mês nem no próximo`);
 }
 
 /** "Ter., 16/12": how the summary and the confirm step name a day. */
