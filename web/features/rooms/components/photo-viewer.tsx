@@ -1,4 +1,5 @@
 import { ActionIcon, Box, Group, Image, Modal, Text } from '@mantine/core';
+import { useWindowEvent } from '@mantine/hooks';
 import { IconChevronLeft, IconChevronRight, IconX } from '@tabler/icons-react';
 import { type PointerEvent, useRef, useState } from 'react';
 import { text } from '../messages.ts';
@@ -25,6 +26,11 @@ export function PhotoViewer({
   const downX = useRef<number | null>(null);
   const n = photos.length;
   const go = (step: number) => setIndex((i) => (i + step + n) % n);
+  // The arrows move from the moment the viewer shows, before the focus has moved into it.
+  useWindowEvent('keydown', (e) => {
+    if (e.key === 'ArrowRight') go(1);
+    else if (e.key === 'ArrowLeft') go(-1);
+  });
   const photo = photos[index]!;
 
   const onPointerDown = (e: PointerEvent) => {
@@ -55,10 +61,6 @@ export function PhotoViewer({
       <Box
         h="100dvh"
         style={{ display: 'flex', flexDirection: 'column', color: 'white', touchAction: 'pan-y' }}
-        onKeyDown={(e) => {
-          if (e.key === 'ArrowRight') go(1);
-          else if (e.key === 'ArrowLeft') go(-1);
-        }}
       >
         <Group justify="space-between" px="md" py="sm">
           <Text c="white" size="sm" aria-live="polite">
