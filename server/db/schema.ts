@@ -813,6 +813,13 @@ export const payments = pgTable(
     collectorAccountId: text('collector_account_id'),
     /** When the charge was last read back from the provider by the reconciliation job. */
     providerCheckedAt: tstz('provider_checked_at'),
+    /**
+     * When we last asked the provider to capture or open this charge, written (and committed)
+     * before the call: a process that dies between the provider's capture and our write leaves a
+     * payment with an attempt and no `provider_ref`, which the reconciliation job looks up at the
+     * provider by our reference (DESIGN §10 "Staying up").
+     */
+    chargeStartedAt: tstz('charge_started_at'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -1032,10 +1039,16 @@ export const mailOutbox = pgTable(
     nextAttemptAt: tstz('next_attempt_at').notNull().defaultNow(),
     lastError: text('last_error'),
     sentAt: tstz('sent_at'),
+    /**
+     * The mail's Message-ID (`<random@domain>`), chosen once and reused by every attempt, so a
+     * resend is the same message to the receiver and no two installations share one (DESIGN §10).
+     */
+    messageId: text('message_id'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
+    uniqueIndex('mail_outbox_message_id_key').on(t.messageId),
     index('mail_outbox_due_idx').on(t.nextAttemptAt).where(sql`${t.status} = 'pending'`),
     index('mail_outbox_failed_idx').on(t.createdAt).where(sql`${t.status} = 'failed'`),
     check('mail_outbox_status_check', sql`${t.status} in (${inList(mailStatuses)})`),
