@@ -11,27 +11,61 @@ import { sendDueMails } from './features/mail/outbox.service.ts';
 import { refreshExpiringTokens } from './features/payment-accounts/payment-account.service.ts';
 import { compareRecentCharges, readBackOpenCharges } from './features/payments/reconcile.service.ts';
 
+/**
+ * `id`: the job's stable name in the metrics (`salas_job_runs_total{job="…"}`; ascii, never
+ * renamed: alert rules and dashboards use it); `name`: how the log calls it.
+ */
 const jobs = [
   // The mail outbox: retries with backoff, and rows written inside transactions (DESIGN §8).
-  { name: 'envio de e-mails', every: 5_000, run: sendDueMails },
+  { id: 'send_mail', name: 'envio de e-mails', every: 5_000, run: sendDueMails },
   // Expired Pix holds give their slots back.
-  { name: 'expirar reservas Pix', every: 30_000, run: expireHolds },
+  { id: 'expire_holds', name: 'expirar reservas Pix', every: 30_000, run: expireHolds },
   // Charges still open at the provider read back (a webhook that never comes loses nothing).
-  { name: 'conferir cobranças abertas', every: 60_000, run: readBackOpenCharges },
+  {
+    id: 'read_back_open_charges',
+    name: 'conferir cobranças abertas',
+    every: 60_000,
+    run: readBackOpenCharges,
+  },
   // Once a day: the provider's charges of the last 7 days against ours.
-  { name: 'comparar cobranças da semana', every: 24 * 60 * 60_000, run: compareRecentCharges },
+  {
+    id: 'compare_recent_charges',
+    name: 'comparar cobranças da semana',
+    every: 24 * 60 * 60_000,
+    run: compareRecentCharges,
+  },
   // Refunds the provider has not confirmed yet, with backoff (first retry within 30 s).
-  { name: 'reembolsos pendentes', every: 15_000, run: retryRefunds },
+  { id: 'retry_refunds', name: 'reembolsos pendentes', every: 15_000, run: retryRefunds },
   // Refunds still not accepted a day later: the operators are mailed, once per refund.
-  { name: 'avisar reembolsos parados', every: 60 * 60_000, run: reportStuckRefunds },
+  {
+    id: 'report_stuck_refunds',
+    name: 'avisar reembolsos parados',
+    every: 60 * 60_000,
+    run: reportStuckRefunds,
+  },
   // Later months of horários fixos: card charged or Pix mailed a few days before the month.
-  { name: 'cobranças de horário fixo', every: 10 * 60_000, run: chargeDueSeriesMonths },
+  {
+    id: 'charge_series_months',
+    name: 'cobranças de horário fixo',
+    every: 10 * 60_000,
+    run: chargeDueSeriesMonths,
+  },
   // Horários fixos "until canceled": the months that came within the room's horizon are booked.
-  { name: 'estender horários fixos', every: 6 * 60 * 60_000, run: extendOpenSeries },
+  {
+    id: 'extend_open_series',
+    name: 'estender horários fixos',
+    every: 6 * 60 * 60_000,
+    run: extendOpenSeries,
+  },
   // Day-before reminders, from 08:00 clinic time.
-  { name: 'lembretes de véspera', every: 5 * 60_000, run: sendDueReminders },
+  { id: 'send_reminders', name: 'lembretes de véspera', every: 5 * 60_000, run: sendDueReminders },
   // Partners' Mercado Pago tokens ending within 30 days are refreshed (they last 180).
-  { name: 'renovar tokens dos parceiros', every: 6 * 60 * 60_000, run: refreshExpiringTokens },
+  {
+    id: 'refresh_partner_tokens',
+    name: 'renovar tokens dos parceiros',
+    every: 6 * 60 * 60_000,
+    run: refreshExpiringTokens,
+  },
 ];
 
 /** Starts every job on its interval; answers a function that stops them. */
