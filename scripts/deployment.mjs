@@ -491,16 +491,17 @@ try {
   // server just before it was killed is sent again when its lease ends, under the same Message-ID
   // and into the same .eml file: one file per outbox row, never two.
   await sleep(6000);
-  const sentIds = (await db.query(`select id::int from mail_outbox where status = 'sent'`)).rows.map(
-    (r) => r.id,
+  // The Message-ID each row keeps (DESIGN §10) is the one its file carries.
+  const sentIds = (await db.query(`select message_id from mail_outbox where status = 'sent'`)).rows.map(
+    (r) => r.message_id,
   );
   const emls = fs.readdirSync(mailDir).filter((f) => f.endsWith('.eml'));
   const messageIds = emls.map(
-    (f) => fs.readFileSync(path.join(mailDir, f), 'utf8').match(/^Message-ID: <outbox-(\d+)@/im)?.[1],
+    (f) => fs.readFileSync(path.join(mailDir, f), 'utf8').match(/^Message-ID: (<[^>\s]+>)/im)?.[1],
   );
-  const fileIds = new Set(messageIds.filter(Boolean).map(Number));
+  const fileIds = new Set(messageIds.filter(Boolean));
   check(
-    sentIds.length > 0 && fileIds.size === emls.length && sentIds.every((id) => fileIds.has(id)),
+    sentIds.length > 0 && fileIds.size === emls.length && sentIds.every((id) => id && fileIds.has(id)),
     `cada e-mail enviado uma vez (${sentIds.length} na fila enviados, ${emls.length} arquivos .eml, ` +
       `${fileIds.size} Message-IDs distintos)`,
   );

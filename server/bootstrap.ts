@@ -52,7 +52,13 @@ export async function startServer(config: Config): Promise<RunningServer> {
     const storage = await openStorage(config);
     if (config.demoData)
       await seedDemoDataIfEmpty(database.db, storage, clock(), { tokenKey: config.tokenEncryptionKey });
-    const mailer = createMailer({ from: config.mailFrom, mailDir: config.mailDir, smtpUrl: config.smtpUrl });
+    const mailer = createMailer({
+      from: config.mailFrom,
+      mailDir: config.mailDir,
+      smtpUrl: config.smtpUrl,
+      // Failed deliveries go to the app's log, made by buildApp just below (mail leaves only later).
+      log: { warn: (details, message) => app.log.warn(details, message) },
+    });
     const app = await buildApp({ config, database, mailer, storage, clock });
     const stopStatistics = await keepStatistics(database, app.log);
     const url = await app.listen({ port: config.port, host: config.host });

@@ -12,6 +12,7 @@ export async function insert(
     recipient: string;
     subject?: string;
     payload?: Record<string, unknown>;
+    messageId: string;
     now: Date;
   },
 ): Promise<void> {
@@ -20,6 +21,7 @@ export async function insert(
     recipient: values.recipient,
     subject: values.subject ?? '',
     payload: values.payload ?? {},
+    messageId: values.messageId,
     nextAttemptAt: values.now,
     createdAt: values.now,
     updatedAt: values.now,
@@ -66,6 +68,19 @@ export async function update(
   >,
 ): Promise<void> {
   await db.update(mailOutbox).set(values).where(eq(mailOutbox.id, id));
+}
+
+/**
+ * The row's Message-ID, given `messageId` if it has none yet (a row written before the column
+ * existed); a row that has one keeps it, whoever asks.
+ */
+export async function ensureMessageId(db: Executor, id: number, messageId: string): Promise<string> {
+  const [row] = await db
+    .update(mailOutbox)
+    .set({ messageId: sql`coalesce(${mailOutbox.messageId}, ${messageId})` })
+    .where(eq(mailOutbox.id, id))
+    .returning({ messageId: mailOutbox.messageId });
+  return row?.messageId ?? messageId;
 }
 
 /** Mails given up on, newest first, for the operator. */

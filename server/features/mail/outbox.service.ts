@@ -8,8 +8,18 @@
  * Two account mails are written as requests instead (`password_reset`, `verification_code`): the
  * job decides whether the e-mail has an account that qualifies and only then makes the code and the
  * mail. The request answers the same, after the same work, whether or not the account exists.
+ *
+ * Each row gets its Message-ID when it is written (a random one, DESIGN §10), and every attempt
+ * sends it: a resend is the same message to the receiver. A row written before the column existed
+ * gets one at its first attempt.
  */
-import type { MailAttachment, MailCalendar, Mailer, MailMessage } from '../../adapters/mail.ts';
+import {
+  type MailAttachment,
+  type MailCalendar,
+  type Mailer,
+  type MailMessage,
+  newMessageId,
+} from '../../adapters/mail.ts';
 import type { MailKind } from '../../db/schema.ts';
 import type { Outbox, Services } from '../../services.ts';
 import { accountMail } from '../auth/auth.service.ts';
@@ -75,6 +85,7 @@ function fromRow(row: repo.OutboxRow): MailMessage {
     to: row.recipient,
     subject: row.subject,
     key: { id: row.id, writtenAt: row.createdAt },
+    ...(row.messageId ? { messageId: row.messageId } : {}),
     text: p.text,
     html: p.html,
     attachments: p.attachments?.map((a) => ({
@@ -115,7 +126,7 @@ export function createOutbox(s: () => Services, transport: Mailer, options: { ba
   };
 
   const deliver = (): Promise<number> => {
-    if (running) {
+    if (running !== undefined) {
       again = true;
       return running;
     }
@@ -133,13 +144,19 @@ export function createOutbox(s: () => Services, transport: Mailer, options: { ba
         recipient: message.to,
         subject: message.subject,
         payload: toPayload(message),
+        messageId: newMessageId(services.config.mailFrom),
         now: services.clock(),
       });
       if (!db) this.kick();
     },
     async request(kind, email, db) {
       const services = s();
-      await repo.insert(db ?? services.db, { kind, recipient: email, now: services.clock() });
+      await repo.insert(db ?? services.db, {
+        kind,
+        recipient: email,
+        messageId: newMessageId(services.config.mailFrom),
+        now: services.clock(),
+      });
       if (!db) this.kick();
     },
     kick() {
@@ -212,6 +229,8 @@ async function deliverOne(s: Services, transport: Mailer, claimed: repo.OutboxRo
       if (!made) return 1;
       row = made;
     }
+    if (!row.messageId)
+      row = { ...row, messageId: await repo.ensureMessageId(s.db, row.id, newMessageId(s.config.mailFrom)) };
     await transport.send(fromRow(row));
     handedOver = true;
     await repo.update(s.db, row.id, {

@@ -3,12 +3,13 @@
  * down first, then up — every mail arrives once, no request waits for SMTP, nothing is lost.
  */
 import fs from 'node:fs';
+import fsp from 'node:fs/promises';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { SMTPServer } from 'smtp-server';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createMailer, type Mailer } from '../../adapters/mail.ts';
 import { queryRows } from '../../db/client.ts';
 import { createTestContext, request, type TestContext } from '../../test/app.ts';
@@ -60,6 +61,17 @@ const decoded = (raw: string) =>
       .replace(/=([0-9A-F]{2})/g, '%$1'),
   );
 
+/** The Message-ID the (only, or `id`) outbox row keeps. */
+const storedMessageId = async (t: TestContext, id?: number) =>
+  (
+    await queryRows<{ message_id: string | null }>(
+      t.db,
+      id === undefined
+        ? sql`select message_id from mail_outbox order by id limit 1`
+        : sql`select message_id from mail_outbox where id = ${id}`,
+    )
+  )[0]?.message_id;
+
 const rows = (t: TestContext) =>
   queryRows<{ kind: string; recipient: string; status: string; attempts: number; next_attempt_at: Date }>(
     t.db,
@@ -95,6 +107,7 @@ describe('mail outbox', () => {
   it('keeps every mail while SMTP is down and delivers each exactly once when it comes back', async () => {
     const port = await freePort();
     const mailDir = fs.mkdtempSync(path.join(os.tmpdir(), 'salas-outbox-'));
+    const { warnings, log } = captureLog();
     t = await createTestContext(
       {},
       {
@@ -102,6 +115,7 @@ describe('mail outbox', () => {
           from: 'Salas <nao-responda@salas.app>',
           smtpUrl: `smtp://127.0.0.1:${port}`,
           mailDir,
+          log,
         }),
       },
     );
@@ -129,6 +143,7 @@ describe('mail outbox', () => {
       expect(new Date(row.next_attempt_at).getTime() - t.clock.now.getTime()).toBeLessThanOrEqual(30_000);
     }
     expect(fs.readdirSync(mailDir)).toEqual([]);
+    expect(warnings).toHaveLength(2); // each failed SMTP attempt is logged
 
     smtp = await startSmtp(port);
     expect(await t.deliverMail()).toBe(0); // not due yet: the backoff holds
@@ -289,7 +304,7 @@ describe('mail outbox', () => {
     expect((await rows(t)).map((r) => r.status)).toEqual(['sent']);
     const ids = smtp.received.map((m) => m.raw.match(/^Message-ID: (.+)$/im)?.[1]?.trim());
     expect(ids).toHaveLength(2);
-    expect(ids[0]).toMatch(/^<outbox-\d+@salas\.app>$/);
+    expect(ids[0]).toBe(await storedMessageId(t));
     expect(ids[1]).toBe(ids[0]);
     const files = fs.readdirSync(mailDir);
     expect(files).toHaveLength(1);
@@ -355,8 +370,8 @@ describe('mail outbox', () => {
     expect(raw).toMatch(/Content-Type: application\/ics; name=reserva\.ics/i);
     expect(raw).toMatch(/Content-Disposition: attachment; filename=reserva\.ics/i);
     const calendarPart = raw.slice(raw.search(/Content-Type: text\/calendar/i));
-    const body = calendarPart.slice(calendarPart.indexOf('\n\n') + 2, calendarPart.indexOf('\n--'));
-    const text = /base64/i.test(calendarPart.slice(0, calendarPart.indexOf('\n\n')))
+    const body = calendarPart.slice(calendarPart.indexOf('\r\n\r\n') + 4, calendarPart.indexOf('\r\n--'));
+    const text = /base64/i.test(calendarPart.slice(0, calendarPart.indexOf('\r\n\r\n')))
       ? Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8')
       : decoded(body);
     expect(text).toContain('UID:abc@localhost');
@@ -383,5 +398,246 @@ describe('mail outbox', () => {
     const counts = await Promise.all(workers.map((w) => w.deliver()));
     expect(counts.reduce((a, b) => a + b, 0)).toBe(60);
     expect(delivered.toSorted()).toEqual(Array.from({ length: 60 }, (_, i) => `n${i}`).toSorted());
+  });
+});
+
+/** The warnings the mail adapter logged (its `log`, the app's pino logger in production). */
+function captureLog() {
+  const warnings: { details: Record<string, unknown>; message: string }[] = [];
+  return {
+    warnings,
+    log: { warn: (details: Record<string, unknown>, message: string) => warnings.push({ details, message }) },
+  };
+}
+
+/** An RFC 5322 §3.6.4 msg-id made of a random (v4) UUID and MAIL_FROM's domain. */
+const MESSAGE_ID = /^<[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}@salas\.app>$/;
+
+/** A full disk: the .tmp is opened (created empty), then the write fails — what left 87 empty files. */
+function diskFullOnWrite() {
+  const writeFile = fsp.writeFile;
+  return vi.spyOn(fsp, 'writeFile').mockImplementation(async (file) => {
+    await writeFile(file as string, '');
+    throw Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC' });
+  });
+}
+
+const headerOf = (raw: string) => raw.slice(0, raw.indexOf('\r\n\r\n'));
+const messageIdIn = (raw: string) => /^Message-ID: (.+?)\r?$/im.exec(headerOf(raw))?.[1];
+
+describe('mail identity and delivery (issue 41)', () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  it('gives each mail a random Message-ID kept on its row: two fresh databases never share one', async () => {
+    const seen: string[] = [];
+    for (let i = 0; i < 2; i++) {
+      const mailDir = fs.mkdtempSync(path.join(os.tmpdir(), 'salas-outbox-'));
+      const fresh = await createTestContext(
+        {},
+        { mailer: createMailer({ from: 'Salas <nao-responda@salas.app>', mailDir }) },
+      );
+      try {
+        await fresh.app.services.mailer.send({
+          to: 'bia@exemplo.com.br',
+          subject: 'Oi',
+          text: 't',
+          html: 'h',
+        });
+        const ana = await createUser(fresh, { email: uniqueEmail('ana') });
+        await fresh.app.services.mailer.request('password_reset', ana.email);
+        const stored = await queryRows<{ id: number; message_id: string | null }>(
+          fresh.db,
+          sql`select id, message_id from mail_outbox order by id`,
+        );
+        // The first row of each database: the same number, never the same Message-ID.
+        expect(stored.map((r) => Number(r.id))).toEqual([1, 2]);
+        for (const r of stored) expect(r.message_id).toMatch(MESSAGE_ID);
+        expect(new Set(stored.map((r) => r.message_id)).size).toBe(2);
+        expect(await fresh.deliverMail()).toBe(2);
+        // What left carries the ids the rows keep.
+        const sent = fs
+          .readdirSync(mailDir)
+          .map((f) => messageIdIn(fs.readFileSync(path.join(mailDir, f), 'utf8')));
+        expect(sent.toSorted()).toEqual(stored.map((r) => r.message_id).toSorted());
+        seen.push(...stored.map((r) => r.message_id!));
+      } finally {
+        await fresh.close();
+      }
+    }
+    expect(new Set(seen).size).toBe(4);
+  });
+
+  it('a retry after a failed SMTP attempt sends the Message-ID the row keeps; a row written without one gets it at its first attempt', async () => {
+    const port = await freePort();
+    const mailDir = fs.mkdtempSync(path.join(os.tmpdir(), 'salas-outbox-'));
+    const { warnings, log } = captureLog();
+    t = await createTestContext(
+      {},
+      {
+        mailer: createMailer({
+          from: 'Salas <nao-responda@salas.app>',
+          smtpUrl: `smtp://127.0.0.1:${port}`,
+          mailDir,
+          log,
+        }),
+      },
+    );
+    const services = t.app.services;
+    await services.mailer.send({
+      to: 'bia@exemplo.com.br',
+      subject: 'Reserva confirmada',
+      text: 't',
+      html: 'h',
+    });
+    await services.mailer.send({
+      to: 'caio@exemplo.com.br',
+      subject: 'Pagamento recebido',
+      text: 't',
+      html: 'h',
+    });
+    // The second as a row from before migration 0013: no Message-ID.
+    await t.db.execute(sql`update mail_outbox set message_id = null where id = 2`);
+    const written = await storedMessageId(t, 1);
+    expect(written).toMatch(MESSAGE_ID);
+
+    // SMTP is down: both attempts fail, each logged with the row's Message-ID.
+    expect(await t.deliverMail()).toBe(0);
+    const given = await storedMessageId(t, 2);
+    expect(given).toMatch(MESSAGE_ID);
+    expect(await storedMessageId(t, 1)).toBe(written);
+    expect(warnings.map((w) => w.details.messageId).toSorted()).toEqual([written, given].toSorted());
+    expect(warnings.every((w) => (w.details.err as { code?: string }).code === 'ESOCKET')).toBe(true);
+    expect(fs.readdirSync(mailDir)).toEqual([]);
+
+    // SMTP is back: the retry sends each row once, under the id the row kept.
+    smtp = await startSmtp(port);
+    t.clock.advance(mailBackoffMs(1));
+    expect(await t.deliverMail()).toBe(2);
+    const byRecipient = Object.fromEntries(smtp.received.map((m) => [m.to[0], messageIdIn(m.raw)]));
+    expect(byRecipient).toEqual({ 'bia@exemplo.com.br': written, 'caio@exemplo.com.br': given });
+    expect(await storedMessageId(t, 1)).toBe(written);
+    expect(await storedMessageId(t, 2)).toBe(given);
+  });
+
+  it('an .eml copy that cannot be written never sends a mail twice, leaves no temp file and is logged once per mail', async () => {
+    const port = await freePort();
+    smtp = await startSmtp(port);
+    const mailDir = fs.mkdtempSync(path.join(os.tmpdir(), 'salas-outbox-'));
+    const { warnings, log } = captureLog();
+    t = await createTestContext(
+      {},
+      {
+        mailer: createMailer({
+          from: 'Salas <nao-responda@salas.app>',
+          smtpUrl: `smtp://127.0.0.1:${port}`,
+          mailDir,
+          log,
+        }),
+      },
+    );
+    diskFullOnWrite();
+    const ana = await createUser(t, { email: uniqueEmail('ana') });
+    // Three mails, one of them a sign-in code (its code must not reach the log).
+    await request(t.app, {
+      method: 'POST',
+      url: '/api/loginTwoFactor',
+      payload: { email: ana.email, password: PASSWORD },
+    });
+    await t.app.services.mailer.send({
+      to: 'bia@exemplo.com.br',
+      subject: 'Reserva confirmada',
+      text: 't',
+      html: 'h',
+    });
+    await t.app.services.mailer.send({
+      to: 'caio@exemplo.com.br',
+      subject: 'Lembrete',
+      text: 't',
+      html: 'h',
+    });
+    // Several job runs over the next two hours.
+    for (let i = 0; i < 6; i++) {
+      await t.deliverMail();
+      t.clock.advance(20 * 60_000);
+    }
+
+    const stored = await queryRows<{ status: string; message_id: string }>(
+      t.db,
+      sql`select status, message_id from mail_outbox where kind = 'message' order by id`,
+    );
+    expect(stored.map((r) => r.status)).toEqual(['sent', 'sent', 'sent']);
+    // Exactly one SMTP delivery per mail.
+    expect(smtp.received.map((m) => messageIdIn(m.raw)).toSorted()).toEqual(
+      stored.map((r) => r.message_id).toSorted(),
+    );
+    // Nothing left behind in the folder: no half copies, no .writing-*.tmp.
+    expect(fs.readdirSync(mailDir)).toEqual([]);
+    // One warning per mail, naming the folder and the error — never the mail's content or code.
+    expect(warnings).toHaveLength(3);
+    expect(warnings.map((w) => w.details.messageId).toSorted()).toEqual(
+      stored.map((r) => r.message_id).toSorted(),
+    );
+    for (const w of warnings) {
+      expect(w.details).toMatchObject({ path: mailDir, err: { code: 'ENOSPC' } });
+      expect(w.message).toMatch(/cópia \.eml/);
+    }
+    const code = decoded(smtp.received.find((m) => m.to[0] === ana.email)!.raw).match(/token=(\d{6})/)![1]!;
+    expect(JSON.stringify(warnings)).not.toContain(code);
+    expect(JSON.stringify(warnings)).not.toContain(ana.email);
+  });
+
+  it('writes the .eml with CRLF line ends only, Auto-Submitted: auto-generated and the row’s Message-ID — the bytes SMTP received', async () => {
+    const port = await freePort();
+    smtp = await startSmtp(port);
+    const mailDir = fs.mkdtempSync(path.join(os.tmpdir(), 'salas-outbox-'));
+    t = await createTestContext(
+      {},
+      {
+        mailer: createMailer({
+          from: 'Salas <nao-responda@salas.app>',
+          smtpUrl: `smtp://127.0.0.1:${port}`,
+          mailDir,
+        }),
+      },
+    );
+    const ics = [
+      'BEGIN:VCALENDAR',
+      'VERSION:2.0',
+      'METHOD:REQUEST',
+      'BEGIN:VEVENT',
+      'UID:abc@salas.app',
+      'END:VEVENT',
+      'END:VCALENDAR',
+      '',
+    ].join('\r\n');
+    await t.app.services.mailer.send({
+      to: 'bia@exemplo.com.br',
+      subject: 'Reserva confirmada: Consultório Jardim',
+      // Text written with LF, as the mail functions write it.
+      text: 'Olá, Bia!\n\nSua reserva está confirmada.\nAté logo.\n',
+      html: '<p>Olá, Bia!</p>\n<p>Sua reserva está confirmada.</p>\n',
+      // Long enough for several base64 lines.
+      attachments: [{ filename: 'recibo.txt', contentType: 'text/plain', content: 'linha\n'.repeat(100) }],
+      calendar: { method: 'REQUEST', filename: 'reserva.ics', content: ics },
+    });
+    expect(await t.deliverMail()).toBe(1);
+    const [file] = fs.readdirSync(mailDir);
+    const bytes = fs.readFileSync(path.join(mailDir, file!));
+    const raw = bytes.toString('latin1');
+    expect(raw).toMatch(/\r\n/);
+    expect(raw).not.toMatch(/(?<!\r)\n/); // no bare LF
+    expect(raw).not.toMatch(/\r(?!\n)/); // no bare CR
+    expect(raw).toMatch(
+      /Content-Transfer-Encoding: base64\r\n[\s\S]*?\r\n[A-Za-z0-9+/]{76}\r\n[A-Za-z0-9+/=]+\r\n/,
+    );
+    expect(raw.endsWith('\r\n')).toBe(true);
+    const header = headerOf(raw);
+    expect(header).toMatch(/^Auto-Submitted: auto-generated\r?$/m);
+    const stored = await storedMessageId(t);
+    expect(stored).toMatch(MESSAGE_ID);
+    expect(messageIdIn(raw)).toBe(stored);
+    // SMTP and the copy are one message: the same bytes.
+    expect(smtp.received).toHaveLength(1);
+    expect(Buffer.from(smtp.received[0]!.raw, 'utf8').toString('latin1')).toBe(raw);
   });
 });
