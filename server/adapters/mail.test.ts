@@ -73,7 +73,7 @@ describe('the .eml copy of a mail', () => {
     expect(await fs.readdir(mailDir)).toEqual([]);
     expect(warnings).toEqual([
       {
-        details: { messageId, path: mailDir, err: expect.objectContaining({ code: 'ENOSPC' }) },
+        details: { messageId, path: mailDir, error: expect.objectContaining({ code: 'ENOSPC' }) },
         message: expect.any(String),
       },
     ]);
@@ -98,7 +98,7 @@ describe('the .eml copy of a mail', () => {
     ).rejects.toThrow();
     mailer.close?.();
     expect(warnings).toHaveLength(1);
-    expect(warnings[0]!.details).toMatchObject({ messageId, err: { code: 'ESOCKET' } });
+    expect(warnings[0]!.details).toMatchObject({ messageId, error: { code: 'ESOCKET' } });
     const logged = JSON.stringify(warnings);
     for (const secret of ['senha-do-smtp-123', 'bia@exemplo.com.br', '123456'])
       expect(logged).not.toContain(secret);

@@ -204,7 +204,7 @@ export function createMailer(options: MailerOptions): Mailer {
           await smtp.sendMail({ envelope: built.envelope, raw });
         } catch (err) {
           warn(
-            { messageId, err: failure(err) },
+            { messageId, error: failure(err) },
             'e-mail não entregue ao servidor SMTP (a fila tenta de novo com espera, por até um dia)',
           );
           throw err;
@@ -216,13 +216,13 @@ export function createMailer(options: MailerOptions): Mailer {
       } catch (err) {
         if (!smtp) {
           warn(
-            { messageId, path: options.mailDir, err: failure(err) },
+            { messageId, path: options.mailDir, error: failure(err) },
             'e-mail não gravado em MAIL_DIR, sua única entrega (a fila tenta de novo com espera, por até um dia)',
           );
           throw err;
         }
         warn(
-          { messageId, path: options.mailDir, err: failure(err) },
+          { messageId, path: options.mailDir, error: failure(err) },
           'e-mail entregue ao servidor SMTP, mas a cópia .eml não foi gravada em MAIL_DIR (não será reenviado)',
         );
       }

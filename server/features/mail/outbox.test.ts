@@ -506,7 +506,7 @@ describe('mail identity and delivery (issue 41)', () => {
     expect(given).toMatch(MESSAGE_ID);
     expect(await storedMessageId(t, 1)).toBe(written);
     expect(warnings.map((w) => w.details.messageId).toSorted()).toEqual([written, given].toSorted());
-    expect(warnings.every((w) => (w.details.err as { code?: string }).code === 'ESOCKET')).toBe(true);
+    expect(warnings.every((w) => (w.details.error as { code?: string }).code === 'ESOCKET')).toBe(true);
     expect(fs.readdirSync(mailDir)).toEqual([]);
 
     // SMTP is back: the retry sends each row once, under the id the row kept.
@@ -578,7 +578,7 @@ describe('mail identity and delivery (issue 41)', () => {
       stored.map((r) => r.message_id).toSorted(),
     );
     for (const w of warnings) {
-      expect(w.details).toMatchObject({ path: mailDir, err: { code: 'ENOSPC' } });
+      expect(w.details).toMatchObject({ path: mailDir, error: { code: 'ENOSPC' } });
       expect(w.message).toMatch(/cópia \.eml/);
     }
     const code = decoded(smtp.received.find((m) => m.to[0] === ana.email)!.raw).match(/token=(\d{6})/)![1]!;
