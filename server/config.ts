@@ -137,6 +137,16 @@ const envSchema = z
     S3_ACCESS_KEY_ID: z.string().min(1).optional(),
     S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
     S3_FORCE_PATH_STYLE: bool.optional(),
+    /**
+     * Turns on `GET /metrics` (Prometheus), served only to `Authorization: Bearer <METRICS_TOKEN>`
+     * (DESIGN §10 "Staying up"). Long and random: it is the only thing between the scrape and
+     * anyone who finds the address.
+     */
+    METRICS_TOKEN: z
+      .string()
+      .regex(/^[\x21-\x7e]+$/, 'só caracteres visíveis, sem espaços (ex.: openssl rand -hex 32)')
+      .min(32, 'deve ter pelo menos 32 caracteres (ex.: openssl rand -hex 32)')
+      .optional(),
   })
   .superRefine((env, ctx) => {
     if (Boolean(env.ADMIN_EMAIL) !== Boolean(env.ADMIN_PASSWORD)) {
@@ -258,6 +268,8 @@ export interface Config {
   trustProxy: false | number | string[];
   /** Photos in an S3-compatible bucket instead of DATA_DIR/uploads (DESIGN §8). */
   s3?: S3Settings;
+  /** The bearer token of `GET /metrics`; absent: no metrics are kept and the path answers 404. */
+  metricsToken?: string;
   /** Values the browser may see (served by GET /api/config). */
   publicLinks: {
     supportWhatsapp: string;
@@ -351,6 +363,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
           forcePathStyle: e.S3_FORCE_PATH_STYLE ?? false,
         }
       : undefined,
+    metricsToken: e.METRICS_TOKEN,
     publicLinks: {
       supportWhatsapp: e.SUPPORT_WHATSAPP,
       chatUrl: e.CHAT_URL ?? `${site}/chat`,

@@ -10,12 +10,22 @@ import { chargeDueSeriesMonths, extendOpenSeries } from './features/lifecycle/se
 import { sendDueMails } from './features/mail/outbox.service.ts';
 import { refreshExpiringTokens } from './features/payment-accounts/payment-account.service.ts';
 import { compareRecentCharges, readBackOpenCharges } from './features/payments/reconcile.service.ts';
+import type { Services } from './services.ts';
 
-/**
- * `id`: the job's stable name in the metrics (`salas_job_runs_total{job="…"}`; ascii, never
- * renamed: alert rules and dashboards use it); `name`: how the log calls it.
- */
-const jobs = [
+/** A background job, run every `every` ms by each process. */
+export interface Job {
+  /**
+   * Its stable name in the metrics (`salas_job_runs_total{task="…"}`): ascii, never renamed (the
+   * alert rules in docs/prometheus/alerts.yml and the operators' dashboards use it).
+   */
+  id: string;
+  /** How the log calls it. */
+  name: string;
+  every: number;
+  run: (services: Services) => Promise<unknown>;
+}
+
+const jobs: Job[] = [
   // The mail outbox: retries with backoff, and rows written inside transactions (DESIGN §8).
   { id: 'send_mail', name: 'envio de e-mails', every: 5_000, run: sendDueMails },
   // Expired Pix holds give their slots back.
@@ -68,19 +78,32 @@ const jobs = [
   },
 ];
 
-/** Starts every job on its interval; answers a function that stops them. */
+/**
+ * Runs `job` once and never rejects: a failure goes to the log; runs, failures and durations go to
+ * the metrics (`app.jobMetrics`, plugins/metrics.ts).
+ */
+export async function runJob(app: FastifyInstance, job: Pick<Job, 'id' | 'name' | 'run'>): Promise<void> {
+  const done = app.jobMetrics.start(job.id);
+  try {
+    await job.run(app.services);
+    done('ok');
+  } catch (err) {
+    done('failed');
+    app.log.error({ err }, `falha no trabalho: ${job.name}`);
+  }
+}
+
+/** Starts every job on its interval (a run never overlaps the last); answers a function that stops them. */
 export function startJobs(app: FastifyInstance): () => void {
   const timers = jobs.map((job) => {
+    app.jobMetrics.schedule(job.id, job.every);
     let running = false;
     const timer = setInterval(() => {
       if (running) return;
       running = true;
-      job
-        .run(app.services)
-        .catch((err) => app.log.error({ err }, `falha no trabalho: ${job.name}`))
-        .finally(() => {
-          running = false;
-        });
+      void runJob(app, job).finally(() => {
+        running = false;
+      });
     }, job.every);
     timer.unref();
     return timer;
