@@ -9,7 +9,11 @@ import { reportStuckRefunds, retryRefunds } from './features/lifecycle/refunds.s
 import { chargeDueSeriesMonths, extendOpenSeries } from './features/lifecycle/series.lifecycle.ts';
 import { sendDueMails } from './features/mail/outbox.service.ts';
 import { refreshExpiringTokens } from './features/payment-accounts/payment-account.service.ts';
-import { compareRecentCharges, readBackOpenCharges } from './features/payments/reconcile.service.ts';
+import {
+  compareRecentCharges,
+  readBackOpenCharges,
+  settleUnrecordedCharges,
+} from './features/payments/reconcile.service.ts';
 import type { Services } from './services.ts';
 
 /** A background job, run every `every` ms by each process. */
@@ -36,6 +40,14 @@ const jobs: Job[] = [
     name: 'conferir cobranças abertas',
     every: 60_000,
     run: readBackOpenCharges,
+  },
+  // Charges asked whose answer was never written (a process died mid-charge): looked up at the
+  // provider by our reference, attached (confirmed or refunded) within minutes (DESIGN §10).
+  {
+    id: 'settle_unrecorded_charges',
+    name: 'cobranças sem resposta registrada',
+    every: 60_000,
+    run: settleUnrecordedCharges,
   },
   // Once a day: the provider's charges of the last 7 days against ours.
   {

@@ -907,4 +907,66 @@ describe("the fake enforces Mercado Pago's documented limits", () => {
       await direct(`/v1/payments/${approved.providerRef}`, { status: 'cancelled' }, { method: 'PUT' }),
     ).toMatchObject({ status: 400, code: 4006 });
   });
+
+  it('payments search: by external_reference (the whole value), over the last twelve months only', async () => {
+    const refused = await charge(fakeCardToken('FUND'), { reference: 'pay-a', idempotencyKey: 'k-s1' });
+    const approved = await charge(fakeCardToken('APRO'), { reference: 'pay-a', idempotencyKey: 'k-s2' });
+    await charge(fakeCardToken('APRO'), { reference: 'pay-ab', idempotencyKey: 'k-s3' });
+    const old = await charge(fakeCardToken('APRO'), { reference: 'pay-old', idempotencyKey: 'k-s4' });
+    const yearAgo = new Date(fake.clock().getTime());
+    yearAgo.setUTCMonth(yearAgo.getUTCMonth() - 12);
+    fake.payments.get(Number(old.providerRef))!.date_created = toMercadoPagoDate(
+      new Date(yearAgo.getTime() - 60_000),
+    );
+
+    const found = await mp.findCharges('pay-a');
+    expect(found.map((e) => [e.providerRef, e.outcome, e.paymentUuid]).sort()).toEqual(
+      [
+        [refused.providerRef, 'failed', 'pay-a'],
+        [approved.providerRef, 'paid', 'pay-a'],
+      ].sort(),
+    );
+    // The documented request: sort, criteria and the reference, nothing else.
+    const search = fake.requests.filter((r) => r.path === '/v1/payments/search').at(-1)!;
+    expect(search.query).toEqual({ sort: 'date_created', criteria: 'desc', external_reference: 'pay-a' });
+    expect(await mp.findCharges('pay-old')).toEqual([]);
+    expect(await mp.findCharges('pay')).toEqual([]);
+  });
+});
+
+describe('finding the charges of one of our payments', () => {
+  it('takes no payment of another reference, should the search answer one', async () => {
+    const other = await charge(fakeCardToken('APRO'), { reference: 'pay-other', idempotencyKey: 'k-f1' });
+    fake.script({
+      method: 'GET',
+      path: '/v1/payments/search',
+      status: 200,
+      body: {
+        paging: { total: 1, limit: 30, offset: 0 },
+        results: [fake.payments.get(Number(other.providerRef))],
+      },
+    });
+    expect(await mp.findCharges('pay-mine')).toEqual([]);
+  });
+
+  it('reports a Pix still to pay with its copy-and-paste code, and throws when Mercado Pago does not answer', async () => {
+    const pix = await mp.createPix({
+      amountCents: 6500,
+      reference: 'pay-pix',
+      idempotencyKey: 'k-f2',
+      expiresAt: new Date(fake.clock().getTime() + 60 * 60_000),
+      payer,
+      description: 'Sala 1',
+    });
+    expect(await mp.findCharges('pay-pix')).toEqual([
+      expect.objectContaining({
+        providerRef: pix.providerRef,
+        outcome: 'pending',
+        paymentUuid: 'pay-pix',
+        pixCopyPaste: pix.copyPaste,
+      }),
+    ]);
+    fake.script(...[1, 2, 3].map(() => ({ method: 'GET', path: '/v1/payments/search', status: 503 })));
+    await expect(mp.findCharges('pay-pix')).rejects.toThrow(/Mercado Pago/);
+  });
 });

@@ -512,6 +512,32 @@ export function createMercadoPagoProvider(options: MercadoPagoOptions): PaymentP
       return events;
     },
 
+    async findCharges(reference, collector) {
+      // "Buscar em pagamentos" (API reference, mercadopago.com.br/developers/pt/reference/payments/
+      // _payments_search/get): `GET /v1/payments/search` "permite realizar pesquisas e retorna os
+      // pagamentos efetuados nos últimos doze meses a partir da data da consulta"; its query
+      // parameter `external_reference` is "uma referência externa do pagamento", and its example
+      // asks `?sort=date_created&criteria=desc&external_reference=ID_REF`. The SDK sends it as is
+      // (sdk-nodejs src/clients/payment/search/types.ts, PaymentSearchOptions.external_reference:
+      // "Filter by the integrator-supplied external reference"; e2e/payment/search.spec.ts "should
+      // search payments with filtered by external_reference"). One reference has a few payments at
+      // most (one per attempt): the first page is all of them. A payment of another reference is
+      // never taken for ours, should the filter not apply.
+      const page = await call(
+        (c) =>
+          new Payment(c).search({
+            options: { sort: 'date_created', criteria: 'desc', external_reference: reference },
+          }),
+        {},
+        collector,
+      ).catch((err: unknown) => {
+        throw toRequestError(err);
+      });
+      return (page.results ?? [])
+        .filter((r) => r.id && r.external_reference === reference)
+        .map((r) => readBack(r as PaymentResponse, String(r.id)));
+    },
+
     async readWebhook({ rawBody, headers, query, collectorOf }) {
       const dataId = query['data.id']?.trim() || undefined;
       const requestId = header(headers, 'x-request-id');
@@ -551,6 +577,8 @@ function readBack(payment: PaymentResponse, ref: string): WebhookEvent {
     outcome: webhookOutcome(payment.status),
   };
   if (payment.external_reference) event.paymentUuid = payment.external_reference;
+  const copyPaste = payment.point_of_interaction?.transaction_data?.qr_code;
+  if (event.outcome === 'pending' && copyPaste) event.pixCopyPaste = copyPaste;
   const fee = providerFee(payment);
   if (fee !== undefined) event.providerFeeCents = fee;
   return event;

@@ -5,7 +5,7 @@
  * refunds are checked against what was captured and are idempotent by key.
  */
 import { createHash, createHmac } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { z } from 'zod';
 import { brCode } from '#common/br/pix';
 import { AppError, messages } from '#common/errors';
@@ -74,6 +74,8 @@ export interface WebhookEvent {
   outcome: 'paid' | 'failed' | 'refunded' | 'pending' | 'disputed' | 'charged_back';
   /** The provider's own fee on the charge, in centavos, when it reports one. */
   providerFeeCents?: number;
+  /** A Pix still to pay: its copy-and-paste code, when the provider reports it. */
+  pixCopyPaste?: string;
 }
 
 /**
@@ -171,6 +173,13 @@ export interface PaymentProvider {
    */
   searchCharges?(from: Date, to: Date, collector?: Collector): Promise<WebhookEvent[]>;
   /**
+   * Every charge the provider holds under our reference (the payment's uuid we sent as its
+   * external reference), each as its state read back; `[]` when it knows none. Throws when the
+   * provider does not answer. The reconciliation job asks it about a charge we asked for and never
+   * recorded (a process that died between the provider's capture and our write, DESIGN §10).
+   */
+  findCharges(reference: string, collector?: Collector): Promise<WebhookEvent[]>;
+  /**
    * Gives back part or all of a charge; the same idempotency key never refunds twice. A split
    * charge is refunded through its collector's account.
    */
@@ -246,6 +255,16 @@ function sandboxRef(kind: 'ch' | 'pix', reference: string, split?: SplitCharge, 
     throw new AppError('validation', 'Conta do parceiro desconhecida no sandbox.');
   return `${kind}_sandbox_split_${split.collector.accountId}_${reference}`;
 }
+
+/** The BR Code of a sandbox Pix: the same for the same payment and amount. */
+const sandboxPixCode = (reference: string, amountCents: number) =>
+  brCode({
+    key: 'pagamentos@salas.app',
+    amountCents,
+    merchantName: 'Salas Marketplace',
+    merchantCity: 'Sao Paulo',
+    txid: reference.replace(/-/g, '').slice(0, 25),
+  });
 
 /** The partner's account a sandbox charge was made on, or undefined for the platform's. */
 function sandboxCollectorOf(providerRef: string): string | undefined {
@@ -326,10 +345,15 @@ export function createSandboxProvider(
   db: Executor,
   options: { authorizeUrl?: string; clock?: () => Date } = {},
 ): PaymentProvider {
-  const capture = async (ref: string, amountCents: number) => {
-    await db.insert(sandboxCharges).values({ ref, capturedCents: amountCents }).onConflictDoNothing();
-  };
   const clock = options.clock ?? (() => new Date());
+  // The gateway's own time is the product's clock (decision 0026): the ledger check ages its
+  // charges against the same one.
+  const capture = async (ref: string, amountCents: number) => {
+    await db
+      .insert(sandboxCharges)
+      .values({ ref, capturedCents: amountCents, createdAt: clock() })
+      .onConflictDoNothing();
+  };
   return {
     name: 'sandbox',
     splitsSavedCards: true,
@@ -364,19 +388,36 @@ export function createSandboxProvider(
     },
     async createPix({ amountCents, reference, split }) {
       const providerRef = sandboxRef('pix', reference, split, amountCents);
-      const copyPaste = brCode({
-        key: 'pagamentos@salas.app',
-        amountCents,
-        merchantName: 'Salas Marketplace',
-        merchantCity: 'Sao Paulo',
-        txid: reference.replace(/-/g, '').slice(0, 25),
-      });
+      const copyPaste = sandboxPixCode(reference, amountCents);
       // A Pix charge can be refunded up to its amount once paid; the sandbox books it up front.
       await capture(providerRef, amountCents);
       return { providerRef, copyPaste };
     },
     async cancelCharge() {
       // The sandbox never leaves a card pending, and an unpaid Pix simply expires.
+    },
+    async findCharges(reference, collector) {
+      // Its charges carry our reference in their own (`sandboxRef`): a card's is a capture, a
+      // Pix's is booked up front and paid only by its signed event, so it is still open here.
+      if (!/^[0-9a-f-]{36}$/.test(reference)) return [];
+      const refs = (['ch', 'pix'] as const).map((kind) =>
+        collector
+          ? `${kind}_sandbox_split_${collector.accountId}_${reference}`
+          : `${kind}_sandbox_${reference}`,
+      );
+      const rows = await db.select().from(sandboxCharges).where(inArray(sandboxCharges.ref, refs));
+      return rows.map((row): WebhookEvent => {
+        const base = { paymentUuid: reference, providerRef: row.ref };
+        if (row.ref.startsWith('pix_'))
+          return {
+            ...base,
+            eventId: `sandbox:${row.ref}:pending`,
+            outcome: 'pending',
+            pixCopyPaste: sandboxPixCode(reference, row.capturedCents),
+          };
+        const outcome = row.refundedCents > 0 && row.refundedCents >= row.capturedCents ? 'refunded' : 'paid';
+        return { ...base, eventId: `sandbox:${row.ref}:${outcome}`, outcome };
+      });
     },
     async refund(providerRef, amountCents, idempotencyKey, collector) {
       // A split charge lives in the partner's account: only that account refunds it.

@@ -226,17 +226,30 @@ export async function startFakeMercadoPago(opts: FakeMercadoPagoOptions = {}) {
       // término … Status", with the example `?limit=30&range=date_created&begin_date=…&end_date=…
       // &sort=date_created&criteria=desc`. The docs do not say whether the ends are inclusive; the
       // fake includes both.
+      // "Buscar em pagamentos" (API reference, mercadopago.com.br/developers/pt/reference/payments/
+      // _payments_search/get): the search "retorna os pagamentos efetuados nos últimos doze meses a
+      // partir da data da consulta" — the fake leaves out what was created before that; and
+      // `external_reference`, "uma referência externa do pagamento" (its example:
+      // `?sort=date_created&criteria=desc&external_reference=ID_REF`), keeps the payments created
+      // with that `external_reference` (sdk-nodejs e2e/payment/search.spec.ts, "should search
+      // payments with filtered by external_reference", expects `results[0].external_reference` to
+      // be the one asked). The docs do not say whether the match is exact; the fake compares whole
+      // values.
       const field = (query.range ?? 'date_created') as keyof FakePayment;
       const from = query.begin_date ? Date.parse(query.begin_date) : Number.NEGATIVE_INFINITY;
       const to = query.end_date ? Date.parse(query.end_date) : Number.POSITIVE_INFINITY;
+      const yearAgo = new Date(clock().getTime());
+      yearAgo.setUTCMonth(yearAgo.getUTCMonth() - 12);
       const all = [...payments.values()]
         .filter((p) => {
           const at = Date.parse(String(p[field] ?? ''));
           return (
             p.collector_id === caller &&
+            Date.parse(String(p.date_created)) >= yearAgo.getTime() &&
             at >= from &&
             at <= to &&
-            (!query.status || p.status === query.status)
+            (!query.status || p.status === query.status) &&
+            (query.external_reference === undefined || p.external_reference === query.external_reference)
           );
         })
         .sort((a, b) => Date.parse(String(a.date_created)) - Date.parse(String(b.date_created)));

@@ -81,6 +81,8 @@ export interface MailBooking {
     paidAt: Date | null;
     pixCopyPaste: string | null;
     pixExpiresAt: Date | null;
+    /** `card` or `pix` (absent: Pix). */
+    method?: string;
   };
 }
 
@@ -433,8 +435,9 @@ export async function sendPixReceived(s: Services, bookingId: number, db: Execut
 }
 
 /**
- * A Pix paid after its booking ended — the hold expired, or the booking was canceled: the hours are
- * not kept, the money goes back, and the calendar messages take the hours off the calendar.
+ * A Pix (or a card's capture) arriving after its booking ended — the hold expired, or the booking
+ * was canceled: the hours are not kept, the money goes back, and the calendar messages take the
+ * hours off the calendar.
  */
 export function pixLateRefundedMails(ctx: MailContext, d: MailBooking): BookingMail[] {
   const tz = d.clinic.timezone;
@@ -443,15 +446,22 @@ export function pixLateRefundedMails(ctx: MailContext, d: MailBooking): BookingM
   const all = new Set(d.items.map((a) => a.id));
   const changes = bookingEventChanges(d.items, new Set(), all, ctx.publicUrl);
   const attendee = { name: d.customer.name, email: d.customer.email };
+  // A card's capture can arrive late too (a review at the issuer, or an answer our process lost).
+  const card = d.payment?.method === 'card';
+  const arrived = `${card ? 'Pagamento confirmado' : 'Pix recebido'} ${expired ? 'fora do prazo' : 'após o cancelamento'}`;
   const mail = renderMail({
-    subject: `${expired ? 'Pix recebido fora do prazo' : 'Pix recebido após o cancelamento'}, valor devolvido: ${d.room.name}, ${hoursLabel(d.items, tz)}`,
+    subject: `${arrived}, valor devolvido: ${d.room.name}, ${hoursLabel(d.items, tz)}`,
     greeting: `Olá, ${firstName(d.customer.name)}!`,
     paragraphs: [
-      expired
-        ? `Seu Pix de ${amount} chegou depois dos 15 minutos da reserva, e os horários já tinham sido liberados — ${placeOf(d)}:`
-        : `Seu Pix de ${amount} chegou depois que a reserva tinha sido cancelada, e os horários já tinham sido liberados — ${placeOf(d)}:`,
+      card
+        ? `O pagamento de ${amount} no seu cartão foi confirmado depois que ${expired ? 'o prazo da reserva tinha acabado' : 'a reserva tinha sido cancelada'}, e os horários já tinham sido liberados — ${placeOf(d)}:`
+        : expired
+          ? `Seu Pix de ${amount} chegou depois dos 15 minutos da reserva, e os horários já tinham sido liberados — ${placeOf(d)}:`
+          : `Seu Pix de ${amount} chegou depois que a reserva tinha sido cancelada, e os horários já tinham sido liberados — ${placeOf(d)}:`,
       ...d.items.map((a) => `• ${when(a.startsAt, tz)} (${lengthOf(a)})`),
-      'Devolvemos o valor integralmente pelo mesmo Pix; o prazo depende do seu banco. Se ainda quiser a sala, faça uma nova reserva.',
+      card
+        ? 'Devolvemos o valor integralmente no mesmo cartão; o estorno aparece na fatura conforme o prazo do emissor. Se ainda quiser a sala, faça uma nova reserva.'
+        : 'Devolvemos o valor integralmente pelo mesmo Pix; o prazo depende do seu banco. Se ainda quiser a sala, faça uma nova reserva.',
       'O aviso de cancelamento para o seu calendário segue neste e-mail.',
     ],
   });

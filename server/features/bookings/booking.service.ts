@@ -23,6 +23,7 @@ import { qrDataUrl } from '../../lib/qr.ts';
 import type { Services } from '../../services.ts';
 import { holdActivePerson, type UserRow } from '../auth/user.repository.ts';
 import { roomAvailability } from '../availability/availability.service.ts';
+import { chargeStarting } from '../lifecycle/charge.lifecycle.ts';
 import { insertHold, isSlotConflict } from '../lifecycle/lifecycle.repository.ts';
 import { cardDeclined, chargeOpened, paymentCaptured } from '../lifecycle/lifecycle.service.ts';
 import { splitFor } from '../payment-accounts/payment-account.service.ts';
@@ -188,10 +189,16 @@ export async function chargeNewBooking(s: Services, user: UserRow, c: NewCharge)
   const payer = await payerOf(s, user);
   // A connected partner's room is charged on the partner's own account (split 1:1, DESIGN §9).
   const split = await splitFor(s, c.bookingId, c.amount, c.method);
+  // The attempt is written and committed before the provider is asked (DESIGN §10): should this
+  // process die between the provider's capture and our write of its answer, the reconciliation job
+  // finds the payment (an attempt, no reference), looks the charge up at the provider by our
+  // reference (the payment's uuid) and attaches it, confirming the hours, or refunds it.
+  if (!(await chargeStarting(s, c.bookingId))) throw failed(bookingMessages.canceledWhilePaying);
   if (c.method === 'card' && c.card) {
     // Should the provider not answer, the hold stays until it expires; a capture that happened
-    // anyway then arrives late (webhook) and is refunded by the lifecycle. The payment's uuid is
-    // the attempt's idempotency key: a retried call never charges twice.
+    // anyway is found by the same job (or arrives by webhook) and is confirmed or refunded by the
+    // lifecycle. The attempt's idempotency key (the payment's uuid, or uuid and attempt number)
+    // makes a retried call of it never charge twice.
     const charge = await s.payments.chargeCard({
       token: c.card.providerToken,
       cardToken: c.cardToken,

@@ -355,6 +355,8 @@ describe('calendar files in the feed and in the mails', () => {
 
   it('takes a late Pix off the calendar, worded for an expired and for a canceled booking', async () => {
     const { booking, items } = await newBooking(['20']);
+    // A Pix's wording (a card's late capture is worded for the card).
+    await t.db.update(payments).set({ method: 'pix' }).where(eq(payments.bookingId, booking.id));
     for (const [status, subject, phrase] of [
       ['expired', 'Pix recebido fora do prazo, valor devolvido: Sala Feed, ', 'chegou depois dos 15 minutos'],
       [

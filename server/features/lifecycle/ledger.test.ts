@@ -1,4 +1,4 @@
-import { createHmac, randomBytes } from 'node:crypto';
+import { createHmac, randomBytes, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -16,10 +16,12 @@ import { bookByCard, createClinic, createRoom, openClinic, saveCard } from '../.
 import {
   BUFFER_LOST,
   CANCEL_REFUND_POLICY,
+  CHARGE_UNANSWERED,
   CONFIRMED_UNPAID,
   checkLedger,
   LATE_MONEY_KEPT,
   type LedgerViolation,
+  ORPHAN_CHARGE,
   PAYMENT_SPLIT,
   PAYOUT_LINE_TWICE,
   PAYOUT_SUM,
@@ -518,6 +520,83 @@ describe('ledger check finds each corruption', () => {
   });
 });
 
+describe('ledger check finds money the provider holds and our books do not (DESIGN §10)', () => {
+  const uuid = () => randomUUID();
+  const minutesAfter = (at: Date, n: number) => new Date(at.getTime() + n * 60_000);
+
+  it(`${ORPHAN_CHARGE}: a capture no payment holds, or whose payment never recorded it — after 30 minutes`, async () => {
+    const asked = t.clock.now;
+    const stray = `ch_sandbox_${uuid()}`;
+    const unrecorded = `ch_sandbox_${b.pixPending.payment.uuid}`;
+    const heldByFailed = `ch_sandbox_${b.pixFailed.payment.uuid}`;
+    const capture = (tx: Tx, ref: string, refunded = 0) =>
+      tx.execute(
+        sql`insert into sandbox_charges (ref, captured_cents, refunded_cents, created_at)
+            values (${ref}, 6500, ${refunded}, ${asked.toISOString()}::timestamptz)`,
+      );
+    const corrupt = async (tx: Tx) => {
+      // Captured for no payment we know; captured for a payment whose answer was lost (it holds
+      // no reference); held by a payment our books say failed.
+      await capture(tx, stray);
+      await capture(tx, unrecorded);
+      await capture(tx, heldByFailed);
+      await tx.execute(
+        sql`update payments set provider_ref = ${heldByFailed} where uuid = ${b.pixFailed.payment.uuid}`,
+      );
+      // Not orphans: one given back in full, and a Pix the sandbox books up front (paid only by
+      // its event).
+      await capture(tx, `ch_sandbox_${uuid()}`, 6500);
+      await capture(tx, `pix_sandbox_${uuid()}`);
+    };
+    expect(await violationsAfter(corrupt, minutesAfter(asked, 29))).toEqual([]);
+    const found = (await violationsAfter(corrupt, minutesAfter(asked, 31))).filter(
+      (v) => v.rule === ORPHAN_CHARGE,
+    );
+    const byCharge = new Map(found.map((v) => [v.ids.charge, v]));
+    expect(found).toHaveLength(3);
+    expect(byCharge.get(heldByFailed)?.ids).toEqual({
+      charge: heldByFailed,
+      payment: b.pixFailed.payment.uuid,
+      booking: b.pixFailed.uuid,
+    });
+    expect(byCharge.get(heldByFailed)?.message).toContain('está “recusado”');
+    expect(byCharge.get(unrecorded)?.ids).toEqual({
+      charge: unrecorded,
+      payment: b.pixPending.payment.uuid,
+      booking: b.pixPending.uuid,
+    });
+    expect(byCharge.get(stray)?.ids).toEqual({ charge: stray });
+    expect(byCharge.get(stray)?.message).toMatch(
+      /^Cobrança ch_sandbox_.* capturou R\$\s65,00 .* nenhum pagamento nosso/,
+    );
+  });
+
+  it(`${CHARGE_UNANSWERED}: a charge asked over 30 minutes ago whose answer was never written`, async () => {
+    const asked = t.clock.now;
+    const corrupt = async (tx: Tx) => {
+      // Asked, and its answer lost: no reference.
+      await tx.execute(
+        sql`update payments set provider_ref = null, charge_started_at = ${asked.toISOString()}::timestamptz
+            where uuid = ${b.pixPending.payment.uuid}`,
+      );
+      // Asked and answered (it holds the provider's reference): nothing to report.
+      await tx.execute(
+        sql`update payments set charge_started_at = ${asked.toISOString()}::timestamptz
+            where uuid = ${b.pixPaid.payment.uuid}`,
+      );
+    };
+    expect(await violationsAfter(corrupt, minutesAfter(asked, 29))).toEqual([]);
+    const found = await violationsAfter(corrupt, minutesAfter(asked, 31));
+    expect(found).toEqual([
+      {
+        rule: CHARGE_UNANSWERED,
+        message: expect.stringContaining('sem resposta registrada'),
+        ids: { payment: b.pixPending.payment.uuid, booking: b.pixPending.uuid },
+      },
+    ]);
+  });
+});
+
 describe('npm run ledger:check', () => {
   const tmp = () => fs.mkdtempSync(path.join(os.tmpdir(), 'salas-ledger-'));
   const capture = () => {
@@ -543,6 +622,24 @@ describe('npm run ledger:check', () => {
     expect(broken.lines).toEqual([
       expect.stringMatching(/^\[refund_over_capture\] .* — cobrança=pix_sandbox_x$/),
       '1 violação',
+    ]);
+
+    // A capture no payment holds, 31 minutes old (DESIGN §10): named too.
+    const ref = `ch_sandbox_${randomUUID()}`;
+    const third = await openPglite(path.join(dir, 'db'));
+    await third.db.execute(
+      sql`insert into sandbox_charges (ref, captured_cents, created_at)
+          values (${ref}, 6500, now() - interval '31 minutes')`,
+    );
+    await third.close();
+    const orphan = capture();
+    expect(await main([], { DATA_DIR: dir }, orphan.io)).toBe(1);
+    expect(orphan.lines).toEqual([
+      expect.stringMatching(/^\[refund_over_capture\] /),
+      expect.stringMatching(
+        new RegExp(`^\\[orphan_charge\\] Cobrança ${ref} capturou .* — cobrança=${ref}$`),
+      ),
+      '2 violações',
     ]);
     expect(fs.existsSync(path.join(dir, 'salas.lock'))).toBe(false);
   }, 60_000);

@@ -3,7 +3,8 @@
  * money and hours out of line with the booking lifecycle (DESIGN §8) — refunds above what was
  * captured, totals that disagree with their refund rows, refunds the sandbox gateway never saw or
  * saw twice, one hour held twice, confirmed hours without payment, cancellations refunded against
- * the table, late Pix money kept, refunds stuck at the provider. Plain SQL for PostgreSQL 15 and
+ * the table, late Pix money kept, refunds stuck at the provider, money the provider captured that
+ * no payment holds and charges asked whose answer never came. Plain SQL for PostgreSQL 15 and
  * PGlite alike; it writes nothing and can run beside a live PostgreSQL server.
  */
 import { type SQL, sql } from 'drizzle-orm';
@@ -35,6 +36,8 @@ export const PAYOUT_SUM = 'payout_sum';
 export const PAYOUT_LINE_TWICE = 'payout_line_twice';
 export const PAYOUT_UNAVAILABLE = 'payout_unavailable';
 export const OUTSIDE_MONEY = 'outside_money';
+export const ORPHAN_CHARGE = 'orphan_charge';
+export const CHARGE_UNANSWERED = 'charge_unanswered';
 
 export const LEDGER_RULES = [
   REFUND_OVER_CAPTURE,
@@ -51,6 +54,8 @@ export const LEDGER_RULES = [
   PAYOUT_LINE_TWICE,
   PAYOUT_UNAVAILABLE,
   OUTSIDE_MONEY,
+  ORPHAN_CHARGE,
+  CHARGE_UNANSWERED,
 ] as const;
 
 /** Reported like the others, but a state the retry job may still resolve on its own. */
@@ -58,6 +63,12 @@ export const WARNING_RULES: readonly string[] = [REFUND_STUCK];
 
 /** A refund still `pending` this long after it was written is reported. */
 export const REFUND_STUCK_HOURS = 24;
+
+/**
+ * A charge the provider captured that our books do not hold, or a charge asked and never answered,
+ * is reported this long after (DESIGN §10: the reconciliation job settles one within 10 minutes).
+ */
+export const ORPHAN_CHARGE_MINUTES = 30;
 
 type Row = Record<string, unknown>;
 
@@ -495,6 +506,55 @@ function payoutUnavailable(db: Executor, delayDays: number) {
   );
 }
 
+/**
+ * Money the sandbox gateway captured that no payment of ours holds (DESIGN §10), older than
+ * ORPHAN_CHARGE_MINUTES and not given back in full: a card charge (`ch_…`; a sandbox Pix is booked
+ * up front and is paid only by its event) that no payment has as its reference, or whose payment
+ * never recorded the capture (`paid_at`). The payment whose uuid the charge's reference carries (the
+ * one that asked for it) is named when it exists.
+ */
+function orphanCharge(db: Executor, now: Date) {
+  return find(
+    db,
+    ORPHAN_CHARGE,
+    sql`select c.ref as charge, coalesce(p.uuid, o.uuid) as payment, coalesce(pb.uuid, ob.uuid) as booking,
+               c.captured_cents, c.refunded_cents, c.created_at, p.status as payment_status
+        from sandbox_charges c
+        left join payments p on p.provider = 'sandbox' and p.provider_ref = c.ref
+        left join bookings pb on pb.id = p.booking_id
+        left join payments o on p.id is null and o.uuid::text = right(c.ref, 36)
+        left join bookings ob on ob.id = o.booking_id
+        where starts_with(c.ref, 'ch_') and c.captured_cents > c.refunded_cents
+          and c.created_at < ${now.toISOString()}::timestamptz - (${ORPHAN_CHARGE_MINUTES}::int * interval '1 minute')
+          and (p.id is null or p.paid_at is null)
+        order by c.created_at, c.ref`,
+    ['charge', 'payment', 'booking'],
+    (r) =>
+      `Cobrança ${r.charge} capturou ${brl(Number(r.captured_cents) - Number(r.refunded_cents))} no provedor sandbox em ${iso(r.created_at)}, mas ${r.payment_status == null ? 'nenhum pagamento nosso a registra' : `o pagamento que a tem está ${paymentLabel(r.payment_status)}`}: nem confirmada nem devolvida.`,
+  );
+}
+
+/**
+ * A charge asked of the provider (`charge_started_at`, written before the call) more than
+ * ORPHAN_CHARGE_MINUTES ago whose answer was never written (no provider reference) and that the
+ * reconciliation job has not settled — neither attached what the provider holds nor ended the
+ * attempt: the provider may hold money our books do not.
+ */
+function chargeUnanswered(db: Executor, now: Date) {
+  return find(
+    db,
+    CHARGE_UNANSWERED,
+    sql`select p.uuid as payment, b.uuid as booking, p.provider, p.status, p.amount_cents, p.charge_started_at
+        from payments p join bookings b on b.id = p.booking_id
+        where p.provider_ref is null and p.charge_started_at is not null
+          and p.charge_started_at < ${now.toISOString()}::timestamptz - (${ORPHAN_CHARGE_MINUTES}::int * interval '1 minute')
+        order by p.charge_started_at, p.id`,
+    ['payment', 'booking'],
+    (r) =>
+      `Cobrança de ${brl(r.amount_cents)} pedida ao provedor ${r.provider} em ${iso(r.charge_started_at)} sem resposta registrada (pagamento ${paymentLabel(r.status)}, sem referência do provedor): o provedor pode ter capturado o valor.`,
+  );
+}
+
 /** Every violation of the ledger rules, rule by rule, in a stable order. Reads only. */
 export async function checkLedger(
   db: Executor,
@@ -517,5 +577,7 @@ export async function checkLedger(
     ...(await payoutSum(db)),
     ...(await payoutLineTwice(db)),
     ...(await payoutUnavailable(db, payoutDelayDays)),
+    ...(await orphanCharge(db, now)),
+    ...(await chargeUnanswered(db, now)),
   ];
 }

@@ -51,6 +51,41 @@ export async function startPaying(
     .where(eq(bookings.id, bookingId));
 }
 
+/**
+ * A charge is about to be asked of the provider: the attempt's time goes on the payment, in its own
+ * statement (committed before the call), while the payment still waits for one — pending and with
+ * no provider reference. Answers whether it did (not: the booking ended meanwhile).
+ */
+export async function markChargeStarted(db: Executor, bookingId: number, now: Date): Promise<boolean> {
+  const rows = await db
+    .update(payments)
+    .set({ chargeStartedAt: now, updatedAt: now })
+    .where(
+      and(eq(payments.bookingId, bookingId), eq(payments.status, 'pending'), isNull(payments.providerRef)),
+    )
+    .returning({ id: payments.id });
+  return rows.length > 0;
+}
+
+/**
+ * A charge attempt ended with nothing captured (refused, or unknown to the provider): the payment no
+ * longer waits on it. `startedAt`, when given, must still be the attempt's (a newer one stays).
+ */
+export async function clearChargeStarted(db: Executor, paymentId: number, startedAt?: Date) {
+  const rows = await db
+    .update(payments)
+    .set({ chargeStartedAt: null })
+    .where(
+      and(
+        eq(payments.id, paymentId),
+        isNull(payments.providerRef),
+        startedAt ? eq(payments.chargeStartedAt, startedAt) : undefined,
+      ),
+    )
+    .returning({ id: payments.id });
+  return rows.length > 0;
+}
+
 /** The cleaning time kept after a booked slot (decision 0023). */
 export async function setAppointmentBuffer(tx: Tx, appointmentId: number, bufferMinutes: number) {
   await tx.update(appointments).set({ bufferMinutes }).where(eq(appointments.id, appointmentId));

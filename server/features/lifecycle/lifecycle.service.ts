@@ -169,14 +169,19 @@ export function paymentCaptured(
     const { booking, payment, items } = locked;
     if (options.inTx && !(await options.inTx(tx, payment))) return 'unchanged';
     const now = s.clock();
+    // The charge's reference goes on a payment that holds none — also one whose answer was lost (a
+    // process that died after the capture, found by the reconciliation job); a known one stays.
+    const ref = options.providerRef && !payment.providerRef ? { providerRef: options.providerRef } : {};
     if (IN_DISPUTE.includes(payment.status)) {
       // Approved again: the dispute ended in the platform's favour and the money stays.
       await settlePayment(tx, { ...payment, status: 'paid' }, now);
       fx.mails.push((db) => sendDisputeNews(s, booking.id, 'settled', db));
       return 'settled';
     }
-    if (payment.paidAt || !['pending', 'expired', 'failed'].includes(payment.status)) return 'unchanged';
-    const ref = options.providerRef ? { providerRef: options.providerRef } : {};
+    if (payment.paidAt || !['pending', 'expired', 'failed'].includes(payment.status)) {
+      if (ref.providerRef) await repo.setPayment(tx, payment.id, { ...ref, updatedAt: now });
+      return 'unchanged';
+    }
     const allHeld = items.length > 0 && items.every((a) => a.status === 'pending_payment');
     const move =
       booking.status === 'pending_payment' && allHeld
@@ -261,6 +266,10 @@ export function paymentMethodChosen(
       booking.holdExpiresAt > now;
     if (!held) return 'over';
     if (booking.chargeAt && booking.chargeAt > now) return 'busy';
+    // An attempt whose answer never came (its process died, or the provider did not answer): the
+    // provider may hold it, and another attempt (another key) could charge twice. It waits for the
+    // reconciliation job, which attaches the charge or ends the attempt.
+    if (payment.chargeStartedAt) return 'busy';
     const attempt = booking.chargeAttempts + 1;
     await repo.startPaying(tx, booking.id, {
       method: choice.method,
@@ -277,6 +286,7 @@ export function paymentMethodChosen(
 export function payingAttemptEnded(s: Services, bookingId: number): Promise<void> {
   return withBooking(s, bookingId, async (tx, locked) => {
     if (locked.booking.chargeAt) await repo.setChargeAt(tx, bookingId, null);
+    if (locked.payment.chargeStartedAt) await repo.clearChargeStarted(tx, locked.payment.id);
   });
 }
 

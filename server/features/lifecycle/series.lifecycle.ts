@@ -26,7 +26,8 @@ import { roomAvailability } from '../availability/availability.service.ts';
 import { sendBookingCanceled, sendSeriesChargeRefused } from '../bookings/booking.mails.ts';
 import { payerOf } from '../bookings/payer.ts';
 import { splitFor } from '../payment-accounts/payment-account.service.ts';
-import { insertHold, isSlotConflict, setChargeAt } from './lifecycle.repository.ts';
+import { chargeStarting } from './charge.lifecycle.ts';
+import { clearChargeStarted, insertHold, isSlotConflict, setChargeAt } from './lifecycle.repository.ts';
 import {
   type ActorRef,
   cancelLocked,
@@ -66,6 +67,11 @@ export async function chargeDueSeriesMonths(s: Services): Promise<number> {
             -- charge date had passed when the series was made waits for it (decision 0024).
             and (select f.status from bookings f where f.series_id = b.series_id
                  order by f.id limit 1) <> 'pending_payment'
+            -- Nor while an earlier attempt's answer never came (its process died mid-charge): the
+            -- provider may hold it, and a new attempt (a new key) could charge twice. The
+            -- reconciliation job attaches it, or ends the attempt (DESIGN §10).
+            and not exists (select 1 from payments p where p.booking_id = b.id
+                            and p.charge_started_at is not null and p.provider_ref is null)
           order by b.charge_at limit 50 for update skip locked`,
     );
     const ids = rows.map((r) => Number(r.id));
@@ -104,6 +110,12 @@ async function chargeMonth(s: Services, bookingId: number): Promise<void> {
     booking.amountCents,
     booking.paymentMethod === 'pix' ? 'pix' : 'card',
   );
+  const [card] =
+    booking.paymentMethod !== 'pix' && row.series.cardId
+      ? await s.db.select().from(cards).where(eq(cards.id, row.series.cardId))
+      : [];
+  // Written and committed before the provider is asked (DESIGN §10); canceled meanwhile: nothing asked.
+  if ((booking.paymentMethod === 'pix' || card) && !(await chargeStarting(s, bookingId))) return;
   if (booking.paymentMethod === 'pix') {
     const pix = await s.payments.createPix({
       amountCents: booking.amountCents,
@@ -121,9 +133,6 @@ async function chargeMonth(s: Services, bookingId: number): Promise<void> {
     });
     return;
   }
-  const [card] = row.series.cardId
-    ? await s.db.select().from(cards).where(eq(cards.id, row.series.cardId))
-    : [];
   const charge = card
     ? await s.payments.chargeCard({
         token: card.providerToken,
@@ -151,6 +160,8 @@ async function chargeMonth(s: Services, bookingId: number): Promise<void> {
     // Canceled or skipped meanwhile: nothing left to charge.
     if (locked.booking.status !== 'pending_payment' || locked.payment.status !== 'pending') return;
     await setChargeAt(tx, bookingId, retry);
+    // Nothing was captured: the next attempt may start when its day comes.
+    await clearChargeStarted(tx, locked.payment.id);
     if (booking.chargeAttempts <= 1) fx.mails.push((db) => sendSeriesChargeRefused(s, bookingId, db));
   });
 }
@@ -265,7 +276,9 @@ export async function skipSeriesWeek(
     const mine = locked.items.filter((a) => ids.includes(a.id));
     if (mine.some((a) => a.startsAt <= now)) throw new AppError('conflict', seriesMessages.noOccurrence);
     if (locked.booking.status === 'pending_payment') {
-      if (locked.payment.providerRef) throw new AppError('conflict', seriesMessages.alreadyBilled);
+      // A charge out (a Pix to pay, a card in review), or asked and its answer never recorded.
+      if (locked.payment.providerRef || locked.payment.chargeStartedAt)
+        throw new AppError('conflict', seriesMessages.alreadyBilled);
       const left = locked.items.filter((a) => !ids.includes(a.id));
       const less = mine.reduce((sum, a) => sum + a.priceCents, 0);
       if (left.length === 0) {

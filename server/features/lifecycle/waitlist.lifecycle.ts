@@ -152,3 +152,14 @@ export async function markOfferClaimed(s: Services, entryId: number): Promise<vo
     .set({ status: 'booked', updatedAt: s.clock() })
     .where(and(eq(waitlistEntries.id, entryId), sql`${waitlistEntries.status} = 'offered'`));
 }
+
+/**
+ * An offer's booking was confirmed by a charge found later (the claim's process died after the
+ * capture, payments/reconcile.service.ts): the person's wait is over too.
+ */
+export async function markOfferPaid(s: Services, bookingId: number): Promise<void> {
+  await s.db
+    .update(waitlistEntries)
+    .set({ status: 'booked', updatedAt: s.clock() })
+    .where(and(eq(waitlistEntries.offerBookingId, bookingId), eq(waitlistEntries.status, 'offered')));
+}

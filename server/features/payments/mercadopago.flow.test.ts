@@ -9,6 +9,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, zonedDate } from '#common/time/zone';
 import { MERCADOPAGO_REFUND_SHORT_OF_BALANCE } from '../../adapters/mercadopago.ts';
+import type { PaymentProvider } from '../../adapters/payments.ts';
 import { bookings, payments, refunds } from '../../db/schema.ts';
 import { createTestContext, request, type TestContext } from '../../test/app.ts';
 import { signedInAs } from '../../test/fixtures.ts';
@@ -19,10 +20,15 @@ import {
   startFakeMercadoPago,
 } from '../../test/mercadopago-fake.ts';
 import { createClinic, createRoom, openClinic } from '../../test/supply-fixtures.ts';
-import { checkLedger } from '../lifecycle/ledger.ts';
+import { CHARGE_UNANSWERED, checkLedger } from '../lifecycle/ledger.ts';
 import { chargeOpened, expireHolds } from '../lifecycle/lifecycle.service.ts';
 import { retryRefunds } from '../lifecycle/refunds.service.ts';
-import { compareRecentCharges, readBackOpenCharges } from './reconcile.service.ts';
+import {
+  compareRecentCharges,
+  readBackOpenCharges,
+  settleUnrecordedCharges,
+  UNRECORDED_AFTER_MS,
+} from './reconcile.service.ts';
 
 const SECRET = 'mp-webhook-secret-0123456789';
 let fake: FakeMercadoPago;
@@ -438,6 +444,134 @@ describe('Mercado Pago through the product', () => {
     });
     const [after] = await t.db.select().from(payments).where(eq(payments.uuid, booking.payment.uuid));
     expect(after).toMatchObject({ status: 'refunded', refundedCents: 6500 });
+    expect(await checkLedger(t.db, { now: t.clock.now })).toEqual([]);
+  });
+});
+
+describe('a Mercado Pago charge whose process died before our write (DESIGN §10)', () => {
+  /** The fault hook: Mercado Pago does its work, then the process dies before writing its answer. */
+  async function killedAfter<T>(kind: 'chargeCard' | 'createPix', work: () => Promise<T>): Promise<T> {
+    const real = t.app.services.payments;
+    const dying: PaymentProvider = { ...real };
+    const died = () => new Error('processo morto depois da resposta do Mercado Pago');
+    if (kind === 'chargeCard')
+      dying.chargeCard = async (input) => {
+        await real.chargeCard(input);
+        throw died();
+      };
+    else
+      dying.createPix = async (input) => {
+        await real.createPix(input);
+        throw died();
+      };
+    t.app.services.payments = dying;
+    try {
+      return await work();
+    } finally {
+      t.app.services.payments = real;
+    }
+  }
+  /** The payment our last POST /v1/payments asked for (its external_reference), as we hold it. */
+  const lastAsked = async () => {
+    const sent = lastPost(/^\/v1\/payments$/).body as { external_reference: string };
+    const [row] = await t.db.select().from(payments).where(eq(payments.uuid, sent.external_reference));
+    const [booking] = await t.db.select().from(bookings).where(eq(bookings.id, row!.bookingId));
+    return { payment: row!, booking: booking! };
+  };
+  const mpPaymentOf = (uuid: string) =>
+    [...fake.payments.values()].find((p) => p.external_reference === uuid)!;
+  /** Hours of another day (the day above is full). */
+  let later = 8;
+  const at = () => ({ date_times: [`${addDays(day, 2)}T${String(later++).padStart(2, '0')}:00:00-03:00`] });
+  const inMinutes = (n: number) => new Date(t.clock.now.getTime() + n * 60_000);
+  const unanswered = async (now: Date) =>
+    (await checkLedger(t.db, { now })).filter((v) => v.rule === CHARGE_UNANSWERED).map((v) => v.ids);
+
+  it('is named by the ledger check, found by its external_reference and its hours confirmed', async () => {
+    const res = await killedAfter('chargeCard', () =>
+      book({ payment_method: 'card', card_uuid: cardUuid, card_token: fakeCardToken('APRO'), ...at() }),
+    );
+    expect(res.statusCode, res.body).toBe(500);
+    const { payment, booking } = await lastAsked();
+    const charged = mpPaymentOf(payment.uuid);
+    expect(charged.status).toBe('approved');
+    expect(payment).toMatchObject({ status: 'pending', providerRef: null });
+    expect(await unanswered(inMinutes(31))).toEqual([{ payment: payment.uuid, booking: booking.uuid }]);
+
+    t.clock.advance(UNRECORDED_AFTER_MS);
+    expect(await settleUnrecordedCharges(t.app.services)).toBe(1);
+    const search = fake.requests.filter((r) => r.path === '/v1/payments/search').at(-1)!;
+    expect(search.query).toEqual({
+      sort: 'date_created',
+      criteria: 'desc',
+      external_reference: payment.uuid,
+    });
+    const [after] = await t.db.select().from(payments).where(eq(payments.uuid, payment.uuid));
+    expect(after).toMatchObject({ status: 'paid', providerRef: String(charged.id) });
+    expect((await t.db.select().from(bookings).where(eq(bookings.id, booking.id)))[0]!.status).toBe(
+      'confirmed',
+    );
+    expect(await checkLedger(t.db, { now: inMinutes(31) })).toEqual([]);
+  });
+
+  it('refunds it in full once its hold has ended: one refund at Mercado Pago, however many runs at once', async () => {
+    const res = await killedAfter('chargeCard', () =>
+      book({ payment_method: 'card', card_uuid: cardUuid, card_token: fakeCardToken('APRO'), ...at() }),
+    );
+    expect(res.statusCode, res.body).toBe(500);
+    const { payment, booking } = await lastAsked();
+    const mpId = mpPaymentOf(payment.uuid).id;
+    t.clock.advance(31 * 60_000);
+    await expireHolds(t.app.services);
+    expect(await unanswered(t.clock.now)).toEqual([{ payment: payment.uuid, booking: booking.uuid }]);
+
+    await Promise.all([settleUnrecordedCharges(t.app.services), settleUnrecordedCharges(t.app.services)]);
+    t.clock.advance(2 * 60_000);
+    await Promise.all([settleUnrecordedCharges(t.app.services), settleUnrecordedCharges(t.app.services)]);
+    const refundsSent = fake.requests.filter(
+      (r) => r.method === 'POST' && r.path === `/v1/payments/${mpId}/refunds`,
+    );
+    const [after] = await t.db.select().from(payments).where(eq(payments.uuid, payment.uuid));
+    expect(after).toMatchObject({ status: 'refunded', refundedCents: 6500, providerRef: String(mpId) });
+    const ours = await t.db.select().from(refunds).where(eq(refunds.paymentId, after!.id));
+    expect(ours).toHaveLength(1);
+    expect(refundsSent.map((r) => r.headers['x-idempotency-key'])).toEqual([ours[0]!.uuid]);
+    expect(fake.payments.get(mpId)).toMatchObject({ status: 'refunded', transaction_amount_refunded: 65 });
+    expect(await checkLedger(t.db, { now: t.clock.now })).toEqual([]);
+  });
+
+  it('ends at once an attempt Mercado Pago refused, and attaches a Pix still to pay with its code', async () => {
+    const refused = await killedAfter('chargeCard', () =>
+      book({ payment_method: 'card', card_uuid: cardUuid, card_token: fakeCardToken('FUND'), ...at() }),
+    );
+    expect(refused.statusCode, refused.body).toBe(500);
+    const declined = await lastAsked();
+    const pix = await killedAfter('createPix', () => book({ payment_method: 'pix', ...at() }));
+    expect(pix.statusCode).toBe(500);
+    const open = await lastAsked();
+    t.clock.advance(UNRECORDED_AFTER_MS);
+    expect(await settleUnrecordedCharges(t.app.services)).toBe(2);
+    const [ended] = await t.db.select().from(payments).where(eq(payments.uuid, declined.payment.uuid));
+    expect(ended).toMatchObject({ status: 'pending', providerRef: null, chargeStartedAt: null });
+    const mpPix = mpPaymentOf(open.payment.uuid);
+    const [attached] = await t.db.select().from(payments).where(eq(payments.uuid, open.payment.uuid));
+    expect(attached).toMatchObject({
+      status: 'pending',
+      providerRef: String(mpPix.id),
+      pixCopyPaste: (mpPix.point_of_interaction as { transaction_data: { qr_code: string } }).transaction_data
+        .qr_code,
+    });
+    // The person gets the Pix by mail, pays it, and the read-back confirms it.
+    await t.deliverMail();
+    expect(t.mail.findLast((m) => m.to === customer.user.email)?.subject).toMatch(/Pix/);
+    fake.approve(mpPix.id);
+    t.clock.advance(5 * 60_000);
+    await readBackOpenCharges(t.app.services);
+    expect((await t.db.select().from(bookings).where(eq(bookings.id, open.booking.id)))[0]!.status).toBe(
+      'confirmed',
+    );
+    t.clock.advance(16 * 60_000);
+    await expireHolds(t.app.services);
     expect(await checkLedger(t.db, { now: t.clock.now })).toEqual([]);
   });
 });

@@ -73,7 +73,9 @@ export async function applyEvent(
   const options = { inTx: record };
   const changed =
     event.outcome === 'paid'
-      ? (await paymentCaptured(s, payment.bookingId, options)) !== 'unchanged'
+      ? // The charge's reference goes on a payment that holds none (its answer was lost).
+        (await paymentCaptured(s, payment.bookingId, { ...options, providerRef: event.providerRef })) !==
+        'unchanged'
       : event.outcome === 'failed'
         ? await paymentFailed(s, payment.bookingId, options)
         : event.outcome === 'refunded'

@@ -7,10 +7,19 @@
  * open at the provider after its booking ended (a withdrawal that failed) is withdrawn again.
  */
 import { sql } from 'drizzle-orm';
+import type { WebhookEvent } from '../../adapters/payments.ts';
 import { queryRows } from '../../db/client.ts';
 import type { Services } from '../../services.ts';
-import { collectorOfRef, connectedCollectors } from '../payment-accounts/payment-account.service.ts';
+import { chargeNotCaptured } from '../lifecycle/charge.lifecycle.ts';
+import { chargeOpened, paymentCaptured } from '../lifecycle/lifecycle.service.ts';
+import { markOfferPaid } from '../lifecycle/waitlist.lifecycle.ts';
+import {
+  collectorOf,
+  collectorOfRef,
+  connectedCollectors,
+} from '../payment-accounts/payment-account.service.ts';
 import { applyEvent } from './payment.service.ts';
+import { claimUnrecordedCharges } from './reconcile.repository.ts';
 
 /** A charge is read again after this long while its hold runs (the job runs every minute). */
 export const READ_BACK_EVERY_MS = 5 * 60_000;
@@ -99,4 +108,74 @@ export async function compareRecentCharges(s: Services): Promise<number> {
     if ((await applyEvent(s, event, 'daily')).changed) settled++;
   }
   return settled;
+}
+
+/** A charge asked this long ago and still without the provider's answer is looked up (no call lasts as long). */
+export const UNRECORDED_AFTER_MS = 2 * 60_000;
+/** While nothing is found, the same charge is looked up again at most this often. */
+export const LOOK_AGAIN_MS = 60_000;
+/**
+ * Nothing under our reference this long after the attempt (the provider answered each time): it
+ * holds nothing, and the attempt ends. Well before `ledger:check` names an attempt (30 minutes).
+ */
+export const GIVE_UP_AFTER_MS = 10 * 60_000;
+
+/** What the provider reports of a charge whose money it took (whatever happened to it since). */
+const TOOK_MONEY: readonly WebhookEvent['outcome'][] = ['paid', 'refunded', 'disputed', 'charged_back'];
+
+/**
+ * Charges the provider holds that our books do not (DESIGN §10 "Staying up"): a payment whose charge
+ * was asked (`charge_started_at`, committed before the call) and whose answer was never written —
+ * the process died between the provider's capture and our write, or the call got no answer — is
+ * looked up at the provider by our reference, whatever its status now (pending, expired, failed).
+ * Found captured: the charge is attached and the lifecycle decides, as for a late webhook — its
+ * hours confirmed while still held, else the whole amount refunded (a refund row, its uuid the
+ * idempotency key: a second run refunds nothing more); the provider's state is then recorded as a
+ * read-back event. Found still open (a card in review, a Pix): attached, and the read-back job follows
+ * it (withdrawn at once if the booking ended). Found refused, or nothing found for GIVE_UP_AFTER_MS:
+ * the attempt ends (nothing was captured). A provider that does not answer is asked again on the
+ * next round, never given up on. Runs every minute in any number of processes (claimed SKIP LOCKED);
+ * a capture is settled within about three minutes. Answers how many payments were looked up.
+ */
+export async function settleUnrecordedCharges(s: Services): Promise<number> {
+  const provider = s.payments;
+  const now = s.clock();
+  const claimed = await s.db.transaction((tx) =>
+    claimUnrecordedCharges(tx, provider.name, {
+      askedBefore: new Date(now.getTime() - UNRECORDED_AFTER_MS),
+      lookedBefore: new Date(now.getTime() - LOOK_AGAIN_MS),
+      now,
+      limit: BATCH,
+    }),
+  );
+  for (const row of claimed) {
+    // A split charge lives in the partner's account it was asked on.
+    const found = await collectorOf(s, row)
+      .then((collector) => provider.findCharges(row.uuid, collector))
+      .catch(() => undefined);
+    // No answer: asked again on a later round.
+    if (found === undefined) continue;
+    const mine = found.filter((e) => e.providerRef && (e.paymentUuid ?? row.uuid) === row.uuid);
+    const took = mine.find((e) => TOOK_MONEY.includes(e.outcome));
+    if (took) {
+      const outcome = await paymentCaptured(s, row.bookingId, { providerRef: took.providerRef });
+      // A waitlist offer paid this way: the person's wait is over.
+      if (outcome === 'confirmed') await markOfferPaid(s, row.bookingId);
+      await applyEvent(s, took, 'read_back');
+      continue;
+    }
+    const open = mine.find((e) => e.outcome === 'pending');
+    if (open) {
+      const pix = open.pixCopyPaste && row.holdExpiresAt;
+      await chargeOpened(s, row.bookingId, {
+        providerRef: open.providerRef!,
+        ...(pix ? { pixCopyPaste: open.pixCopyPaste, pixExpiresAt: row.holdExpiresAt! } : {}),
+      });
+      continue;
+    }
+    const startedAt = row.chargeStartedAt!;
+    if (mine.length > 0 || now.getTime() - startedAt.getTime() >= GIVE_UP_AFTER_MS)
+      await chargeNotCaptured(s, row.id, startedAt);
+  }
+  return claimed.length;
 }

@@ -26,6 +26,7 @@ import {
 import { availabilityFor } from '../availability/availability.service.ts';
 import { checkLedger } from '../lifecycle/ledger.ts';
 import { expireHolds } from '../lifecycle/lifecycle.service.ts';
+import { settleUnrecordedCharges } from '../payments/reconcile.service.ts';
 
 let t: TestContext;
 let partner: Awaited<ReturnType<typeof signedInAs>>;
@@ -229,5 +230,48 @@ describe('waitlist', () => {
       payments.createPix = createPix;
     }
     expect(await checkLedger(t.db, { now: t.clock.now })).toEqual([]);
+  }, 60_000);
+
+  it('tries no second charge of an offer whose claim died after the capture; the job books it', async () => {
+    const room = await createRoom(t, partner.user, partner.token, clinic.uuid, 'Sala Queda');
+    const [holder, gil] = await Promise.all([person(), person()]);
+    const booked = await bookByCard(t, holder.token, room.uuid, holder.card, [at('09:00')]);
+    await join(gil, room.uuid, '09:00', '10:00');
+    await cancelFirst(holder, booked);
+    const [entry] = await mine(gil);
+    expect(entry!.status).toBe('offered');
+    const claim = () =>
+      call(gil.token, 'POST', `/api/customer/waitlist/${entry!.uuid}/claim`, {
+        payment_method: 'card',
+        card_uuid: gil.card,
+      });
+    // The fault hook: the provider captures, then the process dies before writing its answer.
+    const payments = t.app.services.payments;
+    const { chargeCard } = payments;
+    const keys: string[] = [];
+    payments.chargeCard = async (input) => {
+      keys.push(input.idempotencyKey);
+      await chargeCard.call(payments, input);
+      throw new Error('processo morto depois da captura');
+    };
+    try {
+      expect((await claim()).statusCode).toBe(500);
+      // Past the attempt's 2-minute lease: another attempt (another key) would charge twice.
+      t.clock.advance(3 * 60_000);
+      const again = await claim();
+      expect(again.statusCode, again.body).toBe(409);
+      expect(keys).toHaveLength(1);
+    } finally {
+      payments.chargeCard = chargeCard;
+    }
+    expect(await settleUnrecordedCharges(t.app.services)).toBeGreaterThanOrEqual(1);
+    const [row] = await t.db
+      .select({ status: bookings.status, payment: paymentsTable.status })
+      .from(bookings)
+      .innerJoin(paymentsTable, eq(paymentsTable.bookingId, bookings.id))
+      .where(eq(bookings.uuid, entry!.offer!.booking_uuid));
+    expect(row).toEqual({ status: 'confirmed', payment: 'paid' });
+    expect((await mine(gil))[0]!.status).toBe('booked');
+    expect(await checkLedger(t.db, { now: new Date(t.clock.now.getTime() + 31 * 60_000) })).toEqual([]);
   }, 60_000);
 });
