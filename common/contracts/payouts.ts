@@ -100,7 +100,25 @@ export const payoutsQuery = z.object({
   status: z.enum(payoutStatuses, { message: 'Situação inválida.' }).optional(),
 });
 
+/** Payment statuses that hold a line's share (DESIGN §9, §10): it never leaves in a payout. */
+export const heldStatuses = ['disputed', 'charged_back'] as const;
+export type HeldStatus = (typeof heldStatuses)[number];
+
+/** A line that keeps a payout from being paid (409 `code: "held_lines"`, `held_lines`). */
+export const heldLineSchema = payoutLineSchema.extend({ payment_status: z.enum(heldStatuses) });
+export type HeldLine = z.infer<typeof heldLineSchema>;
+
+const heldLabel: Record<HeldStatus, string> = {
+  disputed: 'pagamento em disputa',
+  charged_back: 'estornado pelo banco (chargeback)',
+};
+/** "Sala 1, 27/11/2026 às 14:00 (pagamento em disputa)" from a line whose date_time is ISO. */
+const heldLineLabel = (l: Pick<HeldLine, 'room_name' | 'date_time' | 'payment_status'>) =>
+  `${l.room_name}, ${l.date_time.slice(8, 10)}/${l.date_time.slice(5, 7)}/${l.date_time.slice(0, 4)} às ${l.date_time.slice(11, 16)} (${heldLabel[l.payment_status]})`;
+
 export const payoutMessages = {
+  heldLines: (lines: Pick<HeldLine, 'room_name' | 'date_time' | 'payment_status'>[]) =>
+    `Este repasse não pode ser marcado como pago: ${lines.length === 1 ? 'uma linha está retida' : `${lines.length} linhas estão retidas`} — ${lines.map(heldLineLabel).join('; ')}. Cancele este repasse e gere outro: as linhas retidas ficam de fora enquanto estiverem retidas.`,
   nothingAvailable: 'Não há valor disponível para repassar a este parceiro agora.',
   splitPartner: 'Este parceiro recebe direto pelo Mercado Pago (split): não há repasse a fazer.',
   notFound: 'Repasse não encontrado.',

@@ -27,7 +27,11 @@ export async function seedPayouts(tx: Tx, now: Date, operatorId: number, random:
     for (const day of [lastMonth, thisMonth]) {
       const at = zonedInstant(day, '09:00', ZONE);
       const items = dueItems(lines, at, DELAY_DAYS);
-      for (const item of items) byId.get(item.appointmentId)!.carried_cents += item.amountCents;
+      for (const item of items) {
+        // Every demo payout is paid: what it carries is claimed too.
+        byId.get(item.appointmentId)!.carried_cents += item.amountCents;
+        byId.get(item.appointmentId)!.claimed_cents += item.amountCents;
+      }
       const amount = items.reduce((t, i) => t + i.amountCents, 0);
       if (amount <= 0) continue;
       const payout = await insertPayout(tx, {

@@ -1,14 +1,16 @@
 /**
  * Model-based test of the booking lifecycle (DESIGN §8), on PGlite and, under `npm run test:pg`, on
  * PostgreSQL. Random sequences of bookings (card and Pix), provider webhooks (in order, late,
- * duplicated; disputes opened, charged back and settled), payouts made, paid and canceled, customer cancellations, partner status changes, hold expiry, refund retries with a
+ * duplicated; disputes opened, charged back and settled), payouts made, paid and canceled (a
+ * charge-back while a payout is pending, and after it was paid), customer cancellations, partner status changes, hold expiry, refund retries with a
  * provider that times out, partner suspension, horários fixos (series, their monthly charges, a
  * skipped week, the rest canceled) and the waitlist (joining, freed hours offered, offers paid) —
  * one after another (fc.commands with
  * fc.asyncModelRun), then fired in parallel batches. After every run the ledger must hold
  * (checkLedger: refunded ≤ captured, refunds add up, each reached the provider once, no slot held
- * twice, confirmed means paid, cancellations refunded per the table, late money returned) and no
- * request may have answered 5xx.
+ * twice, confirmed means paid, cancellations refunded per the table, late money returned), held
+ * money never left in a payout, what was paid out less what is owed back is what the partner kept
+ * (checkPayouts), and no request may have answered 5xx.
  */
 import { eq, sql } from 'drizzle-orm';
 import fc from 'fast-check';
@@ -141,6 +143,8 @@ interface World {
   customers: { token: string; user: { uuid: string; email: string }; card: string }[];
   day: string;
   statuses: number[];
+  /** Commands of a batch run at once: a dispute may land between a payout's "paid" and a look at it. */
+  concurrent: boolean;
 }
 
 interface Model {
@@ -150,7 +154,7 @@ interface Model {
   series: { uuid: string; who: number; dates: string[] }[];
 }
 
-async function newWorld(): Promise<World> {
+async function newWorld(concurrent: boolean): Promise<World> {
   // Each run starts the day before its hours, so the 24-hour rule and the hour's start are crossed.
   const today = zonedDate(TEST_NOW, ZONE);
   t.clock.now = zonedInstant(addDays(today, 1), '07:00', ZONE);
@@ -165,7 +169,7 @@ async function newWorld(): Promise<World> {
     const c = await signedInAs(t, 'customer');
     customers.push({ ...c, card: await h.saveCard(c) });
   }
-  return { partner, room: room.uuid, customers, day: addDays(today, 2), statuses: [] };
+  return { partner, room: room.uuid, customers, day: addDays(today, 2), statuses: [], concurrent };
 }
 
 const hourIso = (w: World, h: number) => `${w.day}T${String(8 + h).padStart(2, '0')}:00:00-03:00`;
@@ -188,6 +192,94 @@ async function expectNo5xx(w: World, res: { statusCode: number; body: string }, 
   tally.answers.set(res.statusCode, (tally.answers.get(res.statusCode) ?? 0) + 1);
   expect(res.statusCode, res.body).toBeLessThan(500);
   expect(allowed, `${res.statusCode} ${res.body}`).toContain(res.statusCode);
+}
+
+/** Nine days go by (every hour of the world's day is over and past its payout delay); all sign in again. */
+async function nineDaysLater(w: World) {
+  t.clock.advance(9 * 24 * 60 * 60_000);
+  for (const c of w.customers) c.token = await signIn(t, c.user.email);
+  w.partner.token = await signIn(t, w.partner.user.email);
+  operator.token = await signIn(t, operator.user.email);
+}
+
+const HELD = ['disputed', 'charged_back'];
+type PayoutView = { uuid: string; lines: { appointment_uuid: string; amount_cents: number }[] };
+
+/** The operator makes the partner's payout: 201, or 422 with nothing available. */
+async function makePayout(w: World): Promise<PayoutView | undefined> {
+  const made = await request(t.app, {
+    method: 'POST',
+    url: '/api/fusion/payouts',
+    token: operator.token,
+    payload: { partner_uuid: w.partner.user.uuid },
+  });
+  await expectNo5xx(w, made, [201, 422]);
+  return made.statusCode === 201 ? made.json().data : undefined;
+}
+
+/** Each appointment's payment (uuid and status now). */
+async function paymentsOf(appointments: string[]) {
+  if (appointments.length === 0) return new Map<string, { payment: string; status: string }>();
+  const rows = await queryRows<{ appointment: string; payment: string; status: string }>(
+    t.db,
+    sql`select a.uuid::text as appointment, p.uuid::text as payment, p.status from appointments a
+        join payments p on p.booking_id = a.booking_id
+        where a.uuid::text in (${sql.join(
+          appointments.map((u) => sql`${u}`),
+          sql`, `,
+        )})`,
+  );
+  return new Map(rows.map((r) => [r.appointment, { payment: r.payment, status: r.status }]));
+}
+
+/** Held money never leaves: a payout just paid carries no positive line of a payment held now. */
+async function expectNoHeldLinePaid(w: World, payout: PayoutView) {
+  // Batches running at once may dispute a payment right after the payout was paid: checked alone.
+  if (w.concurrent) return;
+  const positive = payout.lines.filter((l) => l.amount_cents > 0).map((l) => l.appointment_uuid);
+  const held = [...(await paymentsOf(positive))].filter(([, p]) => HELD.includes(p.status));
+  expect(held, 'repasse pago com linha retida').toEqual([]);
+}
+
+/** The operator marks a payout paid; answers whether it was (409: a line is held). */
+async function payPayout(w: World, payout: PayoutView, allowed: number[]) {
+  const res = await request(t.app, {
+    method: 'POST',
+    url: `/api/fusion/payouts/${payout.uuid}/paid`,
+    token: operator.token,
+    payload: { reference: `E${payout.uuid.replace(/-/g, '')}` },
+  });
+  await expectNo5xx(w, res, allowed);
+  if (res.statusCode === 200) await expectNoHeldLinePaid(w, payout);
+  return res;
+}
+
+/**
+ * An hour of tomorrow booked by card (so there is money to pay out whatever came before), nine days
+ * later, and the operator's payout of everything available then.
+ */
+async function bookThenPayout(m: Model, w: World, who: number, hour: number) {
+  const c = w.customers[who]!;
+  const tomorrow = addDays(zonedDate(t.clock.now, ZONE), 1);
+  const res = await request(t.app, {
+    method: 'POST',
+    url: '/api/customer/appointment/bulk',
+    token: c.token,
+    payload: {
+      room_uuid: w.room,
+      date_times: [`${tomorrow}T${String(8 + hour).padStart(2, '0')}:00:00-03:00`],
+      payment_method: 'card',
+      card_uuid: c.card,
+      ...h.cardExtras(0),
+    },
+  });
+  await expectNo5xx(w, res, [201, 409, 422, 429]);
+  if (res.statusCode === 201) {
+    const b = res.json().data;
+    m.bookings.push({ uuid: b.uuid, payment: b.payment.uuid, appointments: b.appointments });
+  }
+  await nineDaysLater(w);
+  return makePayout(w);
 }
 
 const commandArbs = [
@@ -407,25 +499,69 @@ const commandArbs = [
     cmd(
       'clock +9 days, payout made and paid',
       async (_m, w) => {
-        t.clock.advance(9 * 24 * 60 * 60_000);
-        for (const c of w.customers) c.token = await signIn(t, c.user.email);
-        w.partner.token = await signIn(t, w.partner.user.email);
-        operator.token = await signIn(t, operator.user.email);
-        const made = await request(t.app, {
-          method: 'POST',
-          url: '/api/fusion/payouts',
-          token: operator.token,
-          payload: { partner_uuid: w.partner.user.uuid },
-        });
-        await expectNo5xx(w, made, [201, 422]);
-        if (made.statusCode !== 201) return;
-        const paid = await request(t.app, {
-          method: 'POST',
-          url: `/api/fusion/payouts/${made.json().data.uuid}/paid`,
-          token: operator.token,
-          payload: { reference: 'comprovante-modelo' },
-        });
-        await expectNo5xx(w, paid, [200]);
+        await nineDaysLater(w);
+        const made = await makePayout(w);
+        // A payout just made carries no held line: it is paid.
+        if (made) await payPayout(w, made, [200]);
+      },
+      true,
+    ),
+  ),
+  // Held money stays held (DESIGN §10, issue 41). A charge-back while the payout is pending: the
+  // payout is not paid (409) while it carries the line; canceled, or left for "payout: pay".
+  fc
+    .record({ who: fc.nat(1), hour: fc.nat(5), j: fc.nat(), cancel: fc.boolean() })
+    .map(({ who, hour, j, cancel }) =>
+      cmd(
+        `book(card, ${who}, tomorrow ${hour}), clock +9 days, payout made, charge-back while it is pending (line ${j}, ${cancel ? 'canceled' : 'kept'})`,
+        async (m, w) => {
+          const made = await bookThenPayout(m, w, who, hour);
+          if (!made) return;
+          const positive = made.lines.filter((l) => l.amount_cents > 0).map((l) => l.appointment_uuid);
+          const line = pick(positive, j);
+          if (!line) return;
+          const { payment } = (await paymentsOf([line])).get(line)!;
+          const id = `evt_chargeback_pending_${payment}_${m.events.length}`;
+          m.events.push(id);
+          await expectNo5xx(w, await h.deliver('payment.charged_back', payment, id), [200]);
+          const held = [...(await paymentsOf(positive)).values()].some((p) => HELD.includes(p.status));
+          const res = await payPayout(w, made, [held ? 409 : 200]);
+          if (res.statusCode === 409) {
+            expect(res.json().code).toBe('held_lines');
+            if (held && (await paymentsOf([line])).get(line)!.status === 'charged_back')
+              expect(
+                res.json().held_lines.map((l: { appointment_uuid: string }) => l.appointment_uuid),
+              ).toContain(line);
+            if (cancel) {
+              const canceled = await request(t.app, {
+                method: 'POST',
+                url: `/api/fusion/payouts/${made.uuid}/cancel`,
+                token: operator.token,
+              });
+              await expectNo5xx(w, canceled, [200]);
+            }
+          }
+        },
+        true,
+      ),
+    ),
+  // A charge-back after the payout was paid: the partner owes the line's money back (checkPayouts).
+  fc.record({ who: fc.nat(1), hour: fc.nat(5), j: fc.nat() }).map(({ who, hour, j }) =>
+    cmd(
+      `book(card, ${who}, tomorrow ${hour}), clock +9 days, payout made and paid, then charged back (line ${j})`,
+      async (m, w) => {
+        const made = await bookThenPayout(m, w, who, hour);
+        if (!made) return;
+        await payPayout(w, made, [200]);
+        const line = pick(
+          made.lines.filter((l) => l.amount_cents > 0).map((l) => l.appointment_uuid),
+          j,
+        );
+        if (!line) return;
+        const { payment } = (await paymentsOf([line])).get(line)!;
+        const id = `evt_chargeback_paid_${payment}_${m.events.length}`;
+        m.events.push(id);
+        await expectNo5xx(w, await h.deliver('payment.charged_back', payment, id), [200]);
       },
       true,
     ),
@@ -453,11 +589,14 @@ const commandArbs = [
         .json()
         .data.find((p: { partner_uuid: string }) => p.partner_uuid === w.partner.user.uuid);
       if (!mine) return;
+      if (action === 'pay') {
+        await payPayout(w, mine, [200, 409]);
+        return;
+      }
       const res = await request(t.app, {
         method: 'POST',
-        url: `/api/fusion/payouts/${mine.uuid}/${action === 'pay' ? 'paid' : 'cancel'}`,
+        url: `/api/fusion/payouts/${mine.uuid}/cancel`,
         token: operator.token,
-        payload: action === 'pay' ? { reference: `E${mine.uuid.replace(/-/g, '')}` } : undefined,
       });
       await expectNo5xx(w, res, [200, 409]);
     }),
@@ -486,8 +625,79 @@ const commandArbs = [
   ),
 ];
 
-/** Settles every refund (the provider answers again), then checks the whole ledger. */
-async function settleAndCheck() {
+/**
+ * The partner's payouts at the end of a run. Pending payouts are canceled and a last one is made
+ * and paid of everything available (a payout just made carries no held line, so it is paid). Then,
+ * line by line — `paid` what paid payouts carried of it (positive lines less negative ones), `kept`
+ * what the partner keeps of it (its net; nothing once its payment was charged back) — what was paid
+ * out plus what is still due (negative: owed back) equals what the partner keeps of the lines that
+ * are available, and of the others what left and stays: paid-out total minus debts is what the
+ * partner kept, and a charge-back after a payout is owed back.
+ */
+async function checkPayouts(w: World) {
+  const pending = await request(t.app, {
+    method: 'GET',
+    url: '/api/fusion/payouts?status=pending',
+    token: operator.token,
+  });
+  for (const p of pending
+    .json()
+    .data.filter((x: { partner_uuid: string }) => x.partner_uuid === w.partner.user.uuid)) {
+    const res = await request(t.app, {
+      method: 'POST',
+      url: `/api/fusion/payouts/${p.uuid}/cancel`,
+      token: operator.token,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+  }
+  const last = await makePayout(w);
+  if (last) expect((await payPayout(w, last, [200])).statusCode).toBe(200);
+
+  const today = zonedDate(t.clock.now, ZONE);
+  const res = await request(t.app, {
+    method: 'GET',
+    url: `/api/partner/${w.partner.user.uuid}/statement?dateInit=${addDays(today, -400)}&dateEnd=${addDays(today, 390)}`,
+    token: operator.token,
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  const { lines, totals } = res.json().data as {
+    lines: { appointment_uuid: string; net_cents: number; settlement: string; available_at: string | null }[];
+    totals: { available_cents: number; paid_out_cents: number };
+  };
+  const paid = new Map(
+    (
+      await queryRows<{ appointment: string; paid: number }>(
+        t.db,
+        sql`select a.uuid::text as appointment, sum(i.amount_cents)::int as paid from payout_items i
+            join payouts po on po.id = i.payout_id join appointments a on a.id = i.appointment_id
+            join rooms r on r.id = a.room_id
+            where po.status = 'paid' and r.uuid = ${w.room} group by a.uuid`,
+      )
+    ).map((r) => [r.appointment, r.paid]),
+  );
+  const payments = await paymentsOf(lines.map((l) => l.appointment_uuid));
+  let paidOut = 0;
+  let keptNow = 0;
+  for (const l of lines.filter((x) => x.settlement === 'payout')) {
+    const status = payments.get(l.appointment_uuid)!.status;
+    const out = paid.get(l.appointment_uuid) ?? 0;
+    const kept = status === 'charged_back' ? 0 : l.net_cents;
+    const available =
+      !HELD.includes(status) &&
+      l.available_at !== null &&
+      Date.parse(l.available_at) <= t.clock.now.getTime();
+    paidOut += out;
+    keptNow += available ? kept : Math.min(kept, out);
+  }
+  expect(totals.paid_out_cents, 'repassado no extrato').toBe(paidOut);
+  expect(paidOut + totals.available_cents, 'repassado menos o devido = o que o parceiro ficou').toBe(keptNow);
+  // After the last payout nothing available is left (a debt larger than the earnings may be).
+  if (last) expect(totals.available_cents).toBe(0);
+  else expect(totals.available_cents).toBeLessThanOrEqual(0);
+}
+
+/** Settles every refund (the provider answers again), then checks the whole ledger and the payouts. */
+async function settleAndCheck(w: World) {
   tally.runs += 1;
   provider.flaky = false;
   for (let i = 0; i < 3; i++) {
@@ -498,6 +708,8 @@ async function settleAndCheck() {
   tally.violations += violations.length;
   expect(violations).toEqual([]);
   await h.checkBooks();
+  await checkPayouts(w);
+  expect(await checkLedger(t.db, { now: t.clock.now })).toEqual([]);
 }
 
 /** The two properties, for the provider of the enclosing describe. */
@@ -505,12 +717,12 @@ function modelProperties(runs: number) {
   it('holds its invariants over random sequences', async () => {
     await fc.assert(
       fc.asyncProperty(fc.commands(commandArbs, { maxCommands: 25 }), async (cmds) => {
-        const world = await newWorld();
+        const world = await newWorld(false);
         await fc.asyncModelRun(
           () => ({ model: { bookings: [], events: [], series: [] } as Model, real: world }),
           cmds,
         );
-        await settleAndCheck();
+        await settleAndCheck(world);
       }),
       { numRuns: runs, endOnFailure: true },
     );
@@ -524,14 +736,14 @@ function modelProperties(runs: number) {
           maxLength: 5,
         }),
         async (batches) => {
-          const world = await newWorld();
+          const world = await newWorld(true);
           const model: Model = { bookings: [], events: [], series: [] };
           for (const batch of batches) {
             // Clock moves and the suspension go first, in order; everything else goes out together.
             for (const c of batch.filter((x) => x.solo)) await c.run(model, world);
             await Promise.all(batch.filter((x) => !x.solo).map((c) => c.run(model, world)));
           }
-          await settleAndCheck();
+          await settleAndCheck(world);
         },
       ),
       { numRuns: runs, endOnFailure: true },

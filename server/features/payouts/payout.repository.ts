@@ -26,6 +26,11 @@ export type LineRow = {
   /** Carried by payouts pending or paid, and by paid ones only. */
   carried_cents: number;
   paid_out_cents: number;
+  /**
+   * What the partner holds of this line or owes back already: paid payouts, plus the negative
+   * lines of pending ones (a positive line of a pending payout has not left yet).
+   */
+  claimed_cents: number;
   payout_uuid: string | null;
 };
 
@@ -76,11 +81,12 @@ async function lines(
                x.gross_cents - x.refunded_cents - round((x.gross_cents - x.refunded_cents) * x.pct / 100)::int
                  as net_cents,
                coalesce(c.carried, 0)::int as carried_cents, coalesce(c.paid, 0)::int as paid_out_cents,
-               c.last_payout as payout_uuid, x.partner_id
+               coalesce(c.claimed, 0)::int as claimed_cents, c.last_payout as payout_uuid, x.partner_id
         from (${paidAppointments} ${ofPartner(sql`cl.partner_id`)}) x
         left join (
           select i.appointment_id, sum(i.amount_cents) as carried,
                  sum(i.amount_cents) filter (where po.status = 'paid') as paid,
+                 sum(i.amount_cents) filter (where po.status = 'paid' or i.amount_cents < 0) as claimed,
                  (array_agg(po.uuid::text order by po.created_at desc))[1] as last_payout
           from payout_items i join payouts po on po.id = i.payout_id
           where po.status in ('pending', 'paid') ${ofPartner(sql`po.partner_id`)}
@@ -99,6 +105,7 @@ async function lines(
     net_cents: Number(r.net_cents),
     carried_cents: Number(r.carried_cents),
     paid_out_cents: Number(r.paid_out_cents),
+    claimed_cents: Number(r.claimed_cents),
   }));
 }
 
@@ -197,6 +204,38 @@ export async function setPayout(
       ? sql`update payouts set status = 'paid', reference = ${values.reference ?? null}, paid_at = ${values.now.toISOString()}::timestamptz, updated_at = ${values.now.toISOString()}::timestamptz where id = ${id}`
       : sql`update payouts set status = 'canceled', canceled_at = ${values.now.toISOString()}::timestamptz, updated_at = ${values.now.toISOString()}::timestamptz where id = ${id}`,
   );
+}
+
+/**
+ * The lines of a payout that would pay out money of a payment in dispute or charged back (DESIGN
+ * §10): its positive lines whose payment is held now. The payments are read `FOR SHARE`, so a
+ * dispute arriving meanwhile waits for this transaction (and then finds the payout paid: a
+ * charge-back after it becomes a debt) or is seen here.
+ */
+export async function heldItemsOf(tx: Tx, payoutId: number, held: readonly string[]) {
+  const rows = await queryRows<{
+    appointment_uuid: string;
+    starts_at: Date | string;
+    timezone: string;
+    room_name: string;
+    payment_status: string;
+    amount_cents: number;
+  }>(
+    tx,
+    sql`select a.uuid as appointment_uuid, a.starts_at, cl.timezone, r.name as room_name,
+               p.status as payment_status, i.amount_cents
+        from payout_items i
+        join appointments a on a.id = i.appointment_id
+        join payments p on p.booking_id = a.booking_id
+        join rooms r on r.id = a.room_id
+        join clinics cl on cl.id = r.clinic_id
+        where i.payout_id = ${payoutId} and i.amount_cents > 0
+        order by a.starts_at, a.id
+        for share of p`,
+  );
+  return rows
+    .filter((r) => held.includes(r.payment_status))
+    .map((r) => ({ ...r, amount_cents: Number(r.amount_cents) }));
 }
 
 /** The lines of some payouts, with the appointment's hour and room. */

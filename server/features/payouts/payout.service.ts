@@ -6,11 +6,11 @@
  * made under the partner's row lock, so two operators clicking at once make one.
  */
 import { sql } from 'drizzle-orm';
-import type { Payout, Statement, StatementLine } from '#common/contracts/payouts';
+import type { HeldStatus, Payout, Statement, StatementLine } from '#common/contracts/payouts';
 import { payoutMessages } from '#common/contracts/payouts';
 import { AppError } from '#common/errors';
 import { addDays, toZonedIso, zonedInstant } from '#common/time/zone';
-import { queryRows } from '../../db/client.ts';
+import { queryRows, type Tx } from '../../db/client.ts';
 import type { Services } from '../../services.ts';
 import { REPORT_ZONE } from '../admin/dashboard.service.ts';
 import type { UserRow } from '../auth/user.repository.ts';
@@ -18,33 +18,43 @@ import { sendPayoutPaid } from './payout.mails.ts';
 import * as repo from './payout.repository.ts';
 
 const DAY_MS = 86_400_000;
-const HELD: readonly string[] = ['disputed', 'charged_back'];
+const HELD: readonly HeldStatus[] = ['disputed', 'charged_back'];
 
 /** When a line's net may be paid out; null while its payment is held by a dispute. */
 export function availableAt(line: repo.LineRow, delayDays: number): Date | null {
-  if (HELD.includes(line.payment_status)) return null;
+  if ((HELD as readonly string[]).includes(line.payment_status)) return null;
   return new Date(new Date(line.ends_at).getTime() + delayDays * DAY_MS);
 }
 
-type Kind = 'split' | 'pending' | 'available' | 'carried';
-
-/** Where a line's money stands now. */
-function kindOf(line: repo.LineRow, now: Date, delayDays: number): { kind: Kind; due: number } {
-  if (line.settlement === 'split') return { kind: 'split', due: 0 };
+/**
+ * Where a line's money stands now: `due` is what the next payout takes for it (0 when nothing is
+ * available), `pending` what is still to come (the delay not over, or held by a dispute).
+ *
+ * A held line (its payment `disputed` or `charged_back`) never pays out (DESIGN §10): its share
+ * stays pending — even when a pending payout carries it, since that payout cannot be paid while
+ * it does. A charge-back took all the money back, so whatever of the line the partner got is owed:
+ * a negative line of the next payout, like a refund after a payout. A refund after a payout is owed
+ * whatever the line's date or dispute.
+ */
+function standing(line: repo.LineRow, now: Date, delayDays: number): { due: number; pending: number } {
   const due = line.net_cents - line.carried_cents;
+  if (line.payment_status === 'charged_back')
+    return { due: Math.min(-line.claimed_cents, 0), pending: Math.max(line.net_cents, 0) };
+  if (line.payment_status === 'disputed')
+    return due < 0
+      ? { due, pending: 0 }
+      : { due: 0, pending: Math.max(line.net_cents - line.claimed_cents, 0) };
+  if (due <= 0) return { due, pending: 0 };
   const at = availableAt(line, delayDays);
-  // A debt (refund after a payout) is taken from the next payout whatever the line's date.
-  if (due < 0) return { kind: 'available', due };
-  if (due === 0) return { kind: 'carried', due };
-  return at && at <= now ? { kind: 'available', due } : { kind: 'pending', due };
+  return at && at <= now ? { due, pending: 0 } : { due: 0, pending: due };
 }
 
 /** What a payout made now carries: each available line's due (negative ones included). */
 export function dueItems(lines: repo.LineRow[], now: Date, delayDays: number) {
   return lines
-    .map((l) => ({ line: l, ...kindOf(l, now, delayDays) }))
-    .filter((x) => x.kind === 'available' && x.due !== 0)
-    .map((x) => ({ appointmentId: x.line.id, amountCents: x.due }));
+    .filter((l) => l.settlement !== 'split')
+    .map((l) => ({ appointmentId: l.id, amountCents: standing(l, now, delayDays).due }))
+    .filter((x) => x.amountCents !== 0);
 }
 
 function totalsOf(lines: repo.LineRow[], now: Date, delayDays: number) {
@@ -62,13 +72,14 @@ function totalsOf(lines: repo.LineRow[], now: Date, delayDays: number) {
     t.refunded_cents += l.refunded_cents;
     t.fee_cents += l.fee_cents;
     t.net_cents += l.net_cents;
-    const { kind, due } = kindOf(l, now, delayDays);
-    if (kind === 'split') t.paid_out_cents += l.net_cents;
-    else {
-      t.paid_out_cents += l.paid_out_cents;
-      if (kind === 'pending') t.pending_cents += due;
-      if (kind === 'available') t.available_cents += due;
+    if (l.settlement === 'split') {
+      t.paid_out_cents += l.net_cents;
+      continue;
     }
+    const { due, pending } = standing(l, now, delayDays);
+    t.paid_out_cents += l.paid_out_cents;
+    t.pending_cents += pending;
+    t.available_cents += due;
   }
   return t;
 }
@@ -212,6 +223,27 @@ export async function createPayout(s: Services, operator: UserRow, partnerUuid: 
   return (await views(s, await repo.payoutsWhere(s.db, sql`po.id = ${made.id}`)))[0]!;
 }
 
+/**
+ * A payout is not paid while it carries a line whose payment is in dispute or charged back (DESIGN
+ * §10): 409 naming those lines. The operator cancels it and makes another, which leaves them out
+ * (they stay pending, held, in the statement); nothing is taken out of a payout behind the back of
+ * whoever may already have sent its amount to the bank (decision notes, issue 41).
+ */
+async function refuseHeldLines(tx: Tx, payoutId: number) {
+  const held = await repo.heldItemsOf(tx, payoutId, HELD);
+  if (held.length === 0) return;
+  const lines = held.map((h) => ({
+    appointment_uuid: h.appointment_uuid,
+    date_time: toZonedIso(new Date(h.starts_at), h.timezone),
+    room_name: h.room_name,
+    amount_cents: h.amount_cents,
+    payment_status: h.payment_status as HeldStatus,
+  }));
+  throw new AppError('conflict', payoutMessages.heldLines(lines), {
+    extra: { code: 'held_lines', held_lines: lines },
+  });
+}
+
 async function settle(
   s: Services,
   uuid: string,
@@ -223,6 +255,7 @@ async function settle(
     const payout = await repo.lockPayout(tx, uuid);
     if (!payout) throw new AppError('not_found', payoutMessages.notFound);
     if (payout.status !== 'pending') throw new AppError('conflict', payoutMessages.notPending);
+    if (to === 'paid') await refuseHeldLines(tx, payout.id);
     await repo.setPayout(tx, payout.id, { status: to, reference, now });
     if (to === 'paid') await sendPayoutPaid(s, payout.id, tx);
     return payout.id;

@@ -13,6 +13,7 @@ import type { Booking } from '#common/contracts/booking';
 import { payoutMessages } from '#common/contracts/payouts';
 import { formatBrl } from '#common/money';
 import { addDays, zonedDate } from '#common/time/zone';
+import { queryRows } from '../../db/client.ts';
 import { createTestContext, request, type TestContext } from '../../test/app.ts';
 import { signedInAs, signIn } from '../../test/fixtures.ts';
 import { bookByCard, createClinic, createRoom, openClinic, saveCard } from '../../test/supply-fixtures.ts';
@@ -361,5 +362,238 @@ describe('statements and payouts', () => {
     // Partners with money here and partners with none.
     expect(seen).toBeGreaterThanOrEqual(1);
     expect(seen).toBeLessThan(balances.length);
+  });
+});
+
+/**
+ * Held money stays held (DESIGN §10, issue 41): a line whose payment is disputed or charged back
+ * never leaves in a payout — marking a payout paid answers 409 naming it while it is held — and a
+ * charge-back after the payout was paid takes the line's money back as a negative line of the next
+ * one. Each case has a partner of its own, so its sums are its own.
+ */
+describe('held lines and payouts', () => {
+  type Partner = Awaited<ReturnType<typeof signedInAs>> & { room: string };
+  async function newPartner(name: string): Promise<Partner> {
+    const who = await signedInAs(t, 'partner');
+    const clinic = await createClinic(t, who.user, who.token);
+    await openClinic(t, who.user, who.token, clinic.uuid, [0, 1, 2, 3, 4, 5, 6], ['08:00', '20:00']);
+    const r = await createRoom(t, who.user, who.token, clinic.uuid, name, '1.0000');
+    await t.db.execute(
+      sql`insert into partner_profiles (user_id, plan_id)
+          select u.id, p.id from users u, plans p where u.uuid = ${who.user.uuid} and p.name = 'Repasses'
+          on conflict (user_id) do update set plan_id = excluded.plan_id`,
+    );
+    return { ...who, room: r.uuid };
+  }
+  const tomorrow = () => addDays(zonedDate(t.clock.now, 'America/Sao_Paulo'), 1);
+  const book = (p: Partner, hours: number[], d = tomorrow()) =>
+    bookByCard(
+      t,
+      customer.token,
+      p.room,
+      card,
+      hours.map((h) => at(d, h)),
+    );
+  const dispute = (b: Booking, type: 'payment.disputed' | 'payment.charged_back' | 'payment.paid') =>
+    signedWebhook(t, {
+      id: `evt_${type}_${b.payment.uuid}_${Math.random().toString(36).slice(2)}`,
+      type,
+      data: { payment_uuid: b.payment.uuid },
+    });
+  const make = async (p: Partner) => {
+    const res = await op('POST', '/api/fusion/payouts', { partner_uuid: p.user.uuid });
+    expect(res.statusCode, res.body).toBe(201);
+    return res.json().data as {
+      uuid: string;
+      amount_cents: number;
+      lines: { appointment_uuid: string; amount_cents: number }[];
+    };
+  };
+  const pay = (uuid: string) =>
+    op('POST', `/api/fusion/payouts/${uuid}/paid`, { reference: `E${uuid.replace(/-/g, '')}` });
+  const totalsOf = async (p: Partner) => {
+    const today = zonedDate(t.clock.now, 'America/Sao_Paulo');
+    const res = await op(
+      'GET',
+      `/api/partner/${p.user.uuid}/statement?dateInit=${addDays(today, -60)}&dateEnd=${addDays(today, 60)}`,
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json().data as {
+      lines: {
+        appointment_uuid: string;
+        available_at: string | null;
+        net_cents: number;
+        payout_uuid: string | null;
+      }[];
+      totals: { pending_cents: number; available_cents: number; paid_out_cents: number };
+    };
+  };
+  /** What paid payouts carried of one appointment (positive lines less negative ones). */
+  const paidOutOf = async (appointment: string) => {
+    const [row] = await queryRows<{ paid: number }>(
+      t.db,
+      sql`select coalesce(sum(i.amount_cents), 0)::int as paid from payout_items i
+          join payouts po on po.id = i.payout_id join appointments a on a.id = i.appointment_id
+          where po.status = 'paid' and a.uuid = ${appointment}`,
+    );
+    return row!.paid;
+  };
+
+  it('refuses to mark paid a payout whose line was charged back while it was pending, names the line, and keeps it held', async () => {
+    const p = await newPartner('Sala Retida');
+    const d = tomorrow();
+    const lost = await book(p, [9], d);
+    const kept = await book(p, [10], d);
+    await advance(5 * DAY);
+    const payout = await make(p);
+    expect(payout.amount_cents).toBe(2 * 5400);
+    expect((await dispute(lost, 'payment.charged_back')).statusCode).toBe(200);
+
+    const refused = await pay(payout.uuid);
+    expect(refused.statusCode, refused.body).toBe(409);
+    expect(refused.json()).toMatchObject({
+      code: 'held_lines',
+      held_lines: [
+        {
+          appointment_uuid: lost.appointments[0]!.uuid,
+          room_name: 'Sala Retida',
+          date_time: at(d, 9),
+          amount_cents: 5400,
+          payment_status: 'charged_back',
+        },
+      ],
+    });
+    expect(refused.json().message).toBe(
+      payoutMessages.heldLines([
+        { room_name: 'Sala Retida', date_time: at(d, 9), payment_status: 'charged_back' },
+      ]),
+    );
+    expect(refused.json().message).toContain(
+      `Sala Retida, ${d.slice(8, 10)}/${d.slice(5, 7)}/${d.slice(0, 4)} às 09:00`,
+    );
+    // Still pending, nothing paid, the partner not told it was paid.
+    const pending = (await op('GET', '/api/fusion/payouts?status=pending')).json().data;
+    expect(pending.map((x: { uuid: string }) => x.uuid)).toContain(payout.uuid);
+    expect(t.mail.filter((m) => m.to === p.user.email && m.subject.startsWith('Repasse enviado'))).toEqual(
+      [],
+    );
+    // The statement shows the line held (no date to become available) and its share pending.
+    let s = await totalsOf(p);
+    expect(s.lines.find((l) => l.appointment_uuid === lost.appointments[0]!.uuid)).toMatchObject({
+      available_at: null,
+      net_cents: 5400,
+    });
+    expect(s.totals).toMatchObject({ pending_cents: 5400, available_cents: 0, paid_out_cents: 0 });
+
+    // Canceled and made again: the held line is left out, and that payout is paid.
+    expect((await op('POST', `/api/fusion/payouts/${payout.uuid}/cancel`)).statusCode).toBe(200);
+    const again = await make(p);
+    expect(again.amount_cents).toBe(5400);
+    expect(again.lines.map((l) => l.appointment_uuid)).toEqual([kept.appointments[0]!.uuid]);
+    expect((await pay(again.uuid)).statusCode).toBe(200);
+    s = await totalsOf(p);
+    expect(s.totals).toMatchObject({ pending_cents: 5400, available_cents: 0, paid_out_cents: 5400 });
+    expect(await paidOutOf(lost.appointments[0]!.uuid)).toBe(0);
+    expect((await op('POST', '/api/fusion/payouts', { partner_uuid: p.user.uuid })).statusCode).toBe(422);
+    expect(await ledger()).toEqual([]);
+  });
+
+  it('refuses a payout with a line in dispute as well; once the dispute is settled the line is paid out', async () => {
+    const p = await newPartner('Sala Disputada');
+    const b = await book(p, [11]);
+    await advance(5 * DAY);
+    const payout = await make(p);
+    expect((await dispute(b, 'payment.disputed')).statusCode).toBe(200);
+    const refused = await pay(payout.uuid);
+    expect(refused.statusCode, refused.body).toBe(409);
+    expect(refused.json().held_lines).toEqual([
+      expect.objectContaining({ appointment_uuid: b.appointments[0]!.uuid, payment_status: 'disputed' }),
+    ]);
+    expect(refused.json().message).toContain('pagamento em disputa');
+    expect((await totalsOf(p)).totals).toMatchObject({ pending_cents: 5400, paid_out_cents: 0 });
+    await op('POST', `/api/fusion/payouts/${payout.uuid}/cancel`);
+    expect((await op('POST', '/api/fusion/payouts', { partner_uuid: p.user.uuid })).statusCode).toBe(422);
+    // Settled in the platform's favour (approved again): available, paid out.
+    expect((await dispute(b, 'payment.paid')).statusCode).toBe(200);
+    const settled = await make(p);
+    expect(settled.amount_cents).toBe(5400);
+    expect((await pay(settled.uuid)).statusCode).toBe(200);
+    expect((await totalsOf(p)).totals).toMatchObject({
+      pending_cents: 0,
+      available_cents: 0,
+      paid_out_cents: 5400,
+    });
+    expect(await ledger()).toEqual([]);
+  });
+
+  it('a charge-back after the payout was paid becomes a negative line that the next payout subtracts', async () => {
+    const p = await newPartner('Sala Estornada');
+    const first = await book(p, [9, 10]);
+    await advance(5 * DAY);
+    const payout = await make(p);
+    expect((await pay(payout.uuid)).statusCode).toBe(200);
+    expect((await dispute(first, 'payment.charged_back')).statusCode).toBe(200);
+    // The partner owes both lines back; their share stays held (it comes back if the bank reverses).
+    let s = await totalsOf(p);
+    expect(s.totals).toMatchObject({
+      available_cents: -2 * 5400,
+      pending_cents: 2 * 5400,
+      paid_out_cents: 2 * 5400,
+    });
+    // A debt alone makes no payout.
+    expect((await op('POST', '/api/fusion/payouts', { partner_uuid: p.user.uuid })).statusCode).toBe(422);
+    const later = await book(p, [9, 10, 11], addDays(tomorrow(), 2));
+    await advance(6 * DAY);
+    const next = await make(p);
+    expect(next.amount_cents).toBe(3 * 5400 - 2 * 5400);
+    expect(next.lines.map((l) => l.amount_cents).sort((a, b) => a - b)).toEqual([
+      -5400, -5400, 5400, 5400, 5400,
+    ]);
+    expect(
+      next.lines
+        .filter((l) => l.amount_cents < 0)
+        .map((l) => l.appointment_uuid)
+        .sort(),
+    ).toEqual(first.appointments.map((a) => a.uuid).sort());
+    expect((await pay(next.uuid)).statusCode).toBe(200);
+    // Paid out minus debts: the charged-back hours left nothing with the partner, the others all.
+    for (const a of first.appointments) expect(await paidOutOf(a.uuid)).toBe(0);
+    for (const a of later.appointments) expect(await paidOutOf(a.uuid)).toBe(5400);
+    s = await totalsOf(p);
+    expect(s.totals).toMatchObject({ available_cents: 0, pending_cents: 2 * 5400, paid_out_cents: 3 * 5400 });
+    expect((await op('POST', '/api/fusion/payouts', { partner_uuid: p.user.uuid })).statusCode).toBe(422);
+    expect(await ledger()).toEqual([]);
+  });
+
+  it('a charge-back and "paid" arriving at once: refused with the line held, or paid and the line owed back', async () => {
+    const partners = await Promise.all([1, 2, 3, 4].map((i) => newPartner(`Sala Corrida ${i}`)));
+    const booked: Booking[] = [];
+    for (const p of partners) booked.push(await book(p, [14]));
+    await advance(5 * DAY);
+    const payouts: Awaited<ReturnType<typeof make>>[] = [];
+    for (const p of partners) payouts.push(await make(p));
+    const answers = await Promise.all(
+      partners.map((_, i) =>
+        Promise.all([dispute(booked[i]!, 'payment.charged_back'), pay(payouts[i]!.uuid)]),
+      ),
+    );
+    for (const [i, [webhook, paid]] of answers.entries()) {
+      const p = partners[i]!;
+      const appointment = booked[i]!.appointments[0]!.uuid;
+      expect(webhook.statusCode).toBe(200);
+      expect([200, 409], paid.body).toContain(paid.statusCode);
+      const s = await totalsOf(p);
+      if (paid.statusCode === 409) {
+        // Seen held: nothing left, the payout still pending.
+        expect(paid.json().held_lines[0].appointment_uuid).toBe(appointment);
+        expect(await paidOutOf(appointment)).toBe(0);
+        expect(s.totals).toMatchObject({ available_cents: 0, paid_out_cents: 0, pending_cents: 5400 });
+      } else {
+        // Paid before the charge-back: it is owed back by the next payout.
+        expect(await paidOutOf(appointment)).toBe(5400);
+        expect(s.totals).toMatchObject({ available_cents: -5400, paid_out_cents: 5400, pending_cents: 5400 });
+      }
+    }
+    expect(await ledger()).toEqual([]);
   });
 });
