@@ -59,9 +59,13 @@ function start(port: number, demo: boolean): Promise<ChildProcess> {
       } catch {
         /* not yet */
       }
-      setTimeout(poll, 50);
+      setTimeout(tick, 50);
     };
-    poll();
+    // A failure of the poll itself (not a refused connection) ends the wait instead of floating.
+    const tick = () => {
+      poll().catch(reject);
+    };
+    tick();
   });
 }
 

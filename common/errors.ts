@@ -65,4 +65,5 @@ export const messages = {
     'Sua conta foi suspensa temporariamente por motivos de segurança. Entre em contato conosco para saber mais detalhes',
   invalidCredentials: 'Verifique o login e a senha para continuar.',
   emailTaken: 'Email existente',
+  unavailable: 'O serviço está temporariamente indisponível. Tente novamente em alguns segundos.',
 } as const;

@@ -52,7 +52,13 @@ console.log(
 );
 
 const stop = () => {
-  fake.close().then(() => process.exit(0));
+  fake.close().then(
+    () => process.exit(0),
+    (err: unknown) => {
+      console.error(err);
+      process.exit(1);
+    },
+  );
 };
 process.once('SIGTERM', stop);
 process.once('SIGINT', stop);

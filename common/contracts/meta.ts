@@ -1,6 +1,9 @@
 import { z } from 'zod';
 
+/** `GET /api/health` (the process serves) and `GET /api/health/ready` when the database answers. */
 export const healthSchema = z.object({ status: z.literal('ok') });
+/** `GET /api/health/ready` when the database did not answer within a second (503). */
+export const unavailableSchema = z.object({ status: z.literal('unavailable') });
 
 export const publicLinksSchema = z.object({
   supportWhatsapp: z.string(),

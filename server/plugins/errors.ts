@@ -2,6 +2,7 @@ import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { type ApiErrorBody, AppError, messages } from '#common/errors';
+import { isDatabaseUnavailable } from '../db/client.ts';
 import type { RouteEntry } from '../services.ts';
 import { allowedMethods } from './method-not-allowed.ts';
 
@@ -29,9 +30,14 @@ const transportErrors: Record<string, { status: number; message: string }> = {
   FST_ERR_ASYNC_CONSTRAINT: { status: 400, message: messages.badRequest },
 };
 
+/** Seconds a client is told to wait before trying again while the database cannot answer. */
+export const RETRY_AFTER_SECONDS = 5;
+
 /**
  * One error handler and one 404 handler for the whole API (DESIGN §4 shape). `routes` is the API's
- * route table (filled as routes are declared): a path it has under other methods answers 405.
+ * route table (filled as routes are declared): a path it has under other methods answers 405. A
+ * database that cannot answer (unreachable, restarting, the connection dropped, no connection free
+ * in time) is 503 with `Retry-After` (DESIGN §10 "Staying up"), never a 500.
  */
 export function registerErrorHandling(app: FastifyInstance, routes: RouteEntry[] = []): void {
   app.setErrorHandler((err: FastifyError, request, reply) => {
@@ -42,6 +48,13 @@ export function registerErrorHandling(app: FastifyInstance, routes: RouteEntry[]
         ...err.extra,
       };
       return reply.code(err.status).send(body);
+    }
+    if (isDatabaseUnavailable(err)) {
+      request.log.warn({ err }, 'banco de dados indisponível');
+      return reply
+        .code(503)
+        .header('Retry-After', String(RETRY_AFTER_SECONDS))
+        .send({ message: messages.unavailable } satisfies ApiErrorBody);
     }
     if ((hasZodFastifySchemaValidationErrors(err) || err.validation) && err.validationContext === 'params') {
       // A malformed id in the path names nothing that exists; a bad date in it is bad input.

@@ -154,21 +154,21 @@ export async function searchRooms(
   const what = searchWhat(body);
   const sort = body.attributeSortBy ?? undefined;
   const window = { limit: perPage, offset: (page - 1) * perPage };
-  let total: number;
-  let pageIds: number[];
-  const facets = repo.searchFacets(s.db, what);
-  if (body.date) {
-    // Free hours are decided in the database too, so only this page's ids leave it.
-    const free = { date: body.date, now: s.clock() };
-    ({ ids: pageIds, total } = await repo.freeRoomsPage(s.db, what, sort, window, free));
-  } else {
-    const [count, rows] = await Promise.all([
+  // The facets are asked beside the page, and awaited with it: a promise left waiting while another
+  // fails would reject unhandled and end the process (issue 41).
+  const pageOf = async (): Promise<{ ids: number[]; total: number }> => {
+    if (body.date) {
+      // Free hours are decided in the database too, so only this page's ids leave it.
+      const free = { date: body.date, now: s.clock() };
+      return repo.freeRoomsPage(s.db, what, sort, window, free);
+    }
+    const [total, rows] = await Promise.all([
       repo.countMatchingRooms(s.db, what),
       repo.matchingRooms(s.db, what, sort, window, s.clock()),
     ]);
-    total = count;
-    pageIds = rows.map((m) => m.roomId);
-  }
+    return { ids: rows.map((m) => m.roomId), total };
+  };
+  const [{ ids: pageIds, total }, facets] = await Promise.all([pageOf(), repo.searchFacets(s.db, what)]);
   const [cards, freeHours] = await Promise.all([
     repo.roomCards(s.db, pageIds),
     body.date ? freeHoursOf(s, pageIds, body.date) : undefined,
@@ -179,7 +179,7 @@ export async function searchRooms(
     const starts = freeHours.get(id) ?? [];
     return { ...summary, free_hours: starts.slice(0, FREE_HOURS_SHOWN), free_hours_total: starts.length };
   });
-  return { data, meta: pageMeta(total, page, perPage), facets: await facets };
+  return { data, meta: pageMeta(total, page, perPage), facets };
 }
 
 /** How many suggestions the search field shows. */
