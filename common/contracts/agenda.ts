@@ -74,6 +74,14 @@ export const manualBookingBody = z.object({
 });
 export type ManualBookingBody = z.input<typeof manualBookingBody>;
 
+/**
+ * What became of the mail to the person (DESIGN §10): `sent` (written to the outbox), `limited`
+ * (the partner's limit of mails to people outside the platform was reached: the booking stands, no
+ * mail), `none` (no e-mail given).
+ */
+export const outsideMailOutcomes = ['sent', 'limited', 'none'] as const;
+export type OutsideMailOutcome = (typeof outsideMailOutcomes)[number];
+
 export const manualBookingSchema = z.object({
   uuid: z.uuid(),
   status: z.string(),
@@ -82,6 +90,7 @@ export const manualBookingSchema = z.object({
   customer_email: z.string().nullable(),
   note: z.string().nullable(),
   appointments: z.array(z.object({ uuid: z.uuid(), date_time: z.string(), status: z.string() })),
+  mail: z.enum(outsideMailOutcomes),
 });
 export type ManualBooking = z.infer<typeof manualBookingSchema>;
 export const manualBookingResponse = z.object({ data: manualBookingSchema });

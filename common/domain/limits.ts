@@ -11,6 +11,12 @@ export const limits = {
   maxRefusedCardAttemptsPerHour: 5,
   /** How far ahead a booking may start. */
   maxDaysAhead: 365,
+  /**
+   * Mails a partner causes to addresses outside the platform (the person of an outside booking,
+   * DESIGN §10), per hour and per day: a clinic's phone bookings fit, a mailing list does not.
+   */
+  maxOutsideMailsPerHour: 20,
+  maxOutsideMailsPerDay: 100,
 } as const;
 
 export const limitMessages = {
@@ -18,6 +24,7 @@ export const limitMessages = {
   heldHours: `Você já tem horários guardados sem pagamento; o máximo é ${limits.maxHeldUnpaidHours} horas aguardando Pix. Pague ou cancele antes de reservar mais.`,
   cardAttempts: 'Muitas tentativas de cartão recusadas. Tente de novo daqui a uma hora ou pague com Pix.',
   tooFarAhead: `Só é possível reservar até ${limits.maxDaysAhead} dias à frente.`,
+  outsideMails: `A reserva foi registrada, mas o e-mail para a pessoa não foi enviado: cada clínica envia até ${limits.maxOutsideMailsPerHour} e-mails por hora (${limits.maxOutsideMailsPerDay} por dia) a pessoas de fora da plataforma. Avise a pessoa por telefone ou mensagem.`,
 } as const;
 
 /** Why the server refused a booking to this person (403 `code`). */

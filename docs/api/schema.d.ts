@@ -8957,6 +8957,8 @@ export interface operations {
                                 date_time: string;
                                 status: string;
                             }[];
+                            /** @enum {string} */
+                            mail: "sent" | "limited" | "none";
                         };
                     };
                 };

@@ -103,6 +103,11 @@ export function icsCalendar(events: IcsEvent[], options: IcsOptions): string {
   if (method === 'REQUEST' && events.some((e) => !e.attendee)) {
     throw new Error('METHOD:REQUEST needs an attendee in every event');
   }
+  // RFC 5546 §3.2.1: 'The "Organizer" MUST be present in a published iCalendar component.
+  // "Attendees" MUST NOT be present.' (a file of several events: the outside bookings, issue 41).
+  if (method === 'PUBLISH' && (!organizer || events.some((e) => e.attendee))) {
+    throw new Error('METHOD:PUBLISH needs an organizer and no attendee');
+  }
   // Outlook keeps only the first VEVENT of a scheduling message (decision 0041): one event each.
   if ((method === 'REQUEST' || method === 'CANCEL') && new Set(events.map((e) => e.uid)).size > 1) {
     throw new Error(`METHOD:${method} carries one event (one UID) per message`);

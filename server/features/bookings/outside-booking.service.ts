@@ -2,11 +2,18 @@
  * Bookings from outside (issue 31, DESIGN §9): a partner records an hour for someone off the
  * platform — a patient who phoned, a colleague who walked in. The hours are held like any booking's
  * (the room's grid and hours, blocks, the exclusion constraint), confirmed at once, with no payment:
- * no money moves through Salas, so nothing reaches the statement, payouts or revenue.
+ * no money moves through Salas, so nothing reaches the statement, payouts or revenue. The person
+ * gets one mail for all the hours, within the partner's limit of mails to people outside the
+ * platform (DESIGN §10); the answer's `mail` says whether it went.
  */
 import { and, eq } from 'drizzle-orm';
 import type { z } from 'zod';
-import { agendaMessages, type ManualBooking, type manualBookingBody } from '#common/contracts/agenda';
+import {
+  agendaMessages,
+  type ManualBooking,
+  type manualBookingBody,
+  type OutsideMailOutcome,
+} from '#common/contracts/agenda';
 import { supplyMessages } from '#common/contracts/supply';
 import { bufferAfter } from '#common/domain/booking-rules';
 import { AppError } from '#common/errors';
@@ -79,8 +86,9 @@ export async function createOutsideBooking(
   if (starts.some((t) => !slots.get(t))) throw refuse(agendaMessages.slotTaken, 'conflict');
 
   let bookingId: number;
+  let mail: OutsideMailOutcome;
   try {
-    bookingId = await s.db.transaction(async (tx) => {
+    [bookingId, mail] = await s.db.transaction(async (tx) => {
       const booking = await insertOutsideBooking(tx, {
         partnerId: partner.id,
         roomId: room.id,
@@ -92,15 +100,15 @@ export async function createOutsideBooking(
         buffer: bufferAfter(starts, rules),
         now,
       });
-      await sendOutsideBookingNews(s, booking.id, tx);
-      return booking.id;
+      // One mail for all its hours, if the partner's limit of mails to outside addresses allows.
+      return [booking.id, await sendOutsideBookingNews(s, booking.id, tx)] as const;
     });
   } catch (err) {
     if (isSlotConflict(err)) throw refuse(agendaMessages.slotTaken, 'conflict');
     throw err;
   }
-  s.mailer.kick();
-  return outsideBooking(s, bookingId, room, clinic.timezone);
+  if (mail === 'sent') s.mailer.kick();
+  return { ...(await outsideBooking(s, bookingId, room, clinic.timezone)), mail };
 }
 
 const hoursOf = (data: NonNullable<Awaited<ReturnType<typeof roomSlotData>>>) => ({
@@ -113,7 +121,7 @@ async function outsideBooking(
   bookingId: number,
   room: { uuid: string; name: string },
   timezone: string,
-): Promise<ManualBooking> {
+): Promise<Omit<ManualBooking, 'mail'>> {
   const [booking] = await s.db.select().from(bookings).where(eq(bookings.id, bookingId));
   const items = await s.db
     .select()

@@ -5,8 +5,10 @@
  * a whole range at once with its blocks. Runs on PGlite and on PostgreSQL (races included).
  */
 import { sql } from 'drizzle-orm';
+import ICAL from 'ical.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { agendaMessages } from '#common/contracts/agenda';
+import { limits } from '#common/domain/limits';
 import { addDays, zonedDate } from '#common/time/zone';
 import { queryRows } from '../../db/client.ts';
 import { createTestContext, request, type TestContext } from '../../test/app.ts';
@@ -79,6 +81,7 @@ describe('bookings from outside', () => {
           from bookings b where b.uuid = ${recorded.uuid}`,
     );
     expect(money).toEqual({ amount_cents: 0, payment_method: 'manual', payments: 0 });
+    expect(res.json().data.mail).toBe('sent');
     const mail = t.mail.filter((m) => m.to === 'joana@exemplo.com.br').at(-1);
     expect(mail?.subject).toMatch(/^Horário reservado: Sala Externa, /);
     expect(mail?.calendar).toMatchObject({ method: 'REQUEST', filename: 'reserva.ics' });
@@ -172,6 +175,7 @@ describe('bookings from outside', () => {
     expect(mail?.calendar?.content).toContain('SEQUENCE:1');
     const again = await record({ date_times: [at(day, 9)], customer_name: 'Carlos Avulso' });
     expect(again.statusCode, again.body).toBe(201);
+    expect(again.json().data.mail).toBe('none');
     expect(await checkLedger(t.db, { now: t.clock.now })).toEqual([]);
   });
 
@@ -261,3 +265,201 @@ describe('the calendar', () => {
     expect((await calendar(`dateInit=1999-12-31&dateEnd=${day}`)).statusCode).toBe(422);
   });
 });
+
+/**
+ * Mails to people outside the platform (DESIGN §10, issue 41): one mail per outside booking
+ * whatever its number of hours (a calendar file of several events as METHOD:PUBLISH), one per
+ * cancellation, our words in subject and greeting, and a limit per partner counted across
+ * requests arriving at once — past it the booking is recorded and the answer says no mail went.
+ */
+describe('mails to people outside the platform', () => {
+  const outboxTo = async (emails: string[]) => {
+    const rows = await queryRows<{
+      recipient: string;
+      subject: string;
+      payload: { text: string; html: string };
+    }>(
+      t.db,
+      sql`select recipient, subject, payload from mail_outbox where recipient in (${sql.join(
+        emails.map((e) => sql`${e}`),
+        sql`, `,
+      )}) order by id`,
+    );
+    return rows;
+  };
+  const parse = (text: string) => new ICAL.Component(ICAL.parse(text));
+  async function newPartner() {
+    const p = await signedInAs(t, 'partner');
+    const clinic = await createClinic(t, p.user, p.token);
+    await openClinic(t, p.user, p.token, clinic.uuid, [0, 1, 2, 3, 4, 5, 6], ['08:00', '20:00']);
+    const r = await createRoom(t, p.user, p.token, clinic.uuid, 'Sala Limite', '1.0000');
+    return { ...p, room: r.uuid };
+  }
+  /** Separate hours (none follows another): 08, 10 … 18 of each day from `from`. */
+  const separateHours = (from: string, n: number) =>
+    Array.from({ length: n }, (_, i) => at(addDays(from, Math.floor(i / 6)), 8 + 2 * (i % 6)));
+
+  it('sends one mail for an outside booking of 200 separate hours, every hour in it and one calendar file of 200 events', async () => {
+    const from = addDays(day, 10);
+    const email = 'duzentas@exemplo.com.br';
+    const res = await record({
+      date_times: separateHours(from, 200),
+      customer_name: 'Paula Muitas',
+      customer_email: email,
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json().data.appointments).toHaveLength(200);
+    expect(res.json().data.mail).toBe('sent');
+    const rows = await outboxTo([email]);
+    expect(rows).toHaveLength(1);
+    const mail = t.mail.filter((m) => m.to === email);
+    expect(mail).toHaveLength(1);
+    expect(mail[0]!.subject).toMatch(/^Horário reservado: Sala Externa, .* e mais 199 horários$/);
+    expect(mail[0]!.text.match(/^• /gm)).toHaveLength(200);
+    // No iMIP invitation (one event per scheduling message): one PUBLISH file with every event.
+    expect(mail[0]!.calendar).toBeUndefined();
+    expect(mail[0]!.attachments).toHaveLength(1);
+    const file = mail[0]!.attachments![0]!;
+    expect(file).toMatchObject({
+      filename: 'horarios.ics',
+      contentType: 'text/calendar; charset=utf-8; method=PUBLISH',
+    });
+    const cal = parse(String(file.content));
+    expect(cal.getFirstPropertyValue('method')).toBe('PUBLISH');
+    const events = cal.getAllSubcomponents('vevent');
+    expect(events).toHaveLength(200);
+    const uids = events.map((e) => String(e.getFirstPropertyValue('uid')));
+    expect(new Set(uids).size).toBe(200);
+    expect(uids).toEqual(res.json().data.appointments.map((a: { uuid: string }) => `${a.uuid}@localhost`));
+    // RFC 5546 §3.2.1: an organizer, no attendee.
+    expect(events.every((e) => e.hasProperty('organizer') && !e.hasProperty('attendee'))).toBe(true);
+
+    // A block over three of its hours, canceling them: one mail for the three.
+    const block = await request(t.app, {
+      method: 'POST',
+      url: '/api/partner/bulkblocking',
+      token: partner.token,
+      payload: {
+        room_uuid: [room.uuid],
+        starts_at: at(from, 8),
+        ends_at: at(from, 13),
+        on_conflict: 'cancel',
+      },
+    });
+    expect(block.statusCode, block.body).toBe(201);
+    const after = await outboxTo([email]);
+    expect(after).toHaveLength(2);
+    const canceled = t.mail.filter((m) => m.to === email).at(-1)!;
+    expect(canceled.subject).toMatch(/^Horário cancelado pela clínica: Sala Externa, /);
+    expect(canceled.text.match(/^• /gm)).toHaveLength(3);
+    const cancelFile = parse(String(canceled.attachments![0]!.content));
+    expect(cancelFile.getFirstPropertyValue('method')).toBe('PUBLISH');
+    const gone = cancelFile.getAllSubcomponents('vevent');
+    expect(gone.map((e) => e.getFirstPropertyValue('status'))).toEqual([
+      'CANCELLED',
+      'CANCELLED',
+      'CANCELLED',
+    ]);
+    expect(gone.map((e) => e.getFirstPropertyValue('sequence'))).toEqual([1, 1, 1]);
+  });
+
+  it('keeps text typed for the booking out of the subject and greeting, and says who registered it', async () => {
+    const email = 'alvo@exemplo.com.br';
+    const res = await record({
+      date_times: [at(addDays(day, 4), 18)],
+      customer_name: 'GANHE-R$1000-em-golpe.example Silva',
+      customer_email: email,
+      note: 'Clique em golpe.example/premio',
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const mail = t.mail.filter((m) => m.to === email).at(-1)!;
+    for (const part of [mail.subject, mail.text, mail.html]) {
+      expect(part).not.toContain('golpe.example');
+      expect(part).not.toContain('GANHE');
+    }
+    expect(mail.text).toMatch(/^Olá!$/m);
+    expect(mail.text).toContain('porque a clínica');
+    expect(mail.text).toContain('registrou esta reserva na Salas — Clínica ');
+  });
+
+  it(`limits each partner to ${limits.maxOutsideMailsPerHour} mails an hour to outside addresses, counted across requests at once; past it the booking is recorded without a mail`, async () => {
+    const p = await newPartner();
+    const n = limits.maxOutsideMailsPerHour + 10;
+    const emails = Array.from({ length: n }, (_, i) => `fora-${i}-${p.user.uuid.slice(0, 8)}@exemplo.com.br`);
+    const hours = Array.from({ length: n }, (_, i) => at(addDays(day, 2 + Math.floor(i / 12)), 8 + (i % 12)));
+    const answers = await Promise.all(
+      emails.map((email, i) =>
+        record(
+          { date_times: [hours[i]!], customer_name: `Pessoa ${i}`, customer_email: email },
+          p.token,
+          p.room,
+        ),
+      ),
+    );
+    expect(answers.map((r) => r.statusCode)).toEqual(Array(n).fill(201));
+    const outcome = answers.map((r) => r.json().data.mail as string);
+    expect(outcome.filter((m) => m === 'sent')).toHaveLength(limits.maxOutsideMailsPerHour);
+    expect(outcome.filter((m) => m === 'limited')).toHaveLength(10);
+    // Exactly the answers that say "sent" have their mail in the outbox; the others none.
+    const rows = await outboxTo(emails);
+    expect(rows.map((r) => r.recipient).sort()).toEqual(
+      emails.filter((_, i) => outcome[i] === 'sent').sort(),
+    );
+    // Every hour is held all the same.
+    const held = await calendar(
+      `dateInit=${addDays(day, 2)}&dateEnd=${addDays(day, 5)}&room=${p.room}`,
+      p.token,
+    );
+    expect(held.json().data.appointments).toHaveLength(n);
+
+    // An hour later the hour's allowance is back, within the day's.
+    t.clock.advance(61 * 60_000);
+    const next = await record(
+      {
+        date_times: [at(addDays(day, 6), 8)],
+        customer_name: 'Depois',
+        customer_email: 'depois@exemplo.com.br',
+      },
+      p.token,
+      p.room,
+    );
+    expect(next.json().data.mail).toBe('sent');
+    // The day's allowance used up: recorded, no mail; and canceling an hour mails no one either.
+    await t.db.execute(
+      sql`update throttle_counters set count = ${limits.maxOutsideMailsPerDay} where key = ${`outside-mail:day:partner-${await partnerId(p.user.uuid)}`}`,
+    );
+    const limited = await record(
+      {
+        date_times: [at(addDays(day, 6), 9)],
+        customer_name: 'Sem Aviso',
+        customer_email: 'sem-aviso@exemplo.com.br',
+      },
+      p.token,
+      p.room,
+    );
+    expect(limited.statusCode).toBe(201);
+    expect(limited.json().data.mail).toBe('limited');
+    expect(await outboxTo(['sem-aviso@exemplo.com.br'])).toEqual([]);
+    const first = next.json().data.appointments[0];
+    const cancel = await request(t.app, {
+      method: 'POST',
+      url: `/api/partner/appointment/${first.uuid}/status/update`,
+      token: p.token,
+      payload: { status: 'canceled', date_time: first.date_time },
+    });
+    expect(cancel.statusCode, cancel.body).toBe(200);
+    expect(await outboxTo(['depois@exemplo.com.br'])).toHaveLength(1);
+    // Another partner's allowance is its own.
+    const mine = await record({
+      date_times: [at(addDays(day, 6), 19)],
+      customer_name: 'Outra',
+      customer_email: 'outra@exemplo.com.br',
+    });
+    expect(mine.json().data.mail).toBe('sent');
+  });
+});
+
+async function partnerId(uuid: string) {
+  const [row] = await queryRows<{ id: number }>(t.db, sql`select id from users where uuid = ${uuid}`);
+  return Number(row!.id);
+}

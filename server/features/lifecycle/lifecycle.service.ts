@@ -19,7 +19,7 @@ import {
   sendPixPending,
   sendPixReceived,
 } from '../bookings/booking.mails.ts';
-import { sendOutsideBookingNews } from '../bookings/outside-booking.mails.ts';
+import { queueOutsideCancellation } from '../bookings/outside-booking.mails.ts';
 import { collectorOfRef } from '../payment-accounts/payment-account.service.ts';
 import { sendDisputeNews } from '../payments/payment.mails.ts';
 import * as repo from './lifecycle.repository.ts';
@@ -579,7 +579,8 @@ async function cancelOutsideLocked(
   await repo.setAppointmentStatus(tx, [a.id], 'canceled', now, { by: actor.userId, refundCents: () => 0 });
   await keepCleaningTime(tx, locked, a);
   await settleBooking(tx, locked, new Map([[a.id, 'canceled' as const]]), now);
-  if (mail) fx.mails.push((db) => sendOutsideBookingNews(s, locked.booking.id, db, [a.id]));
+  // Hours of one booking canceled in one transition are one mail (DESIGN §10).
+  if (mail) queueOutsideCancellation(s, fx.mails, locked.booking.id, a.id);
   return { uuid: a.uuid, status: 'canceled', refund_cents: 0, whole_booking: false };
 }
 

@@ -54,6 +54,17 @@ export async function peek(db: Executor, key: string, windowSeconds: number, now
   return Number(rows[0]?.count ?? 0);
 }
 
+/** Takes one hit back from each key (never below zero). */
+export async function giveBack(db: Executor, keys: string[]): Promise<void> {
+  if (keys.length === 0) return;
+  await db.execute(sql`
+    update throttle_counters set count = greatest(count - 1, 0)
+    where key in (${sql.join(
+      keys.map((k) => sql`${k}`),
+      sql`, `,
+    )})`);
+}
+
 /** Forget a key. */
 export async function reset(db: Executor, key: string): Promise<void> {
   await db.execute(sql`delete from throttle_counters where key = ${key}`);

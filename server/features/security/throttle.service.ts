@@ -39,6 +39,31 @@ export async function record(db: Executor, rule: ThrottleRule, subject: string, 
   return repo.hit(db, `${rule.action}:${subject.toLowerCase()}`, rule.windowSeconds, now);
 }
 
+/**
+ * One from each rule's allowance, or none: counts a hit on every rule and, when any is past its
+ * limit, takes them all back and answers false. Inside the caller's transaction the counters stay
+ * locked until it ends, so requests arriving at once are counted one after another and never pass
+ * a limit together; a transaction rolled back counts nothing.
+ */
+export async function take(
+  db: Executor,
+  rules: ThrottleRule[],
+  subject: string,
+  now: Date,
+): Promise<boolean> {
+  const keys = rules.map((r) => ({
+    key: `${r.action}:${subject.toLowerCase()}`,
+    windowSeconds: r.windowSeconds,
+  }));
+  const counts = await repo.hitAll(db, keys, now);
+  if (counts.every((count, i) => count <= rules[i]!.limit)) return true;
+  await repo.giveBack(
+    db,
+    keys.map((k) => k.key),
+  );
+  return false;
+}
+
 /** Whether the limit is already used up in the current window; counts nothing. */
 export async function exhausted(
   db: Executor,

@@ -81,6 +81,7 @@ export const text = {
     note: 'Observação (opcional)',
     submit: 'Reservar horário',
     created: 'Reserva registrada.',
+    mailNotSent: 'Reserva registrada, e-mail não enviado',
     chooseRoom: 'Escolha a sala.',
     chooseDate: 'Escolha a data.',
   },

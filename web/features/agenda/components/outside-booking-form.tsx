@@ -1,16 +1,19 @@
 /**
  * "Reserva de fora" (issue 31): the partner records hours for someone who booked directly with the
  * clinic. Room, day, start and length, the person's name and, if given, an e-mail that receives the
- * confirmation and the calendar invitation. The server checks the hours (open, free, not past).
+ * confirmation and the calendar invitation. The server checks the hours (open, free, not past); when
+ * the clinic's limit of mails to outside addresses is reached it records the hours without the mail,
+ * and the toast says so.
  */
 import { Alert, Button, Group, Select, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { durationLabel } from '#common/domain/booking-rules';
+import { limitMessages } from '#common/domain/limits';
 import { zonedInstant } from '#common/time/zone';
 import { DatePickerInput } from '#web/components/date-inputs.ts';
 import { useRoomRules, useRooms } from '#web/features/supply/api.ts';
 import { errorText } from '#web/lib/api.ts';
-import { notifySuccess } from '#web/lib/notify.ts';
+import { notifyError, notifySuccess } from '#web/lib/notify.ts';
 import { useRecordOutsideBooking } from '../api.ts';
 import { text } from '../messages.ts';
 
@@ -55,8 +58,11 @@ export function OutsideBookingForm({
     record.mutate(
       { room, body: { date_times, customer_name: name, customer_email: email || null, note: note || null } },
       {
-        onSuccess: () => {
-          notifySuccess(text.outside.created);
+        onSuccess: (booking) => {
+          // Past the clinic's limit of mails to people outside the platform the booking stands but
+          // the person was not told (DESIGN §10): the partner must tell them another way.
+          if (booking.mail === 'limited') notifyError(text.outside.mailNotSent, limitMessages.outsideMails);
+          else notifySuccess(text.outside.created);
           onDone();
         },
         onError: (err) => setError(errorText(err, 'Não foi possível registrar a reserva.')),
