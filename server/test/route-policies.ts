@@ -10,9 +10,56 @@ export interface Policy {
   self?: string;
   /** Answers 401 to everyone without its own credential (the payment webhook's signature). */
   signed?: true;
+  /** For a partner route: what it names of the partner's own (another partner's answers 404). */
+  scope?: Scope;
+}
+
+/** What a partner route may name of the partner's own (DESIGN §10: another partner's → 404). */
+export type Owned = 'clinic' | 'room' | 'block' | 'appointment';
+/** One partner's things, as the scope tests name them. */
+export interface Refs {
+  clinic: string;
+  room: string;
+  block: string;
+  appointment: string;
+  /** The appointment's start (the status update names it). */
+  appointmentAt: string;
+  /** A facility of the catalogue (anyone's). */
+  facility: string;
+}
+export interface Scope {
+  /** What each path parameter names (every one but `self` and the dates). */
+  path?: Record<string, Owned | 'facility'>;
+  /** A query naming the partner's things (valid otherwise). */
+  query?: (r: Refs) => Record<string, string>;
+  /** A valid body naming the partner's things. */
+  body?: (r: Refs) => object;
+  /** What the query or body names. */
+  names?: Owned[];
 }
 
 const operator: Policy = { allow: ['operator'] };
+/** A partner's route naming its things: `path` maps parameters, the rest says what query and body name. */
+const own = (base: Policy, path: Scope['path'], rest: Omit<Scope, 'path'> = {}): Policy => ({
+  ...base,
+  scope: { path, ...rest },
+});
+const week = { hours: [{ weekday: 1, opens_at: '08:00', closes_at: '12:00' }] };
+const roomBody = { name: 'Sala Invasora', price_per_minute: '1' };
+const clinicRules = {
+  slot_minutes: 60,
+  min_booking_minutes: 60,
+  buffer_minutes: 0,
+  max_days_ahead: 365,
+  min_notice_minutes: 0,
+};
+const roomRules = {
+  slot_minutes: null,
+  min_booking_minutes: null,
+  buffer_minutes: null,
+  max_days_ahead: null,
+  min_notice_minutes: null,
+};
 const partner: Policy = { allow: ['partner'] };
 const partnerSelf: Policy = { allow: ['partner'], self: 'partner' };
 /** A partner's own, which the operator may also read. */
@@ -24,6 +71,7 @@ const user: Policy = { allow: 'user' };
 
 export const matrix: Record<string, Policy> = {
   'GET /api/health': open,
+  'GET /api/health/ready': open,
   'GET /api/config': open,
   'GET /api/health-advice': open,
   'GET /api/facilities': open,
@@ -83,15 +131,27 @@ export const matrix: Record<string, Policy> = {
   'GET /api/partner/coworkings': partner,
   'GET /api/partner/:partner/coworking': partnerSelf,
   'POST /api/partner/:partner/coworking': partnerSelf,
-  'GET /api/partner/:partner/coworking/:clinic': partnerSelf,
-  'PUT /api/partner/:partner/coworking/:clinic': partnerSelf,
-  'DELETE /api/partner/:partner/coworking/:clinic': partnerSelf,
-  'GET /api/partner/:partner/coworking/:clinic/opening-hour': partnerSelf,
-  'POST /api/partner/:partner/coworking/:clinic/opening-hour': partnerSelf,
-  'GET /api/partner/:partner/coworking/:clinic/booking-rules': partnerSelf,
-  'PUT /api/partner/:partner/coworking/:clinic/booking-rules': partnerSelf,
-  'GET /api/partner/room/:id/booking-rules': partner,
-  'PUT /api/partner/room/:id/booking-rules': partner,
+  'GET /api/partner/:partner/coworking/:clinic': own(partnerSelf, { clinic: 'clinic' }),
+  'PUT /api/partner/:partner/coworking/:clinic': own(
+    partnerSelf,
+    { clinic: 'clinic' },
+    { body: () => ({ name: 'Invasora', description: '' }) },
+  ),
+  'DELETE /api/partner/:partner/coworking/:clinic': own(partnerSelf, { clinic: 'clinic' }),
+  'GET /api/partner/:partner/coworking/:clinic/opening-hour': own(partnerSelf, { clinic: 'clinic' }),
+  'POST /api/partner/:partner/coworking/:clinic/opening-hour': own(
+    partnerSelf,
+    { clinic: 'clinic' },
+    { body: () => week },
+  ),
+  'GET /api/partner/:partner/coworking/:clinic/booking-rules': own(partnerSelf, { clinic: 'clinic' }),
+  'PUT /api/partner/:partner/coworking/:clinic/booking-rules': own(
+    partnerSelf,
+    { clinic: 'clinic' },
+    { body: () => clinicRules },
+  ),
+  'GET /api/partner/room/:id/booking-rules': own(partner, { id: 'room' }),
+  'PUT /api/partner/room/:id/booking-rules': own(partner, { id: 'room' }, { body: () => roomRules }),
   'POST /api/customer/series/preview': booker,
   'POST /api/customer/series': booker,
   'GET /api/customer/series': booker,
@@ -101,21 +161,49 @@ export const matrix: Record<string, Policy> = {
   'GET /api/customer/waitlist': customer,
   'DELETE /api/customer/waitlist/:uuid': customer,
   'POST /api/customer/waitlist/:uuid/claim': customer,
-  'GET /api/partner/:partner/coworking/:clinic/room': partnerSelf,
-  'POST /api/partner/:partner/coworking/:clinic/room': partnerSelf,
-  'PUT /api/partner/:partner/coworking/:clinic/room/:room': partnerSelf,
-  'DELETE /api/partner/:partner/coworking/:clinic/room/:room': partnerSelf,
+  'GET /api/partner/:partner/coworking/:clinic/room': own(partnerSelf, { clinic: 'clinic' }),
+  'POST /api/partner/:partner/coworking/:clinic/room': own(
+    partnerSelf,
+    { clinic: 'clinic' },
+    { body: () => roomBody },
+  ),
+  'PUT /api/partner/:partner/coworking/:clinic/room/:room': own(
+    partnerSelf,
+    { clinic: 'clinic', room: 'room' },
+    { body: () => roomBody },
+  ),
+  'DELETE /api/partner/:partner/coworking/:clinic/room/:room': own(partnerSelf, {
+    clinic: 'clinic',
+    room: 'room',
+  }),
   'GET /api/partner/rooms': partner,
-  'GET /api/partner/roomsbycoworking/:id': partner,
-  'GET /api/partner/room/:id': partner,
-  'POST /api/partner/room/:id/publish': partner,
-  'POST /api/partner/room/:id/unpublish': partner,
-  'POST /api/partner/operatinghour/:id': partner,
-  'POST /api/partner/room/:roomId/facility/:facilityId': partner,
-  'DELETE /api/partner/room/:roomId/facility/:facilityId': partner,
-  'POST /api/partner/bulkblocking': partner,
-  'GET /api/partner/blockedschedule/room/:id': partner,
-  'DELETE /api/partner/deleteblockedschedule/:id': partner,
+  'GET /api/partner/roomsbycoworking/:id': own(partner, { id: 'clinic' }),
+  'GET /api/partner/room/:id': own(partner, { id: 'room' }),
+  'POST /api/partner/room/:id/publish': own(partner, { id: 'room' }),
+  'POST /api/partner/room/:id/unpublish': own(partner, { id: 'room' }),
+  'POST /api/partner/operatinghour/:id': own(partner, { id: 'room' }, { body: () => week }),
+  'POST /api/partner/room/:roomId/facility/:facilityId': own(partner, {
+    roomId: 'room',
+    facilityId: 'facility',
+  }),
+  'DELETE /api/partner/room/:roomId/facility/:facilityId': own(partner, {
+    roomId: 'room',
+    facilityId: 'facility',
+  }),
+  'POST /api/partner/bulkblocking': own(
+    partner,
+    {},
+    {
+      names: ['room'],
+      body: (r) => ({
+        room_uuid: [r.room],
+        starts_at: '2030-01-08T13:00:00-03:00',
+        ends_at: '2030-01-08T14:00:00-03:00',
+      }),
+    },
+  ),
+  'GET /api/partner/blockedschedule/room/:id': own(partner, { id: 'room' }),
+  'DELETE /api/partner/deleteblockedschedule/:id': own(partner, { id: 'block' }),
   'PUT /api/partner/basicdata/:partner': partnerSelf,
   'GET /api/partner/:partner/data': partnerSelf,
   'PUT /api/partner/:partner/data': partnerSelf,
@@ -123,11 +211,30 @@ export const matrix: Record<string, Policy> = {
   'PUT /api/partner/:partner/bank-account': partnerSelf,
   'GET /api/partner/:partner/pix-key': partnerSelf,
   'PUT /api/partner/:partner/pix-key': partnerSelf,
-  'GET /api/partner/appointments/:dateInit/:dateEnd/:clinic': partner,
-  'GET /api/partner/appointment/:id/room/:roomId': partner,
-  'POST /api/partner/appointment/:id/status/update': partner,
-  'GET /api/partner/calendar': partner,
-  'POST /api/partner/room/:roomId/manual-booking': partner,
+  'GET /api/partner/appointments/:dateInit/:dateEnd/:clinic': own(
+    partner,
+    { clinic: 'clinic' },
+    { names: ['room'], query: (r) => ({ room: r.room }) },
+  ),
+  'GET /api/partner/appointment/:id/room/:roomId': own(partner, { id: 'clinic', roomId: 'room' }),
+  'POST /api/partner/appointment/:id/status/update': own(
+    partner,
+    { id: 'appointment' },
+    { body: (r) => ({ date_time: r.appointmentAt, status: 'canceled' }) },
+  ),
+  'GET /api/partner/calendar': own(
+    partner,
+    {},
+    {
+      names: ['clinic', 'room'],
+      query: (r) => ({ dateInit: '2030-01-01', dateEnd: '2030-01-31', clinic: r.clinic, room: r.room }),
+    },
+  ),
+  'POST /api/partner/room/:roomId/manual-booking': own(
+    partner,
+    { roomId: 'room' },
+    { body: () => ({ date_times: ['2030-01-09T10:00:00-03:00'], customer_name: 'Pessoa de Fora' }) },
+  ),
   'GET /api/partner/:partner/ical': partnerSelf,
   'POST /api/partner/:partner/ical': partnerSelf,
   'DELETE /api/partner/:partner/ical': partnerSelf,

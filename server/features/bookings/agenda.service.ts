@@ -32,6 +32,36 @@ export interface AgendaFilter {
   roomUuid?: string;
 }
 
+/**
+ * A clinic or room a partner route names is the partner's, and the room is in that clinic: another
+ * partner's answers 404 like an unknown one (DESIGN §10), never an empty list.
+ */
+async function requireOwnScope(s: Services, partner: UserRow, f: { clinicUuid?: string; roomUuid?: string }) {
+  if (f.clinicUuid) {
+    const [clinic] = await s.db
+      .select({ id: clinics.id })
+      .from(clinics)
+      .where(and(eq(clinics.uuid, f.clinicUuid), eq(clinics.partnerId, partner.id)))
+      .limit(1);
+    if (!clinic) throw notFound();
+  }
+  if (f.roomUuid) {
+    const [room] = await s.db
+      .select({ id: rooms.id })
+      .from(rooms)
+      .innerJoin(clinics, eq(clinics.id, rooms.clinicId))
+      .where(
+        and(
+          eq(rooms.uuid, f.roomUuid),
+          eq(clinics.partnerId, partner.id),
+          f.clinicUuid ? eq(clinics.uuid, f.clinicUuid) : undefined,
+        ),
+      )
+      .limit(1);
+    if (!room) throw notFound();
+  }
+}
+
 export async function partnerAgenda(
   s: Services,
   partner: UserRow,
@@ -39,6 +69,7 @@ export async function partnerAgenda(
   page: number,
   perPage: number,
 ): Promise<{ data: PartnerAppointment[]; meta: PageMeta }> {
+  await requireOwnScope(s, partner, f);
   const filters: SQL[] = [eq(clinics.partnerId, partner.id)];
   if (f.clinicUuid) filters.push(eq(clinics.uuid, f.clinicUuid));
   if (f.roomUuid) filters.push(eq(rooms.uuid, f.roomUuid));
@@ -71,6 +102,7 @@ export async function partnerCalendar(
   partner: UserRow,
   q: CalendarQuery,
 ): Promise<PartnerCalendar> {
+  await requireOwnScope(s, partner, { clinicUuid: q.clinic, roomUuid: q.room });
   const from = zonedInstant(q.dateInit, '00:00', ZONE);
   const to = zonedInstant(addDays(q.dateEnd, 1), '00:00', ZONE);
   const mine = and(
