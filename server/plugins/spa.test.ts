@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DrizzleQueryError } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { PageHead } from '../features/public-pages/public-page.ts';
 import { createTestContext, request, type TestContext } from '../test/app.ts';
 import { signedInAs } from '../test/fixtures.ts';
@@ -161,6 +162,26 @@ describe('the app shell (DESIGN §8)', () => {
       expect(res.headers['content-type'], url).toContain('text/html');
       expect(isApp(res.body), url).toBe(true);
     }
+  });
+
+  it('answers a public page with 503 and Retry-After while the database cannot answer, never a 404', async () => {
+    const refused = vi.spyOn(t.db, 'select').mockImplementation(() => {
+      const cause = Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' });
+      throw new DrizzleQueryError('select 1', [], cause);
+    });
+    try {
+      for (const url of [`/rooms/${room.uuid}`, '/rooms']) {
+        const res = await t.app.inject({ method: 'GET', url });
+        expect(res.statusCode, url).toBe(503);
+        expect(res.headers['retry-after'], url).toBe('5');
+        expect(res.headers['content-type'], url).toContain('text/html');
+        expect(isApp(res.body), url).toBe(true);
+      }
+    } finally {
+      refused.mockRestore();
+    }
+    const back = await t.app.inject({ method: 'GET', url: `/rooms/${room.uuid}` });
+    expect(back.statusCode).toBe(200);
   });
 
   it('serves real files, and a missing file is a short 404, not the app', async () => {

@@ -4,7 +4,9 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { isPagePath } from '#common/page-routes';
 
+import { isDatabaseUnavailable } from '../db/client.ts';
 import type { FirstImage, PageHead, PublicPageAnswer } from '../features/public-pages/public-page.ts';
+import { RETRY_AFTER_SECONDS } from './errors.ts';
 
 /** Draws a page of the app on the server (web/entry-server.tsx). */
 export type RenderPage = (
@@ -194,10 +196,22 @@ export async function registerSpa(
     const [urlPath = '/', search = ''] = request.url.split('?');
     // An API path is the API's not-found handler's (404, or 405 for a path with other methods).
     if (urlPath.startsWith('/api/') || urlPath === '/api') return reply.callNotFound();
+    let unavailable = false;
     const answer = await options.page?.(urlPath, new URLSearchParams(search)).catch((err: unknown) => {
-      request.log.error({ err }, 'página pública: dados');
+      unavailable = isDatabaseUnavailable(err);
+      if (unavailable) request.log.warn({ err }, 'página pública: banco de dados indisponível');
+      else request.log.error({ err }, 'página pública: dados');
       return null;
     });
+    // The database away: the app (it will say so) with 503 and when to come back — never a 404 a
+    // crawler would drop the page for (DESIGN §10 "Staying up").
+    if (unavailable)
+      return reply
+        .code(503)
+        .header('Retry-After', String(RETRY_AFTER_SECONDS))
+        .header('Cache-Control', 'no-store')
+        .type('text/html; charset=utf-8')
+        .send(html);
     if (answer && 'redirect' in answer) return reply.redirect(answer.redirect, 301);
     if (answer) {
       const body = await options.render?.(request.url, answer.seeds).catch((err: unknown) => {
