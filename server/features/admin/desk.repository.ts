@@ -14,10 +14,26 @@ export interface BookingFilter {
   customer?: string;
 }
 
+/** 8 to 31 hex digits, hyphens where a uuid has them: the start of a uuid (the short id people read out). */
+const UUID_PREFIX =
+  /^[0-9a-f]{8}(?:-[0-9a-f]{0,4}(?:-[0-9a-f]{0,4}(?:-[0-9a-f]{0,4}(?:-[0-9a-f]{0,11})?)?)?)?$/i;
+
 /**
- * What the search box matches: a booking uuid exactly, CPF digits exactly, else any part of the
- * person's name or e-mail (accents and case folded), of an outside person's name or e-mail, or of
- * the room's name.
+ * The uuids that start with `prefix`, as a range (the smallest and the largest uuid with those
+ * first digits), so the bookings' uuid index finds them.
+ */
+export function uuidPrefixRange(prefix: string): [string, string] | undefined {
+  if (!UUID_PREFIX.test(prefix)) return undefined;
+  const hex = prefix.replace(/-/g, '').toLowerCase();
+  const asUuid = (h: string) =>
+    `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20, 32)}`;
+  return [asUuid(hex.padEnd(32, '0')), asUuid(hex.padEnd(32, 'f'))];
+}
+
+/**
+ * What the search box matches: a booking uuid exactly, or the start of one (8 or more hex digits,
+ * the short id), CPF digits exactly, else any part of the person's name or e-mail (accents and case
+ * folded), of an outside person's name or e-mail, or of the room's name.
  */
 function searchFilter(search: string | undefined): SQL {
   const q = search?.trim();
@@ -25,9 +41,11 @@ function searchFilter(search: string | undefined): SQL {
   if (UUID.test(q)) return sql`b.uuid = ${q.toLowerCase()}::uuid`;
   const digits = q.replace(/\D/g, '');
   const like = sql`'%' || salas_fold(${likeEscape(q)}) || '%'`;
+  const prefix = uuidPrefixRange(q);
   return sql`(salas_fold(cu.name) like ${like} or salas_fold(cu.email) like ${like}
     or salas_fold(r.name) like ${like} or salas_fold(b.outside_name) like ${like}
     or salas_fold(b.outside_email) like ${like}
+    ${prefix ? sql`or b.uuid between ${prefix[0]}::uuid and ${prefix[1]}::uuid` : sql``}
     ${digits.length === 11 ? sql`or sp.cpf = ${digits}` : sql``})`;
 }
 

@@ -22,7 +22,7 @@ export const deskRoutes =
           tags,
           security,
           summary:
-            'Reservas, as mais novas primeiro; busca por nome, e-mail, CPF, sala ou uuid da reserva; filtros por situação, datas dos horários (dateInit, dateEnd) e pessoa (customer)',
+            'Reservas, as mais novas primeiro; busca por nome, e-mail, CPF, sala, uuid da reserva ou o começo dele (8 ou mais caracteres, o código curto); filtros por situação, datas dos horários (dateInit, dateEnd) e pessoa (customer)',
           querystring: deskQuery,
           response: { 200: deskBookingPage },
         },

@@ -70,6 +70,13 @@ describe("the operator's desk", () => {
     expect(await find(bia.user.email.toUpperCase())).toEqual([biaBooking.uuid]);
     expect((await find('balcão')).sort()).toEqual([anaBooking.uuid, biaBooking.uuid].sort());
     expect(await find(anaBooking.uuid)).toEqual([anaBooking.uuid]);
+    // The short id the pages show (the uuid's first 8 hex digits), in either case, or a longer start.
+    expect(await find(anaBooking.uuid.slice(0, 8))).toContain(anaBooking.uuid);
+    expect(await find(anaBooking.uuid.slice(0, 8).toUpperCase())).toContain(anaBooking.uuid);
+    expect(await find(anaBooking.uuid.slice(0, 13))).toEqual([anaBooking.uuid]);
+    expect(await find(biaBooking.uuid.slice(0, 8))).not.toContain(anaBooking.uuid);
+    expect(await find(anaBooking.uuid.slice(0, 7))).toEqual([]);
+    expect((await op('GET', '/api/fusion/bookings?search=ffffffff-zz')).statusCode).toBe(200);
     expect(await find('nada disso 100%')).toEqual([]);
     const [{ cpf } = { cpf: '' }] = await queryRows<{ cpf: string }>(
       t.db,
@@ -155,12 +162,11 @@ describe("the operator's desk", () => {
         sent_at: expect.any(String),
       }),
     ]);
-    // The first booking's mails are still its own: its confirmation and one cancellation per hour.
+    // The first booking's mails are still its own: its confirmation and one cancellation of both hours.
     const first = (await op('GET', `/api/fusion/booking/${anaBooking.uuid}`)).json().data.mails;
     expect(first.map((m: { subject: string }) => m.subject)).toEqual([
       expect.stringMatching(/^Reserva confirmada: Sala Balcão, /),
-      expect.stringMatching(/^Reserva cancelada pela equipe Salas: Sala Balcão, /),
-      expect.stringMatching(/^Reserva cancelada pela equipe Salas: Sala Balcão, /),
+      expect.stringMatching(/^Reserva cancelada pela equipe Salas: Sala Balcão, .*09:00–11:00$/),
     ]);
   });
 
@@ -198,6 +204,69 @@ describe("the operator's desk", () => {
       ]),
     );
     expect(detail.mails.every((m: { recipient: string }) => m.recipient === bia.user.email)).toBe(true);
+  });
+
+  it('cancels an unpaid Pix booking without a calendar part, a confirmed one with a CANCEL of its invitation', async () => {
+    const calendarLines = (content: string) =>
+      Object.fromEntries(
+        content
+          .replace(/\r\n /g, '')
+          .split('\r\n')
+          .filter((l) => /^(METHOD|UID|SEQUENCE|STATUS):/.test(l))
+          .map((l) => [l.slice(0, l.indexOf(':')), l.slice(l.indexOf(':') + 1)]),
+      );
+    const cancelTo = async (who: typeof ana, uuid: string) => {
+      await t.deliverMail();
+      const before = t.mail.length;
+      const res = await op('POST', `/api/fusion/booking/${uuid}/cancel`, { reason: 'Teste do calendário' });
+      expect(res.statusCode, res.body).toBe(200);
+      await t.deliverMail();
+      return t.mail.slice(before).filter((m) => m.to === who.user.email);
+    };
+
+    // Never paid, so never confirmed and never invited: the mail carries no calendar part at all.
+    const pix = await op(
+      'POST',
+      '/api/customer/appointment/bulk',
+      { room_uuid: room.uuid, date_times: [at(12), at(13)], payment_method: 'pix' },
+      bia,
+    );
+    expect(pix.statusCode, pix.body).toBe(201);
+    const unpaid = await cancelTo(bia, pix.json().data.uuid);
+    expect(unpaid.map((m) => m.subject)).toEqual([
+      expect.stringMatching(/^Reserva cancelada pela equipe Salas: Sala Balcão, /),
+    ]);
+    expect(unpaid[0]!.calendar).toBeUndefined();
+    expect(unpaid[0]!.attachments ?? []).toEqual([]);
+    expect(unpaid[0]!.text).not.toContain('calendário');
+
+    // Confirmed: its invitation went out (REQUEST, SEQUENCE 0); canceled, the same UID comes back as
+    // a CANCEL with a higher SEQUENCE (each hour canceled counts: 2 hours, SEQUENCE 2 at the end).
+    const card = (await (await op('GET', `/api/customer/card/${bia.user.uuid}`, undefined, bia)).json())
+      .data[0].uuid;
+    const paid = await bookByCard(t, bia.token, room.uuid, card, [at(17), at(18)]);
+    await t.deliverMail();
+    const invitation = t.mail.findLast(
+      (m) => m.to === bia.user.email && m.subject.startsWith('Reserva confirmada: Sala Balcão'),
+    )!;
+    const uid = `${paid.appointments[0]!.uuid}@localhost`;
+    expect(calendarLines(invitation.calendar!.content)).toMatchObject({
+      METHOD: 'REQUEST',
+      UID: uid,
+      SEQUENCE: '0',
+    });
+    const mails = await cancelTo(bia, paid.uuid);
+    expect(calendarLines(mails[0]!.calendar!.content)).toEqual({
+      METHOD: 'CANCEL',
+      UID: uid,
+      SEQUENCE: '2',
+      STATUS: 'CANCELLED',
+    });
+    expect(mails[0]!.calendar!.filename).toBe('cancelamento.ics');
+    // Both hours went in one transition: one mail, one CANCEL (not one per hour, each repeating it).
+    expect(mails.map((m) => m.subject)).toEqual([
+      expect.stringMatching(/^Reserva cancelada pela equipe Salas: Sala Balcão, .*17:00–19:00$/),
+    ]);
   });
 
   it('filters by the dates of the hours (the clinic’s calendar) and by person', async () => {

@@ -15,7 +15,7 @@ import { durationLabel } from '#common/domain/booking-rules';
 import { formatBrl } from '#common/money';
 import { toZonedIso } from '#common/time/zone';
 import type { MailCalendar, MailMessage } from '../../adapters/mail.ts';
-import type { Executor } from '../../db/client.ts';
+import type { Executor, Tx } from '../../db/client.ts';
 import { addresses, appointments, bookings, clinics, payments, rooms, users } from '../../db/schema.ts';
 import {
   type BookingEventChange,
@@ -310,6 +310,16 @@ function cancelSentence(actor: CancelActor, d: MailBooking, hours: string[]): st
 const wasPaid = (payment: MailBooking['payment']) =>
   Boolean(payment?.paidAt) || ['paid', 'partially_refunded', 'refunded'].includes(payment?.status ?? '');
 
+/**
+ * Whether the booking's hours were ever put in the person's calendar. The invitation goes with the
+ * confirmation, and a booking is confirmed only when its payment is captured (confirmed implies
+ * paid), so the cancellation of hours held while unpaid — canceled by anyone, or let expire — is
+ * told without a calendar part: no CANCEL for an invitation never sent (DESIGN §8 "Calendar files").
+ * A payment that arrives after the booking ended never confirmed it either (see
+ * `pixLateRefundedMails`). Read inside the cancel's own transaction, so the payment is as it was.
+ */
+export const invitationSent = (d: Pick<MailBooking, 'payment'>) => wasPaid(d.payment);
+
 export interface CancelInput {
   appointmentIds: number[];
   actor: CancelActor;
@@ -335,7 +345,7 @@ export function canceledMails(ctx: MailContext, d: MailBooking, input: CancelInp
         ? `Como o cancelamento foi feito a menos de ${FREE_CANCELLATION_HOURS} horas do início, não há reembolso.`
         : `Não houve cobrança para ${hours.length === 1 ? 'este horário' : 'estes horários'}.`;
   const before = new Set([...goneHours(d)].filter((id) => !now.has(id)));
-  const changes = bookingEventChanges(d.items, before, now, ctx.publicUrl);
+  const changes = invitationSent(d) ? bookingEventChanges(d.items, before, now, ctx.publicUrl) : [];
   const attendee = { name: d.customer.name, email: d.customer.email };
   const mail = renderMail({
     subject: `${cancelSubjects[input.actor]}: ${d.room.name}, ${hoursLabel(canceled, tz)}`,
@@ -347,9 +357,13 @@ export function canceledMails(ctx: MailContext, d: MailBooking, input: CancelInp
         ? ['Como a reserva ainda não tinha sido paga, todos os horários dela foram cancelados juntos.']
         : []),
       refund,
-      changes.length > 1
-        ? `O aviso para o seu calendário segue neste e-mail; ${changes.length === 2 ? 'outro aviso chegou' : `outros ${changes.length - 1} avisos chegaram`} em separado, um por bloco de horários.`
-        : 'O aviso para o seu calendário segue neste e-mail.',
+      ...(changes.length > 1
+        ? [
+            `O aviso para o seu calendário segue neste e-mail; ${changes.length === 2 ? 'outro aviso chegou' : `outros ${changes.length - 1} avisos chegaram`} em separado, um por bloco de horários.`,
+          ]
+        : changes.length === 1
+          ? ['O aviso para o seu calendário segue neste e-mail.']
+          : []),
     ],
     action: { label: 'Meus agendamentos', url: myBookings(ctx) },
   });
@@ -370,6 +384,38 @@ export async function sendBookingCanceled(
   for (const mail of canceledMails(mailContext(s), d, input)) {
     await s.mailer.send({ to: d.customer.email, ...mail }, db);
   }
+}
+
+/** Cancellations of one transition (its `fx.mails`), by booking: one mail each. */
+const cancellationsByTransition = new WeakMap<object, Map<number, CancelInput & { bookingId: number }>>();
+
+/**
+ * Queues the cancellation mail of a booking's hours with a transition's mails. Hours of the same
+ * booking canceled in one transition (the operator canceling a booking, a block over its hours)
+ * go in one mail, written once the transition's work is done: one mail per hour would each read
+ * the booking after every cancel and repeat the same CANCEL at the same SEQUENCE (DESIGN §8 and
+ * §10: one mail per booking and transition, like the outside bookings' `queueOutsideCancellation`).
+ */
+export function queueBookingCancellation(
+  s: Services,
+  mails: ((tx: Tx) => Promise<void>)[],
+  input: CancelInput & { bookingId: number },
+): void {
+  let byBooking = cancellationsByTransition.get(mails);
+  if (!byBooking) {
+    byBooking = new Map();
+    cancellationsByTransition.set(mails, byBooking);
+  }
+  const queued = byBooking.get(input.bookingId);
+  if (queued) {
+    queued.appointmentIds.push(...input.appointmentIds.filter((id) => !queued.appointmentIds.includes(id)));
+    queued.refundCents += input.refundCents;
+    queued.wholeBooking ||= input.wholeBooking;
+    return;
+  }
+  const merged = { ...input, appointmentIds: [...input.appointmentIds] };
+  byBooking.set(input.bookingId, merged);
+  mails.push((db) => sendBookingCanceled(s, merged, db));
 }
 
 /** The Pix to pay: the code to copy in its own box (it wraps on a phone), the QR image attached. */
@@ -436,16 +482,13 @@ export async function sendPixReceived(s: Services, bookingId: number, db: Execut
 
 /**
  * A Pix (or a card's capture) arriving after its booking ended — the hold expired, or the booking
- * was canceled: the hours are not kept, the money goes back, and the calendar messages take the
- * hours off the calendar.
+ * was canceled while unpaid: the hours are not kept and the money goes back. The booking was never
+ * confirmed, so no invitation was ever sent and no calendar part goes either (DESIGN §8).
  */
-export function pixLateRefundedMails(ctx: MailContext, d: MailBooking): BookingMail[] {
+export function pixLateRefundedMails(_ctx: MailContext, d: MailBooking): BookingMail[] {
   const tz = d.clinic.timezone;
   const expired = d.booking.status === 'expired';
   const amount = formatBrl(d.payment?.amountCents ?? d.booking.amountCents);
-  const all = new Set(d.items.map((a) => a.id));
-  const changes = bookingEventChanges(d.items, new Set(), all, ctx.publicUrl);
-  const attendee = { name: d.customer.name, email: d.customer.email };
   // A card's capture can arrive late too (a review at the issuer, or an answer our process lost).
   const card = d.payment?.method === 'card';
   const arrived = `${card ? 'Pagamento confirmado' : 'Pix recebido'} ${expired ? 'fora do prazo' : 'após o cancelamento'}`;
@@ -462,14 +505,9 @@ export function pixLateRefundedMails(ctx: MailContext, d: MailBooking): BookingM
       card
         ? 'Devolvemos o valor integralmente no mesmo cartão; o estorno aparece na fatura conforme o prazo do emissor. Se ainda quiser a sala, faça uma nova reserva.'
         : 'Devolvemos o valor integralmente pelo mesmo Pix; o prazo depende do seu banco. Se ainda quiser a sala, faça uma nova reserva.',
-      'O aviso de cancelamento para o seu calendário segue neste e-mail.',
     ],
   });
-  const [first, ...rest] = changes;
-  return [
-    ...rest.map((e) => calendarOnlyMail(ctx, d, e, attendee, 'change')),
-    { ...mail, ...(first ? { calendar: eventCalendar(ctx, d, first, attendee) } : {}) },
-  ];
+  return [mail];
 }
 
 export async function sendPixLateRefunded(

@@ -350,10 +350,12 @@ describe('calendar files in the feed and in the mails', () => {
     const whole = await send({ appointmentIds: items.map((a) => a.id), wholeBooking: true });
     expect(whole.text).toContain('todos os horários dela foram cancelados juntos');
     expect(whole.text).toContain('Não houve cobrança para estes horários.');
-    expect(calendarOf(whole, 'CANCEL')).toMatchObject({ uid: uidOf(items[0]!), sequence: 2 });
+    // Never confirmed, never invited: no CANCEL for an invitation never sent (DESIGN §8).
+    expect(whole.calendar).toBeUndefined();
+    expect(whole.text).not.toContain('calendário');
   });
 
-  it('takes a late Pix off the calendar, worded for an expired and for a canceled booking', async () => {
+  it('tells of a late Pix without a calendar part (never invited), worded for an expired and for a canceled booking', async () => {
     const { booking, items } = await newBooking(['20']);
     // A Pix's wording (a card's late capture is worded for the card).
     await t.db.update(payments).set({ method: 'pix' }).where(eq(payments.bookingId, booking.id));
@@ -372,7 +374,8 @@ describe('calendar files in the feed and in the mails', () => {
       expect(mail.subject).toBe(`${subject}${dayLabel(items[0]!.startsAt, TZ)}, 20:00–21:00`);
       expect(mail.text).toContain(phrase);
       expect(mail.text).toContain('Devolvemos o valor integralmente');
-      expect(calendarOf(mail, 'CANCEL')).toMatchObject({ uid: uidOf(items[0]!), sequence: 1 });
+      expect(mail.calendar).toBeUndefined();
+      expect(mail.text).not.toContain('calendário');
     }
   });
 });

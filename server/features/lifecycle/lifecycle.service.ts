@@ -13,6 +13,7 @@ import type { Tx } from '../../db/client.ts';
 import { type AppointmentStatus, appointments, type RefundReason } from '../../db/schema.ts';
 import type { Services } from '../../services.ts';
 import {
+  queueBookingCancellation,
   sendBookingCanceled,
   sendBookingConfirmed,
   sendPixLateRefunded,
@@ -514,19 +515,13 @@ export async function cancelLocked(
       if (payment.providerRef) fx.withdrawals.push(payment.providerRef);
     }
     if (mail)
-      fx.mails.push((db) =>
-        sendBookingCanceled(
-          s,
-          {
-            bookingId: booking.id,
-            appointmentIds: held.map((x) => x.id),
-            actor: actor.kind,
-            refundCents: 0,
-            wholeBooking: held.length > 1,
-          },
-          db,
-        ),
-      );
+      queueBookingCancellation(s, fx.mails, {
+        bookingId: booking.id,
+        appointmentIds: held.map((x) => x.id),
+        actor: actor.kind,
+        refundCents: 0,
+        wholeBooking: held.length > 1,
+      });
     return { uuid: a.uuid, status: 'canceled', refund_cents: 0, whole_booking: held.length > 1 };
   }
 
@@ -542,20 +537,15 @@ export async function cancelLocked(
   await addRefund(tx, fx, payment, refund, reason, now);
   if (refund > 0) await settlePayment(tx, payment, now);
   await settleBooking(tx, locked, new Map([[a.id, 'canceled' as const]]), now);
+  // Hours of one booking canceled in one transition are one mail (a desk cancel, a block).
   if (mail)
-    fx.mails.push((db) =>
-      sendBookingCanceled(
-        s,
-        {
-          bookingId: booking.id,
-          appointmentIds: [a.id],
-          actor: actor.kind,
-          refundCents: refund,
-          wholeBooking: false,
-        },
-        db,
-      ),
-    );
+    queueBookingCancellation(s, fx.mails, {
+      bookingId: booking.id,
+      appointmentIds: [a.id],
+      actor: actor.kind,
+      refundCents: refund,
+      wholeBooking: false,
+    });
   return { uuid: a.uuid, status: 'canceled', refund_cents: refund, whole_booking: false };
 }
 
