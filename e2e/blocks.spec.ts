@@ -129,7 +129,10 @@ async function expectConflicts(dialog: Locator, a: Appointment): Promise<number>
   const count = Number((await title.textContent())!.match(/\d+/)![0]);
   expect(count).toBeGreaterThanOrEqual(1);
   const list = alert.getByRole('list', { name: 'Reservas no intervalo' });
-  await expect(list.getByText(`${a.room.name} — ${dayHour(a.date_time)}`, { exact: true })).toBeVisible();
+  // Who holds it, too (the partner owns the room).
+  await expect(
+    list.getByText(`${a.room.name} — ${dayHour(a.date_time)} · ${a.customer.name}`, { exact: true }),
+  ).toBeVisible();
   await expect(dialog.page().getByText(/^Horário bloqueado/)).toHaveCount(0);
   return count;
 }

@@ -270,11 +270,21 @@ export const bulkBlockingBody = z
   });
 export type BulkBlockingBody = z.infer<typeof bulkBlockingBody>;
 
-/** The 409 of a block over held hours (DESIGN §9). */
+/**
+ * The 409 of a block over held hours (DESIGN §9), each with who holds it (`customer_name`: the
+ * specialist, or the person of an outside booking; added to §9's shape for the room's partner).
+ */
 export const blockConflictResponse = z.object({
   message: z.string(),
   code: z.literal('conflicts'),
-  conflicts: z.array(z.object({ appointment_uuid: z.uuid(), room_uuid: z.uuid(), date_time: z.string() })),
+  conflicts: z.array(
+    z.object({
+      appointment_uuid: z.uuid(),
+      room_uuid: z.uuid(),
+      date_time: z.string(),
+      customer_name: z.string(),
+    }),
+  ),
 });
 export type BlockConflict = z.infer<typeof blockConflictResponse>;
 

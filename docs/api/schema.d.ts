@@ -11570,12 +11570,14 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Resposta */
+            /** @description Planilha do extrato do mês */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                };
             };
             /** @description Pedido recusado: a mensagem diz por quê (422 traz os erros por campo) */
             "4XX": {
@@ -11985,12 +11987,14 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Resposta */
+            /** @description Planilha dos repasses */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                };
             };
             /** @description Pedido recusado: a mensagem diz por quê (422 traz os erros por campo) */
             "4XX": {

@@ -67,10 +67,39 @@ describe('blocking hours that are booked', () => {
         appointment_uuid: a.uuid,
         room_uuid: rooms[0]!.uuid,
         date_time: a.date_time,
+        customer_name: customer.user.name,
       })),
     });
     expect(await blocksOf(rooms[0]!.uuid)).toEqual([]);
     expect(await blocksOf(rooms[1]!.uuid)).toEqual([]);
+  });
+
+  it("names who holds each hour: the specialist, or the outside booking's person", async () => {
+    const d = addDays(day, 2);
+    const booked = await bookByCard(t, customer.token, rooms[0]!.uuid, card, [at(d, 9)]);
+    const outside = await request(t.app, {
+      method: 'POST',
+      url: `/api/partner/room/${rooms[1]!.uuid}/manual-booking`,
+      token: partner.token,
+      payload: { date_times: [at(d, 10)], customer_name: 'Beatriz Telefone' },
+    });
+    expect(outside.statusCode, outside.body).toBe(201);
+    const res = await block([rooms[0]!.uuid, rooms[1]!.uuid], at(d, 8), at(d, 12));
+    expect(res.statusCode).toBe(409);
+    expect(res.json().conflicts).toEqual([
+      {
+        appointment_uuid: booked.appointments[0]!.uuid,
+        room_uuid: rooms[0]!.uuid,
+        date_time: at(d, 9),
+        customer_name: customer.user.name,
+      },
+      {
+        appointment_uuid: outside.json().data.appointments[0].uuid,
+        room_uuid: rooms[1]!.uuid,
+        date_time: at(d, 10),
+        customer_name: 'Beatriz Telefone',
+      },
+    ]);
   });
 
   it('blocks only the free parts when asked to skip the bookings', async () => {

@@ -246,7 +246,10 @@ export async function lockRoomsForBlock(tx: Executor, roomIds: number[]) {
   );
 }
 
-/** Appointments holding time in these rooms that overlap [from, to). */
+/**
+ * Appointments holding time in these rooms that overlap [from, to), with who holds each: the
+ * specialist's name, or the person a partner recorded an outside booking for.
+ */
 export async function heldBetween(db: Executor, roomIds: number[], from: Date, to: Date) {
   const rows = await queryRows<{
     id: number;
@@ -255,9 +258,14 @@ export async function heldBetween(db: Executor, roomIds: number[], from: Date, t
     room_id: number;
     starts_at: Date | string;
     ends_at: Date | string;
+    customer_name: string;
   }>(
     db,
-    sql`select a.id, a.uuid, a.booking_id, a.room_id, a.starts_at, a.ends_at from appointments a
+    sql`select a.id, a.uuid, a.booking_id, a.room_id, a.starts_at, a.ends_at,
+          coalesce(b.outside_name, u.name) as customer_name
+        from appointments a
+        join bookings b on b.id = a.booking_id
+        join users u on u.id = b.customer_id
         where a.room_id in (${sql.join(
           roomIds.map((id) => sql`${id}`),
           sql`, `,
@@ -273,6 +281,7 @@ export async function heldBetween(db: Executor, roomIds: number[], from: Date, t
     roomId: Number(r.room_id),
     startsAt: new Date(r.starts_at),
     endsAt: new Date(r.ends_at),
+    customerName: String(r.customer_name),
   }));
 }
 

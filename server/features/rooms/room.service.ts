@@ -279,6 +279,8 @@ export async function blockRooms(s: Services, partnerId: number, body: BulkBlock
             appointment_uuid: a.uuid,
             room_uuid: byId.get(a.roomId)!.room.uuid,
             date_time: toZonedIso(a.startsAt, byId.get(a.roomId)!.clinic.timezone),
+            // The partner owns the room: it may see who holds the hour it wants to block.
+            customer_name: a.customerName,
           })),
         },
       });

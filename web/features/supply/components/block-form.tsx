@@ -46,18 +46,25 @@ type Conflicts = { body: BulkBlockingBody; list: BlockConflict['conflicts'] };
 export function BlockForm({
   rooms,
   initialRooms,
+  initialDate = null,
+  initialFrom = '',
+  initialTo = '',
   onDone,
 }: {
   rooms: Room[];
   /** Rooms chosen at the start: the room being edited; the rooms page starts with none. */
   initialRooms?: string[];
+  /** A free hour tapped in the agenda: its day (yyyy-MM-dd) and hours (HH:MM). */
+  initialDate?: string | null;
+  initialFrom?: string;
+  initialTo?: string;
   onDone?: () => void;
 }) {
   const block = useBlockRooms();
   const [selected, setSelected] = useState<string[]>(initialRooms ?? []);
-  const [date, setDate] = useState<string | null>(null);
-  const [from, setFrom] = useState('');
-  const [to, setTo] = useState('');
+  const [date, setDate] = useState<string | null>(initialDate);
+  const [from, setFrom] = useState(initialFrom);
+  const [to, setTo] = useState(initialTo);
   const [reason, setReason] = useState('');
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const [error, setError] = useState<string>();
@@ -231,7 +238,7 @@ export function BlockForm({
                     key={`${c.appointment_uuid}-${c.date_time}`}
                     style={{ overflowWrap: 'anywhere' }}
                   >
-                    {roomName(c.room_uuid)} — {dayHour(c.date_time)}
+                    {roomName(c.room_uuid)} — {dayHour(c.date_time)} · {c.customer_name}
                   </List.Item>
                 ))}
               </List>
