@@ -16,9 +16,11 @@ import { API_DOCS_DIR, currentApiDocs } from '../test/api-docs.ts';
 import { createTestContext, type TestContext } from '../test/app.ts';
 import { completeProfile, createUser, lastCodeTo, PASSWORD, signedInAs } from '../test/fixtures.ts';
 import { createClinic, createRoom, openClinic } from '../test/supply-fixtures.ts';
+import { XLSX } from './openapi.ts';
 
 type Op = {
   operationId?: string;
+  summary?: string;
   security?: Record<string, string[]>[];
   responses: Record<string, { content?: Record<string, unknown> }>;
   requestBody?: { content: Record<string, unknown> };
@@ -107,6 +109,34 @@ describe('the OpenAPI document', () => {
     expect(bodiless.length).toBe(8);
     expect(op('delete', '/api/partner/{partner}/mercadopago').responses['204']).toBeDefined();
     for (const [, , o] of bodiless) expect(o.responses['204']!.content).toBeUndefined();
+  });
+
+  it('types every spreadsheet answer as an XLSX file: paths ending .xlsx, summaries naming one, every export', () => {
+    const file = (type: string) => ({ [type]: { schema: { type: 'string', format: 'binary' } } });
+    // Exports that are not spreadsheets, with the file they are.
+    const otherFiles: Record<string, string> = { 'get /api/user/export': 'application/zip' };
+    const spreadsheets = operations.filter(
+      ([m, p, op]) =>
+        p.endsWith('.xlsx') ||
+        /\.xlsx|planilha/i.test(op.summary ?? '') ||
+        (/export/i.test(op.operationId ?? '') && !otherFiles[`${m} ${p}`]),
+    );
+    for (const [m, p, op] of spreadsheets)
+      expect(op.responses['200']?.content, `${m} ${p}`).toEqual(file(XLSX));
+    for (const [key, type] of Object.entries(otherFiles)) {
+      const [m, p] = key.split(' ');
+      expect(operations.find(([om, op2]) => om === m && op2 === p)![2].responses['200']!.content).toEqual(
+        file(type),
+      );
+    }
+    expect(spreadsheets.map(([m, p]) => `${m} ${p}`)).toEqual(
+      expect.arrayContaining([
+        'get /api/partner/{partner}/statement.xlsx',
+        'post /api/fusion/exportPayouts',
+        'post /api/fusion/exportAppointments',
+        'post /api/fusion/exportFinance',
+      ]),
+    );
   });
 
   it('leaves the pages of the web app out', async () => {

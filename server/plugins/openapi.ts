@@ -27,14 +27,27 @@ const binary = (type: string, description: string) => ({
   description,
   content: { [type]: { schema: { type: 'string', format: 'binary' } } },
 });
-const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
-/** Answers that are files, not JSON. */
+/** An Excel workbook (Office Open XML spreadsheet), the media type of every export. */
+export const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+/**
+ * The schema of a route that answers a spreadsheet, spread into its `schema`: the OpenAPI document
+ * types its 200 as an XLSX file (a binary string), so generated clients read a file, not nothing.
+ * The answer is a stream, which Fastify sends as it is (no serializer runs on it): the schema is
+ * `any` to the handler's types, a binary string to the document.
+ */
+export const spreadsheetAnswer = (description: string) => ({
+  produces: [XLSX],
+  response: {
+    200: { description, content: { [XLSX]: { schema: z.any().meta({ type: 'string', format: 'binary' }) } } },
+  },
+});
+
+/** Answers that are files, not JSON, from routes whose schema cannot say so. */
 const FILES: Record<string, Json> = {
   'get /api/photo/{id}': binary('image/webp', 'A imagem (WebP)'),
   'get /api/calendar/{file}': binary('text/calendar', 'A agenda do parceiro (iCalendar, RFC 5545)'),
   'get /api/user/export': binary('application/zip', 'dados.json e as fotos da pessoa'),
-  'post /api/fusion/exportAppointments': binary(XLSX, 'Planilha dos agendamentos'),
-  'post /api/fusion/exportFinance': binary(XLSX, 'Planilha financeira'),
 };
 
 const photoFiles = (field: string, many: boolean) => ({

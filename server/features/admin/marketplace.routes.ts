@@ -20,6 +20,7 @@ import {
 } from '#common/contracts/admin';
 import { pageMeta, pageQuery } from '#common/contracts/rooms';
 import { currentUser, requireRole } from '../../plugins/auth.ts';
+import { spreadsheetAnswer, XLSX } from '../../plugins/openapi.ts';
 import type { Services } from '../../services.ts';
 import * as dashboard from './dashboard.service.ts';
 import { exportAppointments, exportFileName, exportFinance } from './exports.service.ts';
@@ -28,7 +29,6 @@ import * as market from './marketplace.service.ts';
 const tags = ['operador: marketplace'];
 const security = [{ bearer: [] }];
 const uuidParams = z.object({ id: z.uuid() });
-const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 /** `attachment` with an ASCII fallback and the UTF-8 name (RFC 6266 / 5987). */
 export const contentDisposition = (name: string) =>
@@ -134,9 +134,9 @@ export const marketplaceRoutes =
         ),
     );
 
-    for (const [path, prefix, write] of [
-      ['/fusion/exportAppointments', 'Agendamentos', exportAppointments],
-      ['/fusion/exportFinance', 'Finanças', exportFinance],
+    for (const [path, prefix, write, description] of [
+      ['/fusion/exportAppointments', 'Agendamentos', exportAppointments, 'Planilha dos agendamentos'],
+      ['/fusion/exportFinance', 'Finanças', exportFinance, 'Planilha financeira'],
     ] as const) {
       app.post(
         path,
@@ -146,7 +146,7 @@ export const marketplaceRoutes =
             security,
             summary: `Planilha ${prefix}-{início}-{fim}.xlsx`,
             body: dateRangeBody,
-            produces: [XLSX],
+            ...spreadsheetAnswer(description),
           },
         },
         async (request, reply) =>

@@ -14,13 +14,13 @@ import {
 } from '#common/contracts/payouts';
 import { AppError } from '#common/errors';
 import { currentUser, requireRole } from '../../plugins/auth.ts';
+import { spreadsheetAnswer, XLSX } from '../../plugins/openapi.ts';
 import type { Services } from '../../services.ts';
 import { contentDisposition } from '../admin/marketplace.routes.ts';
 import { exportPayouts, exportStatement } from './payout.exports.ts';
 import * as payouts from './payout.service.ts';
 
 const security = [{ bearer: [] }];
-const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 const partnerParams = z.object({ partner: z.uuid() });
 const monthQuery = z.object({
   month: z
@@ -70,7 +70,7 @@ export const partnerPayoutRoutes =
           summary: 'Extrato do mês em planilha (Extrato-{aaaa-mm}.xlsx)',
           params: partnerParams,
           querystring: monthQuery,
-          produces: [XLSX],
+          ...spreadsheetAnswer('Planilha do extrato do mês'),
         },
       },
       async (request, reply) => {
@@ -190,7 +190,7 @@ export const operatorPayoutRoutes =
           security,
           summary: 'Planilha Repasses-{início}-{fim}.xlsx, com conta bancária e chave Pix de cada parceiro',
           body: dateRangeBody,
-          produces: [XLSX],
+          ...spreadsheetAnswer('Planilha dos repasses'),
         },
       },
       async (request, reply) =>
