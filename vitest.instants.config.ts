@@ -10,13 +10,15 @@ import base from './vitest.config.ts';
 /**
  * The suites whose outcome hangs on "now", at every instant: slots and availability from today,
  * the booking rules' notice and horizon, horário fixo's months and charge dates, the lifecycle's
- * holds, 24-hour cancellation and waitlist offers.
+ * holds, 24-hour cancellation and waitlist offers, and days on each clinic's clock (a Manaus hour
+ * on a month's last day, issue 42).
  */
 const everywhere = [
   'server/features/availability/availability.test.ts',
   'server/features/booking-rules/*.test.ts',
   'server/features/series/*.test.ts',
   'server/features/lifecycle/lifecycle.test.ts',
+  'server/features/bookings/clinic-days.test.ts',
 ];
 /** The model-based lifecycle runs (shortened: the instants test dates, not more random sequences). */
 const model = 'server/features/lifecycle/lifecycle.model.test.ts';

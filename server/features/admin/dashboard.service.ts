@@ -1,9 +1,12 @@
 /**
- * Dashboard figures for a period (both ends included, São Paulo calendar days), for the whole
- * marketplace or one partner's rooms. Money: an appointment's revenue is what the specialist paid
- * and kept paying — its price less any refund — when its payment went through (a payment in dispute
- * still counts, one charged back no longer does); the commission is the percentage frozen on its
- * payment when the money arrived (the partner's plan then), rounded to the centavo; net is the rest.
+ * Dashboard figures for a period (both ends included), for the whole marketplace or one partner's
+ * rooms. An appointment — and a clinic's sign-up — falls on the day of its clinic's clock (issue 42:
+ * 23:30 in Manaus is that day's, as in the agenda and the statement); a specialist's sign-up, which
+ * belongs to no clinic, on Brasília's (REPORT_ZONE), as the dashboard says on screen. Money: an
+ * appointment's revenue is what the specialist paid and kept paying — its price less any refund —
+ * when its payment went through (a payment in dispute still counts, one charged back no longer
+ * does); the commission is the percentage frozen on its payment when the money arrived (the
+ * partner's plan then), rounded to the centavo; net is the rest.
  */
 import { type SQL, sql } from 'drizzle-orm';
 import type {
@@ -15,6 +18,7 @@ import type {
 } from '#common/contracts/admin';
 import { addDays, zonedInstant } from '#common/time/zone';
 import { queryRows } from '../../db/client.ts';
+import { onDaysIn } from '../../lib/clinic-days.ts';
 import type { Services } from '../../services.ts';
 
 export const REPORT_ZONE = 'America/Sao_Paulo';
@@ -26,17 +30,19 @@ export interface Scope {
   partnerId?: number;
 }
 
+/** Brasília's days of the period, for what belongs to no clinic (a specialist's sign-up). */
 const bounds = (q: Scope) => ({
   from: zonedInstant(q.dateInit, '00:00', REPORT_ZONE).toISOString(),
   to: zonedInstant(addDays(q.dateEnd, 1), '00:00', REPORT_ZONE).toISOString(),
 });
+/** `a.starts_at` on a day of the period on the clock of clinic `c`. */
+const onClinicDays = (q: Scope, instant = sql`a.starts_at`) => onDaysIn(instant, sql`c.timezone`, q);
 const partnerFilter = (q: Scope, column: SQL) =>
   q.partnerId === undefined ? sql`true` : sql`${column} = ${q.partnerId}`;
 const n = (v: unknown) => Number(v ?? 0);
 
 /** Paid money per appointment in the period (the finance export's rows use the same rule). */
 export function revenueRows(q: Scope): SQL {
-  const { from, to } = bounds(q);
   return sql`
     select a.id, a.uuid, a.starts_at, a.status, a.price_cents, a.refund_cents,
            a.price_cents - a.refund_cents as gross_cents,
@@ -54,7 +60,7 @@ export function revenueRows(q: Scope): SQL {
     left join partner_profiles pp on pp.user_id = pu.id
     left join plans pl on pl.id = pp.plan_id
     join users cu on cu.id = a.customer_id
-    where a.starts_at >= ${from}::timestamptz and a.starts_at < ${to}::timestamptz
+    where ${onClinicDays(q)}
       and p.status in ('paid', 'partially_refunded', 'refunded', 'disputed')
       and a.status <> 'pending_payment'
       and a.price_cents - a.refund_cents > 0
@@ -62,13 +68,12 @@ export function revenueRows(q: Scope): SQL {
 }
 
 export async function coworkingCount(s: Services, q: Scope): Promise<CoworkingCount> {
-  const { from, to } = bounds(q);
   const [row] = await queryRows<Record<string, unknown>>(
     s.db,
     sql`select count(distinct c.id)::int as clinics, count(r.id)::int as rooms,
                count(r.id) filter (where r.active)::int as active_rooms,
                count(distinct c.partner_id)::int as partners,
-               count(distinct c.id) filter (where c.created_at >= ${from}::timestamptz and c.created_at < ${to}::timestamptz)::int as new_clinics
+               count(distinct c.id) filter (where ${onClinicDays(q, sql`c.created_at`)})::int as new_clinics
         from clinics c left join rooms r on r.clinic_id = c.id
         where ${partnerFilter(q, sql`c.partner_id`)}`,
   );
@@ -83,14 +88,13 @@ export async function coworkingCount(s: Services, q: Scope): Promise<CoworkingCo
 
 /** Appointments per weekday and hour on the clinic's own clock (the heat map). */
 export async function frequentSchedules(s: Services, q: Scope): Promise<FrequentSchedules> {
-  const { from, to } = bounds(q);
   const rows = await queryRows<{ weekday: number; hour: number; count: number }>(
     s.db,
     sql`select extract(dow from a.starts_at at time zone c.timezone)::int as weekday,
                extract(hour from a.starts_at at time zone c.timezone)::int as hour,
                count(*)::int as count
         from appointments a join rooms r on r.id = a.room_id join clinics c on c.id = r.clinic_id
-        where a.starts_at >= ${from}::timestamptz and a.starts_at < ${to}::timestamptz
+        where ${onClinicDays(q)}
           and a.status in ('confirmed', 'completed', 'no_show')
           and ${partnerFilter(q, sql`c.partner_id`)}
         group by 1, 2 order by 1, 2`,
@@ -102,17 +106,16 @@ export async function salesTurnover(s: Services, q: Scope): Promise<SalesTurnove
   const rows = await queryRows<Record<string, unknown>>(
     s.db,
     sql`with paid as (${revenueRows(q)})
-        select to_char(starts_at at time zone ${REPORT_ZONE}, 'YYYY-MM-DD') as date,
+        select to_char(starts_at at time zone timezone, 'YYYY-MM-DD') as date,
                sum(gross_cents)::bigint as gross, sum(commission_cents)::bigint as commission,
                sum(refund_cents)::bigint as refunded, count(*)::int as appointments
         from paid group by 1 order by 1`,
   );
-  const { from, to } = bounds(q);
   const [refunds] = await queryRows<{ refunded: number }>(
     s.db,
     sql`select coalesce(sum(a.refund_cents), 0)::bigint as refunded
         from appointments a join rooms r on r.id = a.room_id join clinics c on c.id = r.clinic_id
-        where a.starts_at >= ${from}::timestamptz and a.starts_at < ${to}::timestamptz
+        where ${onClinicDays(q)}
           and ${partnerFilter(q, sql`c.partner_id`)}`,
   );
   const byDate = new Map(rows.map((r) => [String(r.date), r]));
@@ -149,7 +152,7 @@ export async function specialistsStats(s: Services, q: Scope): Promise<Specialis
     s.db,
     sql`select count(distinct a.customer_id)::int as active
         from appointments a join rooms r on r.id = a.room_id join clinics c on c.id = r.clinic_id
-        where a.starts_at >= ${from}::timestamptz and a.starts_at < ${to}::timestamptz
+        where ${onClinicDays(q)}
           and a.status in ('confirmed', 'completed', 'no_show')
           and ${partnerFilter(q, sql`c.partner_id`)}`,
   );
@@ -168,7 +171,6 @@ export async function specialistsStats(s: Services, q: Scope): Promise<Specialis
 
 /** Open hours of the active rooms in the period against the hours booked in them. */
 export async function availableRooms(s: Services, q: Scope): Promise<AvailableRooms> {
-  const { from, to } = bounds(q);
   const [open] = await queryRows<{ rooms: number; open_hours: number }>(
     s.db,
     sql`with days as (
@@ -195,7 +197,7 @@ export async function availableRooms(s: Services, q: Scope): Promise<AvailableRo
     s.db,
     sql`select r.uuid, r.name, c.name as clinic, count(*)::int as booked_hours
         from appointments a join rooms r on r.id = a.room_id join clinics c on c.id = r.clinic_id
-        where a.starts_at >= ${from}::timestamptz and a.starts_at < ${to}::timestamptz
+        where ${onClinicDays(q)}
           and a.status in ('confirmed', 'completed', 'no_show') and r.active
           and ${partnerFilter(q, sql`c.partner_id`)}
         group by r.id, r.uuid, r.name, c.name order by 4 desc, r.name limit 5`,
@@ -204,7 +206,7 @@ export async function availableRooms(s: Services, q: Scope): Promise<AvailableRo
     s.db,
     sql`select count(*)::int as booked
         from appointments a join rooms r on r.id = a.room_id join clinics c on c.id = r.clinic_id
-        where a.starts_at >= ${from}::timestamptz and a.starts_at < ${to}::timestamptz
+        where ${onClinicDays(q)}
           and a.status in ('confirmed', 'completed', 'no_show') and r.active
           and ${partnerFilter(q, sql`c.partner_id`)}`,
   );

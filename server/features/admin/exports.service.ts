@@ -10,10 +10,11 @@ import ExcelJS from 'exceljs';
 import type { DateRange } from '#common/contracts/admin';
 import { appointmentStatusLabels } from '#common/contracts/booking';
 import { paymentStatusLabels } from '#common/contracts/payments';
-import { addDays, wallClock, zonedInstant } from '#common/time/zone';
+import { wallClock } from '#common/time/zone';
 import { queryRows } from '../../db/client.ts';
+import { onDaysIn } from '../../lib/clinic-days.ts';
 import type { Services } from '../../services.ts';
-import { REPORT_ZONE, revenueRows } from './dashboard.service.ts';
+import { revenueRows } from './dashboard.service.ts';
 
 const BATCH = 2000;
 export const BRL = '"R$" #,##0.00';
@@ -86,9 +87,8 @@ export function streamed(fill: (workbook: ExcelJS.stream.xlsx.WorkbookWriter) =>
   return out;
 }
 
+/** The period's appointments, each on its clinic's day (issue 42). */
 function appointmentRows(range: DateRange): SQL {
-  const from = zonedInstant(range.dateInit, '00:00', REPORT_ZONE).toISOString();
-  const to = zonedInstant(addDays(range.dateEnd, 1), '00:00', REPORT_ZONE).toISOString();
   return sql`
     select a.id, a.starts_at, a.status, a.price_cents, a.refund_cents, b.payment_method as method,
            b.series_id is not null as in_series,
@@ -100,7 +100,7 @@ function appointmentRows(range: DateRange): SQL {
     join clinics c on c.id = r.clinic_id
     join users pu on pu.id = c.partner_id
     join users cu on cu.id = a.customer_id
-    where a.starts_at >= ${from}::timestamptz and a.starts_at < ${to}::timestamptz`;
+    where ${onDaysIn(sql`a.starts_at`, sql`c.timezone`, range)}`;
 }
 
 /** The first four columns of both sheets: when (on the clinic's clock), room, clinic, partner. */
@@ -277,9 +277,8 @@ async function paymentsSheet(s: Services, workbook: ExcelJS.stream.xlsx.Workbook
   sheet.commit();
 }
 
+/** Payments whose booking's first hour is on a day of the period on its clinic's clock (issue 42). */
 function paymentRows(range: DateRange): SQL {
-  const from = zonedInstant(range.dateInit, '00:00', REPORT_ZONE).toISOString();
-  const to = zonedInstant(addDays(range.dateEnd, 1), '00:00', REPORT_ZONE).toISOString();
   return sql`
     select p.id, p.uuid, p.status, p.method, p.paid_at, p.provider_ref, p.gross_cents, p.refunded_cents,
            p.fee_percent::text as fee_percent, p.fee_cents, p.net_cents, p.provider_fee_cents,
@@ -294,5 +293,5 @@ function paymentRows(range: DateRange): SQL {
     join users pu on pu.id = c.partner_id
     join users cu on cu.id = b.customer_id
     where p.gross_cents > 0
-      and h.starts_at >= ${from}::timestamptz and h.starts_at < ${to}::timestamptz`;
+      and ${onDaysIn(sql`h.starts_at`, sql`c.timezone`, range)}`;
 }

@@ -2,7 +2,7 @@
  * The operator's view of the marketplace: every room (search, filters, pinning), every
  * appointment in a period (filters by partner, clinic, room, status), facilities and plans.
  */
-import { and, asc, count, eq, gte, lt, ne, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, eq, ne, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
   type AdminAppointment,
@@ -19,7 +19,7 @@ import type { PageMeta } from '#common/contracts/rooms';
 import { supplyMessages } from '#common/contracts/supply';
 import { AppError } from '#common/errors';
 import { hourPriceCents } from '#common/money';
-import { addDays, toZonedIso, zonedInstant } from '#common/time/zone';
+import { toZonedIso } from '#common/time/zone';
 import { pgErrorCode } from '../../db/client.ts';
 import {
   addresses,
@@ -33,6 +33,7 @@ import {
   rooms,
   users,
 } from '../../db/schema.ts';
+import { onDaysIn } from '../../lib/clinic-days.ts';
 import { pageMeta } from '../../lib/paging.ts';
 import type { Services } from '../../services.ts';
 import type { UserRow } from '../auth/user.repository.ts';
@@ -40,7 +41,6 @@ import { outsideOf } from '../bookings/outside-booking.service.ts';
 import * as audit from './audit.repository.ts';
 import { likeEscape } from './people.repository.ts';
 
-const ZONE = 'America/Sao_Paulo';
 const notFound = () => new AppError('not_found', supplyMessages.notFound);
 type Page<T> = { data: T[]; meta: PageMeta };
 
@@ -139,8 +139,8 @@ export interface AppointmentFilter {
 
 export function appointmentWhere(f: AppointmentFilter): SQL {
   return and(
-    gte(appointments.startsAt, zonedInstant(f.dateInit, '00:00', ZONE)),
-    lt(appointments.startsAt, zonedInstant(addDays(f.dateEnd, 1), '00:00', ZONE)),
+    // Each appointment on its clinic's day (issue 42), as the partner's agenda lists it.
+    onDaysIn(appointments.startsAt, clinics.timezone, f),
     f.partner ? eq(users.uuid, f.partner) : undefined,
     f.clinic ? eq(clinics.uuid, f.clinic) : undefined,
     f.room ? eq(rooms.uuid, f.room) : undefined,

@@ -1,12 +1,12 @@
 /** The partner's agenda: appointments of its rooms by clinic, room and period; status changes. */
-import { and, asc, count, eq, gt, gte, inArray, lt, ne, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, gt, inArray, ne, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { CalendarQuery, PartnerCalendar } from '#common/contracts/agenda';
 import type { PartnerAppointment, statusUpdateBody } from '#common/contracts/booking';
 import type { PageMeta } from '#common/contracts/rooms';
 import { supplyMessages } from '#common/contracts/supply';
 import { AppError } from '#common/errors';
-import { addDays, toZonedIso, zonedInstant } from '#common/time/zone';
+import { toZonedIso } from '#common/time/zone';
 import {
   appointments,
   blockedSchedules,
@@ -16,13 +16,13 @@ import {
   rooms,
   users,
 } from '../../db/schema.ts';
+import { onDaysIn, overlapsDaysIn } from '../../lib/clinic-days.ts';
 import { pageMeta } from '../../lib/paging.ts';
 import type { Services } from '../../services.ts';
 import type { UserRow } from '../auth/user.repository.ts';
 import { partnerSetStatus } from '../lifecycle/lifecycle.service.ts';
 import { outsideOf } from './outside-booking.service.ts';
 
-const ZONE = 'America/Sao_Paulo';
 const notFound = () => new AppError('not_found', supplyMessages.notFound);
 
 export interface AgendaFilter {
@@ -73,8 +73,8 @@ export async function partnerAgenda(
   const filters: SQL[] = [eq(clinics.partnerId, partner.id)];
   if (f.clinicUuid) filters.push(eq(clinics.uuid, f.clinicUuid));
   if (f.roomUuid) filters.push(eq(rooms.uuid, f.roomUuid));
-  if (f.dateInit) filters.push(gte(appointments.startsAt, zonedInstant(f.dateInit, '00:00', ZONE)));
-  if (f.dateEnd) filters.push(lt(appointments.startsAt, zonedInstant(addDays(f.dateEnd, 1), '00:00', ZONE)));
+  // Days on each clinic's own clock: 23:30 in Manaus is that day's, not São Paulo's next one.
+  if (f.dateInit || f.dateEnd) filters.push(onDaysIn(appointments.startsAt, clinics.timezone, f));
   const where = and(...filters);
   const base = s.db
     .select({ n: count() })
@@ -95,7 +95,8 @@ export async function partnerAgenda(
 /**
  * The calendar's range at once (issue 31): every appointment of the partner's rooms that starts in
  * it — whatever its status, outside bookings and horário fixo hours included — and the blocks that
- * touch it. The range is bounded by the contract (CALENDAR_MAX_DAYS), so no paging.
+ * touch it, the days read on each clinic's clock (issue 42). The range is bounded by the contract
+ * (CALENDAR_MAX_DAYS), so no paging.
  */
 export async function partnerCalendar(
   s: Services,
@@ -103,8 +104,7 @@ export async function partnerCalendar(
   q: CalendarQuery,
 ): Promise<PartnerCalendar> {
   await requireOwnScope(s, partner, { clinicUuid: q.clinic, roomUuid: q.room });
-  const from = zonedInstant(q.dateInit, '00:00', ZONE);
-  const to = zonedInstant(addDays(q.dateEnd, 1), '00:00', ZONE);
+  const days = { dateInit: q.dateInit, dateEnd: q.dateEnd };
   const mine = and(
     eq(clinics.partnerId, partner.id),
     q.clinic ? eq(clinics.uuid, q.clinic) : undefined,
@@ -113,19 +113,16 @@ export async function partnerCalendar(
   const [rows, blocks] = await Promise.all([
     agendaRows(
       s,
-      and(
-        mine,
-        gte(appointments.startsAt, from),
-        lt(appointments.startsAt, to),
-        ne(appointments.status, 'expired'),
-      ),
+      and(mine, onDaysIn(appointments.startsAt, clinics.timezone, days), ne(appointments.status, 'expired')),
     ),
     s.db
       .select({ block: blockedSchedules, room: rooms, timezone: clinics.timezone })
       .from(blockedSchedules)
       .innerJoin(rooms, eq(rooms.id, blockedSchedules.roomId))
       .innerJoin(clinics, eq(clinics.id, rooms.clinicId))
-      .where(and(mine, lt(blockedSchedules.startsAt, to), gt(blockedSchedules.endsAt, from)))
+      .where(
+        and(mine, overlapsDaysIn(blockedSchedules.startsAt, blockedSchedules.endsAt, clinics.timezone, days)),
+      )
       .orderBy(asc(blockedSchedules.startsAt)),
   ]);
   return {

@@ -1,18 +1,17 @@
 /** A specialist's own appointments: list by period and cancel (DESIGN §5 cancellation policy). */
-import { and, count, desc, eq, gte, lt, sql } from 'drizzle-orm';
+import { and, count, desc, eq, sql } from 'drizzle-orm';
 import { FREE_CANCELLATION_HOURS, type MyAppointment } from '#common/contracts/booking';
 import type { PageMeta } from '#common/contracts/rooms';
 import { supplyMessages } from '#common/contracts/supply';
 import { allowedMoves } from '#common/domain/lifecycle';
 import { AppError } from '#common/errors';
-import { addDays, toZonedIso, zonedInstant } from '#common/time/zone';
+import { toZonedIso } from '#common/time/zone';
 import { appointments, bookings, clinics, rooms } from '../../db/schema.ts';
+import { onDaysIn } from '../../lib/clinic-days.ts';
 import { pageMeta } from '../../lib/paging.ts';
 import type { Services } from '../../services.ts';
 import type { UserRow } from '../auth/user.repository.ts';
 import { type CancelResult, cancelAppointment } from '../lifecycle/lifecycle.service.ts';
-
-const ZONE = 'America/Sao_Paulo';
 
 const refundable = (startsAt: Date, now: Date) =>
   startsAt.getTime() - now.getTime() >= FREE_CANCELLATION_HOURS * 3_600_000;
@@ -29,11 +28,15 @@ export async function listMyAppointments(
     // Hours a partner recorded for someone off the platform are its rooms' agenda, not its own bookings.
     sql`not exists (select 1 from bookings b where b.id = ${appointments.bookingId} and b.payment_method = 'manual')`,
   ];
-  if (range.dateInit) filters.push(gte(appointments.startsAt, zonedInstant(range.dateInit, '00:00', ZONE)));
-  if (range.dateEnd)
-    filters.push(lt(appointments.startsAt, zonedInstant(addDays(range.dateEnd, 1), '00:00', ZONE)));
+  // A day is the clinic's: 23:30 in Manaus is listed on that day, not on São Paulo's next one.
+  if (range.dateInit || range.dateEnd) filters.push(onDaysIn(appointments.startsAt, clinics.timezone, range));
   const where = and(...filters);
-  const [{ total } = { total: 0 }] = await s.db.select({ total: count() }).from(appointments).where(where);
+  const [{ total } = { total: 0 }] = await s.db
+    .select({ total: count() })
+    .from(appointments)
+    .innerJoin(rooms, eq(rooms.id, appointments.roomId))
+    .innerJoin(clinics, eq(clinics.id, rooms.clinicId))
+    .where(where);
   const now = s.clock();
   // The next booking first: coming hours from the nearest on, then the past from the latest back.
   const past = sql`${appointments.startsAt} < ${now}`;

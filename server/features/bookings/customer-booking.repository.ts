@@ -15,6 +15,7 @@ import {
   rooms,
   series,
 } from '../../db/schema.ts';
+import { type DayRange, onDaysIn } from '../../lib/clinic-days.ts';
 
 export interface RowKey {
   seriesId: number | null;
@@ -23,20 +24,22 @@ export interface RowKey {
 
 /**
  * One key per booking outside a series and one per series, among the person's bookings with an
- * hour in [from, to): the coming ones first from the nearest on, then the past from the latest back
- * (as the hours were listed before). Answers the page's keys and how many there are in all.
+ * hour on one of the days (each read on its clinic's clock): the coming ones first from the nearest
+ * on, then the past from the latest back (as the hours were listed before). Answers the page's keys
+ * and how many there are in all.
  */
 export async function bookingRowKeys(
   db: Executor,
-  q: { customerId: number; now: Date; from?: Date; to?: Date; limit: number; offset: number },
+  q: { customerId: number; now: Date; days: DayRange; limit: number; offset: number },
 ): Promise<{ keys: RowKey[]; total: number }> {
   const now = q.now.toISOString();
   // Hours a partner recorded for someone off the platform are its rooms' agenda, not its own bookings.
   const filters: SQL[] = [sql`b.customer_id = ${q.customerId}`, sql`b.payment_method <> 'manual'`];
-  if (q.from) filters.push(sql`a.starts_at >= ${q.from.toISOString()}::timestamptz`);
-  if (q.to) filters.push(sql`a.starts_at < ${q.to.toISOString()}::timestamptz`);
+  const dated = Boolean(q.days.dateInit || q.days.dateEnd);
+  if (dated) filters.push(onDaysIn(sql`a.starts_at`, sql`c.timezone`, q.days));
   const where = sql.join(filters, sql` and `);
-  const groups = sql`from appointments a join bookings b on b.id = a.booking_id where ${where}
+  const place = dated ? sql`join rooms r on r.id = a.room_id join clinics c on c.id = r.clinic_id` : sql``;
+  const groups = sql`from appointments a join bookings b on b.id = a.booking_id ${place} where ${where}
     group by b.series_id, (case when b.series_id is null then b.id end)`;
   const [count] = await queryRows<{ n: number }>(
     db,

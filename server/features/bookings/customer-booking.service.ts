@@ -15,7 +15,7 @@ import {
 import type { PageMeta } from '#common/contracts/rooms';
 import { allowedMoves } from '#common/domain/lifecycle';
 import { AppError } from '#common/errors';
-import { addDays, toZonedIso, weekdayOf, zonedDate, zonedInstant } from '#common/time/zone';
+import { toZonedIso, weekdayOf, zonedDate } from '#common/time/zone';
 import { bookings } from '../../db/schema.ts';
 import { pageMeta } from '../../lib/paging.ts';
 import { qrDataUrl } from '../../lib/qr.ts';
@@ -23,7 +23,6 @@ import type { Services } from '../../services.ts';
 import type { UserRow } from '../auth/user.repository.ts';
 import * as repo from './customer-booking.repository.ts';
 
-const ZONE = 'America/Sao_Paulo';
 const HOLDING = ['pending_payment', 'confirmed'];
 
 type HourRow = Awaited<ReturnType<typeof repo.hoursOfBookings>>[number];
@@ -145,8 +144,7 @@ export async function listMyBookings(
   const { keys, total } = await repo.bookingRowKeys(s.db, {
     customerId: user.id,
     now,
-    from: q.dateInit ? zonedInstant(q.dateInit, '00:00', ZONE) : undefined,
-    to: q.dateEnd ? zonedInstant(addDays(q.dateEnd, 1), '00:00', ZONE) : undefined,
+    days: { dateInit: q.dateInit, dateEnd: q.dateEnd },
     limit: q.per_page,
     offset: (q.page - 1) * q.per_page,
   });

@@ -1,7 +1,8 @@
 /**
  * The payout spreadsheets: Repasses-{start}-{end}.xlsx for the operator (each payout of the period
- * with the partner's bank account and Pix key, to pay in the bank) and Extrato-{YYYY-MM}.xlsx for a
- * partner (every line of the month as on the Repasses page, with totals).
+ * with the partner's bank account and Pix key, to pay in the bank; payouts are the marketplace's, so
+ * their days and times are Brasília's, said in the headers) and Extrato-{YYYY-MM}.xlsx for a partner
+ * (every line of the month as on the Repasses page, each on its clinic's clock, with totals).
  */
 import type { PassThrough } from 'node:stream';
 import { sql } from 'drizzle-orm';
@@ -21,10 +22,16 @@ const accountTypes: Record<string, string> = {
   payment: 'Pagamento',
 };
 
+/**
+ * The wall clock an ISO time was written on (a statement line's clinic's, issue 42) as the sheet's
+ * date: a spreadsheet date has no zone, so it shows what the string says, wherever it is opened.
+ */
+const asWritten = (zonedIso: string) => new Date(`${zonedIso.slice(0, 19)}Z`);
+
 export function exportPayouts(s: Services, range: DateRange): PassThrough {
   return streamed(async (workbook) => {
     const sheet = sheetOf(workbook, 'Repasses', [
-      { header: 'Criado em', key: 'created', width: 18, numFmt: DATE_TIME },
+      { header: 'Criado em (Brasília)', key: 'created', width: 20, numFmt: DATE_TIME },
       { header: 'Parceiro', key: 'partner', width: 28 },
       { header: 'CPF/CNPJ', key: 'document', width: 18 },
       { header: 'Valor', key: 'amount', width: 14, numFmt: BRL },
@@ -38,7 +45,7 @@ export function exportPayouts(s: Services, range: DateRange): PassThrough {
       { header: 'Chave Pix', key: 'pix', width: 30 },
       { header: 'Tipo da chave', key: 'pix_type', width: 12 },
       { header: 'Comprovante', key: 'reference', width: 36 },
-      { header: 'Pago em', key: 'paid', width: 18, numFmt: DATE_TIME },
+      { header: 'Pago em (Brasília)', key: 'paid', width: 20, numFmt: DATE_TIME },
       { header: 'Referência Salas', key: 'uuid', width: 38 },
     ]);
     const from = zonedInstant(range.dateInit, '00:00', REPORT_ZONE).toISOString();
@@ -107,7 +114,7 @@ export function exportStatement(s: Services, partnerId: number, month: string): 
     for (const l of lines)
       sheet
         .addRow({
-          when: excelDate(new Date(l.date_time), REPORT_ZONE),
+          when: asWritten(l.date_time),
           room: l.room_name,
           status: appointmentStatusLabels[l.status] ?? l.status,
           gross: reais(l.gross_cents),
@@ -116,7 +123,7 @@ export function exportStatement(s: Services, partnerId: number, month: string): 
           net: reais(l.net_cents),
           settlement:
             l.settlement === 'split' ? 'Pago pelo Mercado Pago' : l.payout_uuid ? 'Repasse' : 'A repassar',
-          available: l.available_at ? excelDate(new Date(l.available_at), REPORT_ZONE) : 'Retido (disputa)',
+          available: l.available_at ? asWritten(l.available_at) : 'Retido (disputa)',
         })
         .commit();
     const last = lines.length + 1;

@@ -7,6 +7,7 @@
  */
 import { type SQL, sql } from 'drizzle-orm';
 import { type Executor, queryRows, type Tx } from '../../db/client.ts';
+import { onDaysIn } from '../../lib/clinic-days.ts';
 
 export type LineRow = {
   id: number;
@@ -51,11 +52,11 @@ const paidAppointments = sql`
     and (a.status in ('confirmed', 'completed', 'no_show')
          or (a.status = 'canceled' and a.canceled_at >= p.paid_at))`;
 
-/** Every line of a partner (optionally only appointments starting in [from, to)). */
+/** Every line of a partner (optionally only appointments on the range's days, on their clinic's clock). */
 export function linesOf(
   db: Executor,
   partnerId: number,
-  range?: { from: Date; to: Date },
+  range?: { dateInit: string; dateEnd: string },
 ): Promise<LineRow[]> {
   return lines(db, { partnerId, range });
 }
@@ -67,11 +68,9 @@ export function linesOfAll(db: Executor): Promise<(LineRow & { partner_id: numbe
 
 async function lines(
   db: Executor,
-  { partnerId, range }: { partnerId?: number; range?: { from: Date; to: Date } },
+  { partnerId, range }: { partnerId?: number; range?: { dateInit: string; dateEnd: string } },
 ): Promise<(LineRow & { partner_id: number })[]> {
-  const within: SQL = range
-    ? sql`and x.starts_at >= ${range.from.toISOString()}::timestamptz and x.starts_at < ${range.to.toISOString()}::timestamptz`
-    : sql``;
+  const within: SQL = range ? sql`and ${onDaysIn(sql`x.starts_at`, sql`x.timezone`, range)}` : sql``;
   const ofPartner = (column: SQL) => (partnerId === undefined ? sql`` : sql`and ${column} = ${partnerId}`);
   const rows = await queryRows<LineRow & { partner_id: number }>(
     db,

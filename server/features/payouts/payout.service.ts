@@ -9,7 +9,7 @@ import { sql } from 'drizzle-orm';
 import type { HeldStatus, Payout, Statement, StatementLine } from '#common/contracts/payouts';
 import { payoutMessages } from '#common/contracts/payouts';
 import { AppError } from '#common/errors';
-import { addDays, toZonedIso, zonedInstant } from '#common/time/zone';
+import { toZonedIso } from '#common/time/zone';
 import { queryRows, type Tx } from '../../db/client.ts';
 import type { Services } from '../../services.ts';
 import { REPORT_ZONE } from '../admin/dashboard.service.ts';
@@ -120,9 +120,8 @@ export async function statement(
   partnerId: number,
   range: { dateInit: string; dateEnd: string },
 ): Promise<Statement> {
-  const from = zonedInstant(range.dateInit, '00:00', REPORT_ZONE);
-  const to = zonedInstant(addDays(range.dateEnd, 1), '00:00', REPORT_ZONE);
-  const lines = await repo.linesOf(s.db, partnerId, { from, to });
+  // A line's day is its clinic's: 23:30 in Manaus on the month's last day is that month's.
+  const lines = await repo.linesOf(s.db, partnerId, range);
   const delay = s.config.payoutDelayDays;
   return { lines: lines.map((l) => toLine(l, delay)), totals: totalsOf(lines, s.clock(), delay) };
 }

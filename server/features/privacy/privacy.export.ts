@@ -9,8 +9,13 @@ import type { Executor } from '../../db/client.ts';
 import type { UserRow } from '../auth/user.repository.ts';
 import * as repo from './privacy.repository.ts';
 
-const ZONE = 'America/Sao_Paulo';
-const at = (d: Date | null, zone = ZONE) => (d ? toZonedIso(d, zone) : null);
+/**
+ * What happened at a clinic (a booking, its payment and refunds, a series, a clinic or room made) is
+ * dated on the clinic's clock; what belongs to the account alone (sessions, mails, cards) on
+ * Brasília's. Every time carries its offset, so no reader has to guess (issue 42).
+ */
+const ACCOUNT_ZONE = 'America/Sao_Paulo';
+const at = (d: Date | null, zone = ACCOUNT_ZONE) => (d ? toZonedIso(d, zone) : null);
 
 const address = (a: Awaited<ReturnType<typeof repo.addressesOf>>[number] | null | undefined) =>
   a
@@ -61,8 +66,8 @@ async function bookingsSection(db: Executor, userId: number) {
       status: payment.status,
       amount_cents: payment.amountCents,
       refunded_cents: payment.refundedCents,
-      paid_at: at(payment.paidAt),
-      created_at: at(payment.createdAt),
+      paid_at: at(payment.paidAt, clinic.timezone),
+      created_at: at(payment.createdAt, clinic.timezone),
       refunds: refunds
         .filter((r) => r.paymentId === payment.id)
         .map((r) => ({
@@ -70,7 +75,7 @@ async function bookingsSection(db: Executor, userId: number) {
           amount_cents: r.amountCents,
           reason: r.reason,
           status: r.status,
-          created_at: at(r.createdAt),
+          created_at: at(r.createdAt, clinic.timezone),
         })),
     },
   }));
@@ -119,7 +124,7 @@ async function partnerSection(db: Executor, user: UserRow) {
       email: clinic.email,
       timezone: clinic.timezone,
       address: address(place),
-      created_at: at(clinic.createdAt),
+      created_at: at(clinic.createdAt, clinic.timezone),
       rooms: supply.rooms
         .filter((r) => r.clinicId === clinic.id)
         .map((r) => ({
@@ -128,7 +133,7 @@ async function partnerSection(db: Executor, user: UserRow) {
           description: r.description,
           price_per_minute: r.pricePerMinute,
           active: r.active,
-          created_at: at(r.createdAt),
+          created_at: at(r.createdAt, clinic.timezone),
         })),
     })),
   };
@@ -199,7 +204,7 @@ export async function collectPersonalData(db: Executor, user: UserRow, now: Date
   });
   const json: PersonalData['json'] = {
     about:
-      'Seus dados no Salas (LGPD, art. 18). Datas no fuso de Brasília, valores em centavos de real. As fotos estão na pasta "fotos" deste arquivo.',
+      'Seus dados no Salas (LGPD, art. 18). Datas com o fuso de cada uma: agendamentos, pagamentos, clínicas e salas no horário da clínica; o restante no horário de Brasília. Valores em centavos de real. As fotos estão na pasta "fotos" deste arquivo.',
     generated_at: at(now),
     account: {
       uuid: user.uuid,
