@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { countOf, plural } from './format.ts';
+import { countOf, formatShortDate, plural } from './format.ts';
 
 describe('plurals (Intl.PluralRules pt-BR)', () => {
   it('uses the singular for 1 (and 1,5), the plural for 0 and from 2 on', () => {
@@ -9,5 +9,14 @@ describe('plurals (Intl.PluralRules pt-BR)', () => {
     expect(countOf(0, 'agendamento', 'agendamentos')).toBe('0 agendamentos');
     expect(plural(1.5, 'hora', 'horas')).toBe('hora');
     expect(plural(2, 'clínica', 'clínicas')).toBe('clínicas');
+  });
+});
+
+describe('short dates', () => {
+  it('keeps the day a time was written on, whatever the browser’s zone (issue 42)', () => {
+    expect(formatShortDate('2026-11-30T23:30:00-04:00')).toBe('30/11/26');
+    expect(formatShortDate('2026-12-01T00:30:00-02:00')).toBe('01/12/26');
+    expect(formatShortDate('2028-02-29T23:30:00.000-04:00')).toBe('29/02/28');
+    expect(formatShortDate('2026-11-30')).toBe('30/11/26');
   });
 });

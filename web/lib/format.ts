@@ -2,8 +2,17 @@ import { formatBrl } from '#common/money';
 
 export { formatBrl };
 
-/** dd/mm/yy, the lists' date format (SPEC §9). */
+/** A date, or a date-time written with its offset ("…T23:30:00-04:00": the clinic's clock). */
+const WRITTEN = /^(\d{4})-(\d{2})-(\d{2})(?:T[\d:.]+[+-]\d{2}:\d{2})?$/;
+
+/**
+ * dd/mm/yy, the lists' date format (SPEC §9). A time written with its offset keeps the day it was
+ * written on — an appointment at 23:30 in Manaus is that day's, in a browser in São Paulo too
+ * (issue 42); a UTC instant ("…Z") takes the browser's day.
+ */
 export function formatShortDate(iso: string): string {
+  const written = WRITTEN.exec(iso);
+  if (written) return `${written[3]}/${written[2]}/${written[1]!.slice(2)}`;
   const d = new Date(iso);
   return d.toLocaleDateString('pt-BR', { day: '2-digit', month: '2-digit', year: '2-digit' });
 }

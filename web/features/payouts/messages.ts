@@ -109,7 +109,8 @@ export const text = {
   canceled: (name: string) => `Repasse de ${name} cancelado.`,
   cancelFailed: 'Não foi possível cancelar o repasse',
   exportTitle: 'Exportar para pagamento',
-  exportHint: 'Planilha com os repasses do período e a conta bancária e a chave Pix de cada parceiro.',
+  exportHint:
+    'Planilha com os repasses do período (datas no horário de Brasília) e a conta bancária e a chave Pix de cada parceiro.',
   exportPeriod: 'Período',
   export: 'Exportar repasses (xlsx)',
   exported: 'Arquivo exportado com sucesso',

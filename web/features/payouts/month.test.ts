@@ -13,6 +13,12 @@ describe('statement months', () => {
     expect(currentMonth(new Date('2026-08-01T01:30:00Z'))).toBe('2026-07');
   });
 
+  it('takes it on the clock asked: 23:30 of the month’s last day in Manaus is still that month', () => {
+    const at = new Date('2026-12-01T03:30:00Z');
+    expect(currentMonth(at)).toBe('2026-12');
+    expect(currentMonth(at, 'America/Manaus')).toBe('2026-11');
+  });
+
   it('writes the wall-clock date of an ISO time', () => {
     expect(shortDate('2026-07-31T22:00:00-03:00')).toBe('31/07/26');
   });

@@ -1,7 +1,12 @@
-/** Months as the statement filter uses them: "YYYY-MM", in the marketplace's zone. */
+/**
+ * Months as the statement filter uses them: "YYYY-MM". The current one is read on the partner's
+ * clock (its clinics' zone, `partnerZone`), the marketplace's by default: a line's day is its
+ * clinic's (issue 42).
+ */
 import { zonedDate } from '#common/time/zone';
+import { MARKETPLACE_ZONE } from '#web/lib/dates.ts';
 
-export const currentMonth = (now = new Date()) => zonedDate(now, 'America/Sao_Paulo').slice(0, 7);
+export const currentMonth = (now = new Date(), zone = MARKETPLACE_ZONE) => zonedDate(now, zone).slice(0, 7);
 
 /** The month's first and last day, the statement query's dateInit and dateEnd. */
 export function monthRange(month: string): [string, string] {

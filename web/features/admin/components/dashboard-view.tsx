@@ -18,12 +18,12 @@ import { useMediaQuery } from '@mantine/hooks';
 import { useState } from 'react';
 import type { FrequentSchedules } from '#common/contracts/admin';
 import { weekdayNames } from '#common/domain/supply';
-import { addDays, zonedDate } from '#common/time/zone';
+import { addDays } from '#common/time/zone';
 import { type Period, PeriodInput } from '#web/components/period-input.tsx';
+import { browserZone, MARKETPLACE_ZONE, todayIn } from '#web/lib/dates.ts';
 import { countOf, formatBrl, formatInteger } from '#web/lib/format.ts';
 import { useDashboard } from '../api.ts';
 
-const today = () => zonedDate(new Date(), 'America/Sao_Paulo');
 const dayLabel = (d: string) => `${d.slice(8, 10)}/${d.slice(5, 7)}`;
 const brl = (cents: number) => formatBrl(Math.round(cents));
 const compact = new Intl.NumberFormat('pt-BR', { notation: 'compact', maximumFractionDigits: 1 });
@@ -217,9 +217,17 @@ function TopRooms({
   );
 }
 
+/** Which clock the days are read on (issue 42): an appointment's is its clinic's. */
+const zoneNote =
+  'Cada agendamento conta no dia e na hora da sua clínica; novos especialistas, no horário de Brasília.';
+
 /** The operator's (`fusion`) or a partner's dashboard for a period; a partner sees revenue net of commission. */
 export function DashboardView({ scope }: { scope: 'fusion' | 'partner' }) {
-  const [range, setRange] = useState<Period>(() => [addDays(today(), -29), today()]);
+  const [range, setRange] = useState<Period>(() => {
+    // The operator's figures are the marketplace's (Brasília's days); a partner's, its own clock's.
+    const today = todayIn(scope === 'partner' ? browserZone() : MARKETPLACE_ZONE);
+    return [addDays(today, -29), today];
+  });
   const q = { dateInit: range[0], dateEnd: range[1] };
   const counts = useDashboard(scope, 'coworkingcount', q);
   const sales = useDashboard(scope, 'salesturnover', q);
@@ -237,6 +245,9 @@ export function DashboardView({ scope }: { scope: 'fusion' | 'partner' }) {
         </Title>
         <PeriodInput value={range} onChange={setRange} />
       </Group>
+      <Text size="sm" c="dark.4">
+        {zoneNote}
+      </Text>
       <SimpleGrid cols={{ base: 2, md: 4 }}>
         {partner ? (
           <Figure

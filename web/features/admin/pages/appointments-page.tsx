@@ -2,7 +2,7 @@ import { Button, Group, Select, Stack, Table, Text, Title } from '@mantine/core'
 import { IconFileSpreadsheet } from '@tabler/icons-react';
 import { useState } from 'react';
 import { adminMessages } from '#common/contracts/admin';
-import { addDays, zonedDate } from '#common/time/zone';
+import { addDays } from '#common/time/zone';
 import { PersonCell, WhenWhereCells } from '#web/components/appointment-cells.tsx';
 import { DisputeBadge } from '#web/components/dispute-badge.tsx';
 import { Pager } from '#web/components/pager.tsx';
@@ -12,12 +12,14 @@ import { ScrollTable } from '#web/components/scroll-table.tsx';
 import { usePageTitle } from '#web/components/use-page-title.ts';
 import { text as bookingText } from '#web/features/bookings/messages.ts';
 import { download, errorText } from '#web/lib/api.ts';
+import { MARKETPLACE_ZONE, todayIn } from '#web/lib/dates.ts';
 import { formatBrl } from '#web/lib/format.ts';
 import { notifyError, notifySuccess } from '#web/lib/notify.ts';
 import { useAdminAppointments, useAllPartners, useUserDetail } from '../api.ts';
 import { text } from '../messages.ts';
 
-const today = () => zonedDate(new Date(), 'America/Sao_Paulo');
+/** The operator's today is the marketplace's (Brasília's); each row is on its clinic's clock. */
+const today = () => todayIn(MARKETPLACE_ZONE);
 const statuses = Object.entries(bookingText.statuses).map(([value, label]) => ({ value, label }));
 
 /** /admin/gestao/agendamentos: every appointment of a period, filtered, and the two exports. */
@@ -151,7 +153,7 @@ export function AdminAppointmentsPage() {
         ) : (
           <>
             <Text size="sm" c="dimmed">
-              {text.counts.appointments(list.data?.meta.total ?? 0)}
+              {text.counts.appointments(list.data?.meta.total ?? 0)} · Dia e horário no fuso de cada clínica.
             </Text>
             <ScrollTable minWidth={900} label="Agendamentos">
               <Table striped>

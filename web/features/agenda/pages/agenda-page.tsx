@@ -17,7 +17,7 @@ import { modals } from '@mantine/modals';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import type { PartnerAppointment } from '#common/contracts/booking';
-import { addDays, weekdayOf, zonedDate } from '#common/time/zone';
+import { addDays, weekdayOf } from '#common/time/zone';
 import { PersonCell, WhenWhereCells } from '#web/components/appointment-cells.tsx';
 import { DisputeBadge } from '#web/components/dispute-badge.tsx';
 import { Pager } from '#web/components/pager.tsx';
@@ -25,9 +25,11 @@ import { PeriodInput } from '#web/components/period-input.tsx';
 import { QueryState } from '#web/components/query-state.tsx';
 import { ScrollTable } from '#web/components/scroll-table.tsx';
 import { usePageTitle } from '#web/components/use-page-title.ts';
+import { ZoneNote } from '#web/components/zone-note.tsx';
 import { text as bookingText } from '#web/features/bookings/messages.ts';
 import { useClinics, useRooms } from '#web/features/supply/api.ts';
 import { errorText } from '#web/lib/api.ts';
+import { partnerZone, todayIn } from '#web/lib/dates.ts';
 import { formatBrl, formatShortDate } from '#web/lib/format.ts';
 import { notifyError, notifySuccess } from '#web/lib/notify.ts';
 import { useSession } from '#web/lib/session.tsx';
@@ -39,7 +41,6 @@ import { text } from '../messages.ts';
 import { partnerMoves } from '../moves.ts';
 
 const statusLabels = bookingText.statuses;
-const today = () => zonedDate(new Date(), 'America/Sao_Paulo');
 
 /** The partner's status choice for one appointment: only the moves allowed now, else a plain badge. */
 function StatusControl({
@@ -219,8 +220,9 @@ export function AgendaPage() {
       },
       { replace: true },
     );
-  const [anchor, setAnchor] = useState(today);
-  const [range, setRange] = useState<[string, string]>(() => [today(), addDays(today(), 6)]);
+  // The day and the period follow today (below) until the partner picks them.
+  const [chosenDay, setAnchor] = useState<string | null>(null);
+  const [chosenRange, setRange] = useState<[string, string] | null>(null);
   const [clinic, setClinic] = useState<string | null>(null);
   const [room, setRoom] = useState<string | null>(null);
   const [page, setPage] = useState(1);
@@ -229,6 +231,10 @@ export function AgendaPage() {
   const [recording, setRecording] = useState(false);
   const clinics = useClinics();
   const rooms = useRooms();
+  /** Today on the agenda's clock: the chosen clinic's, else the one all share, else the browser's. */
+  const today = () => todayIn(partnerZone(clinics.data ?? [], clinic));
+  const anchor = chosenDay ?? today();
+  const range: [string, string] = chosenRange ?? [today(), addDays(today(), 6)];
   const calendarRange: [string, string] =
     view === 'dia' ? [anchor, anchor] : [mondayOf(anchor), addDays(mondayOf(anchor), 6)];
   const agenda = useAgenda(range, clinic, room, page, view === 'lista');
@@ -338,6 +344,7 @@ export function AgendaPage() {
           w={{ base: '100%', sm: 220 }}
         />
       </Group>
+      <ZoneNote clinics={(clinics.data ?? []).filter((c) => !clinic || c.uuid === clinic)} />
       {view !== 'lista' ? (
         <>
           <Group justify="space-between" wrap="wrap" gap="xs">

@@ -1,14 +1,16 @@
 import { Button, Group, Paper, Text, Title } from '@mantine/core';
 import { IconFileSpreadsheet } from '@tabler/icons-react';
 import { useState } from 'react';
-import { addDays, zonedDate } from '#common/time/zone';
+import { addDays } from '#common/time/zone';
 import { type Period, PeriodInput } from '#web/components/period-input.tsx';
 import { errorText } from '#web/lib/api.ts';
+import { MARKETPLACE_ZONE, todayIn } from '#web/lib/dates.ts';
 import { notifyError, notifySuccess } from '#web/lib/notify.ts';
 import { exportPayouts } from '../api/export-payouts.ts';
 import { text } from '../messages.ts';
 
-const today = () => zonedDate(new Date(), 'America/Sao_Paulo');
+/** Payouts are the marketplace's: their days are Brasília's, as the sheet's headers say. */
+const today = () => todayIn(MARKETPLACE_ZONE);
 
 /** A period and "Exportar repasses": Repasses-{start}-{end}.xlsx with each partner's bank and Pix data. */
 export function ExportPayoutsForm() {

@@ -6,7 +6,10 @@ import type { Payout } from '#common/contracts/payouts';
 import { Pager } from '#web/components/pager.tsx';
 import { QueryState } from '#web/components/query-state.tsx';
 import { usePageTitle } from '#web/components/use-page-title.ts';
+import { ZoneNote } from '#web/components/zone-note.tsx';
+import { useClinics } from '#web/features/supply/api.ts';
 import { errorText } from '#web/lib/api.ts';
+import { partnerZone } from '#web/lib/dates.ts';
 import { notifyError, notifySuccess } from '#web/lib/notify.ts';
 import { useSession } from '#web/lib/session.tsx';
 import { downloadStatement } from '../api/download-statement.ts';
@@ -29,7 +32,10 @@ const PER_PAGE = 50;
 export function PartnerPayoutsPage() {
   usePageTitle(text.title);
   const partner = useSession().user?.uuid ?? '';
-  const [month, setMonth] = useState(currentMonth);
+  const clinics = useClinics();
+  // The month opens on the partner's clock (its clinics' zone), until the partner picks one.
+  const [picked, setMonth] = useState<string | null>(null);
+  const month = picked ?? currentMonth(new Date(), partnerZone(clinics.data ?? []));
   const [room, setRoom] = useState<string | null>(null);
   const [page, setPage] = useState(1);
   const [downloading, setDownloading] = useState(false);
@@ -120,6 +126,7 @@ export function PartnerPayoutsPage() {
         <Title order={2} fz="h4">
           {text.linesTitle}
         </Title>
+        <ZoneNote clinics={clinics.data ?? []} />
         {shown.length === 0 ? (
           <Card withBorder p="lg">
             <Text ta="center">{room ? text.noLinesInRoom : text.noLines}</Text>
