@@ -19,6 +19,7 @@ export const agendaMessages = {
   closedHour: 'Escolha horários dentro do funcionamento da sala.',
   past: 'Escolha horários que ainda não passaram.',
   created: 'Reserva registrada.',
+  wholeOnlyOutside: 'Só uma reserva de fora pode ser cancelada inteira de uma vez.',
 } as const;
 
 export const calendarQuery = z

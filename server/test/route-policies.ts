@@ -230,6 +230,7 @@ export const matrix: Record<string, Policy> = {
       query: (r) => ({ dateInit: '2030-01-01', dateEnd: '2030-01-31', clinic: r.clinic, room: r.room }),
     },
   ),
+  'GET /api/partner/room/:roomId/availability/:date': own(partner, { roomId: 'room' }),
   'POST /api/partner/room/:roomId/manual-booking': own(
     partner,
     { roomId: 'room' },

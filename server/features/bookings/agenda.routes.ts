@@ -9,10 +9,15 @@ import {
 import { cancelResponse, partnerAppointmentSchema, statusUpdateBody } from '#common/contracts/booking';
 import { marketDate } from '#common/contracts/dates';
 import { pageMeta, pageQuery } from '#common/contracts/rooms';
+import { availabilityResponse } from '#common/contracts/supply';
 import { currentUser, requireRole } from '../../plugins/auth.ts';
 import type { Services } from '../../services.ts';
 import { partnerAgenda, partnerCalendar, updateStatus } from './agenda.service.ts';
-import { createOutsideBooking } from './outside-booking.service.ts';
+import {
+  cancelOutsideBooking,
+  createOutsideBooking,
+  outsideAvailability,
+} from './outside-booking.service.ts';
 
 const tags = ['agenda do parceiro'];
 const security = [{ bearer: [] }];
@@ -111,6 +116,23 @@ export const agendaRoutes =
       },
     );
 
+    app.get(
+      '/partner/room/:roomId/availability/:date',
+      {
+        schema: {
+          tags,
+          security,
+          summary:
+            'Horários de uma sala do parceiro num dia, como a reserva de fora os aceita (sem antecedência nem horizonte)',
+          params: z.object({ roomId: z.uuid({ message: 'Sala não encontrada.' }), date: marketDate() }),
+          response: { 200: availabilityResponse },
+        },
+      },
+      async (request) => ({
+        data: await outsideAvailability(s, currentUser(request), request.params.roomId, request.params.date),
+      }),
+    );
+
     app.post(
       '/partner/appointment/:id/status/update',
       {
@@ -124,7 +146,9 @@ export const agendaRoutes =
         },
       },
       async (request) => ({
-        data: await updateStatus(s, currentUser(request), request.params.id, request.body),
+        data: request.body.whole_booking
+          ? await cancelOutsideBooking(s, currentUser(request), request.params.id, request.body.date_time)
+          : await updateStatus(s, currentUser(request), request.params.id, request.body),
       }),
     );
   };

@@ -14,8 +14,9 @@ import {
   type manualBookingBody,
   type OutsideMailOutcome,
 } from '#common/contracts/agenda';
-import { supplyMessages } from '#common/contracts/supply';
+import { type Availability, supplyMessages } from '#common/contracts/supply';
 import { bufferAfter } from '#common/domain/booking-rules';
+import { lifecycleMessages } from '#common/domain/lifecycle';
 import { AppError } from '#common/errors';
 import { addDays, toZonedIso, zonedDate } from '#common/time/zone';
 import { appointments, bookings, clinics, rooms } from '../../db/schema.ts';
@@ -24,6 +25,7 @@ import type { UserRow } from '../auth/user.repository.ts';
 import { roomSlotData } from '../availability/availability.repository.ts';
 import { slotsFor } from '../availability/slots.ts';
 import { insertOutsideBooking, isSlotConflict } from '../lifecycle/lifecycle.repository.ts';
+import { type CancelResult, cancelLocked, withBooking } from '../lifecycle/lifecycle.service.ts';
 import { toHours } from '../supply.mappers.ts';
 import { sendOutsideBookingNews } from './outside-booking.mails.ts';
 
@@ -60,28 +62,9 @@ export async function createOutsideBooking(
   const now = s.clock();
   if (starts[0]! <= now.getTime()) throw refuse(agendaMessages.past);
 
-  // The room's slots as a customer would see them, without the customer's notice, horizon and
-  // minimum stretch: the partner books its own room for whenever it is open and free.
   const dates = [...new Set(starts.map((t) => zonedDate(new Date(t), clinic.timezone)))].sort();
-  const data = await roomSlotData(s.db, room.uuid, {
-    from: new Date(Date.parse(`${dates[0]}T00:00:00Z`) - 14 * 3_600_000),
-    to: new Date(Date.parse(`${addDays(dates.at(-1)!, 1)}T00:00:00Z`) + 14 * 3_600_000),
-  });
-  if (!data) throw new AppError('not_found', supplyMessages.notFound);
-  const rules = { ...data.rules, min_notice_minutes: 0, max_days_ahead: 100 * 366, min_booking_minutes: 0 };
-  const slots = new Map(
-    dates.flatMap((date) =>
-      slotsFor({
-        date,
-        timezone: data.timezone,
-        ...hoursOf(data),
-        blocks: data.blocks,
-        held: data.held,
-        now,
-        rules,
-      }).map((x) => [x.starts_at.getTime(), x.available] as const),
-    ),
-  );
+  const { rules, days } = await outsideSlots(s, room.uuid, dates, now);
+  const slots = new Map(days.flat().map((x) => [x.starts_at.getTime(), x.available] as const));
   if (starts.some((t) => !slots.has(t))) throw refuse(agendaMessages.closedHour);
   if (starts.some((t) => !slots.get(t))) throw refuse(agendaMessages.slotTaken, 'conflict');
 
@@ -109,6 +92,90 @@ export async function createOutsideBooking(
   }
   if (mail === 'sent') s.mailer.kick();
   return { ...(await outsideBooking(s, bookingId, room, clinic.timezone)), mail };
+}
+
+/**
+ * The room's slots of each date as a customer would see them, without the customer's notice,
+ * horizon and minimum stretch: the partner books its own room for whenever it is open and free.
+ */
+async function outsideSlots(s: Services, roomUuid: string, dates: string[], now: Date) {
+  const data = await roomSlotData(s.db, roomUuid, {
+    from: new Date(Date.parse(`${dates[0]}T00:00:00Z`) - 14 * 3_600_000),
+    to: new Date(Date.parse(`${addDays(dates.at(-1)!, 1)}T00:00:00Z`) + 14 * 3_600_000),
+  });
+  if (!data) throw new AppError('not_found', supplyMessages.notFound);
+  const rules = { ...data.rules, min_notice_minutes: 0, max_days_ahead: 100 * 366, min_booking_minutes: 0 };
+  const days = dates.map((date) =>
+    slotsFor({
+      date,
+      timezone: data.timezone,
+      ...hoursOf(data),
+      blocks: data.blocks,
+      held: data.held,
+      now,
+      rules,
+    }),
+  );
+  return { rules, days };
+}
+
+/**
+ * GET /api/partner/room/{roomId}/availability/{date}: the day's slots of the partner's own room as
+ * an outside booking takes them (what the form offers; the same shape as the room page's).
+ */
+export async function outsideAvailability(
+  s: Services,
+  partner: UserRow,
+  roomUuid: string,
+  date: string,
+): Promise<Availability> {
+  const { room } = await ownRoom(s, partner, roomUuid);
+  const { days } = await outsideSlots(s, room.uuid, [date], s.clock());
+  return { date, slots: days[0]!.map(({ date_time, available }) => ({ date_time, available })) };
+}
+
+/**
+ * The partner cancels an outside booking whole from one of its hours: every hour still confirmed
+ * goes in one transition, so the person gets one mail naming them all (DESIGN §10).
+ */
+export async function cancelOutsideBooking(
+  s: Services,
+  partner: UserRow,
+  appointmentUuid: string,
+  dateTime: string,
+): Promise<CancelResult> {
+  const [row] = await s.db
+    .select({
+      bookingId: appointments.bookingId,
+      startsAt: appointments.startsAt,
+      method: bookings.paymentMethod,
+    })
+    .from(appointments)
+    .innerJoin(bookings, eq(bookings.id, appointments.bookingId))
+    .innerJoin(rooms, eq(rooms.id, appointments.roomId))
+    .innerJoin(clinics, eq(clinics.id, rooms.clinicId))
+    .where(and(eq(appointments.uuid, appointmentUuid), eq(clinics.partnerId, partner.id)))
+    .limit(1);
+  if (!row) throw new AppError('not_found', 'Agendamento não encontrado.');
+  if (new Date(dateTime).getTime() !== row.startsAt.getTime())
+    throw new AppError('validation', 'O horário não corresponde ao agendamento.', {
+      errors: { date_time: ['O horário não corresponde ao agendamento.'] },
+    });
+  if (row.method !== 'manual')
+    throw new AppError('validation', agendaMessages.wholeOnlyOutside, {
+      errors: { whole_booking: [agendaMessages.wholeOnlyOutside] },
+    });
+  const actor = { kind: 'partner' as const, userId: partner.id };
+  return withBooking(s, row.bookingId, async (tx, locked, fx) => {
+    const held = locked.items.filter((a) => a.status === 'confirmed');
+    if (held.length === 0) throw new AppError('conflict', lifecycleMessages.notCancelable);
+    for (const a of held) {
+      await cancelLocked(s, tx, locked, fx, actor, a.id);
+      // The next hour's cancellation reads the booking's hours as they are now (its status at the end).
+      a.status = 'canceled';
+    }
+    return { uuid: appointmentUuid, status: 'canceled', refund_cents: 0, whole_booking: true };
+  });
 }
 
 const hoursOf = (data: NonNullable<Awaited<ReturnType<typeof roomSlotData>>>) => ({

@@ -201,6 +201,102 @@ describe('bookings from outside', () => {
   });
 });
 
+describe('what the outside booking form offers and cancels', () => {
+  const partnerSlots = (date: string, token = partner.token, roomUuid = room.uuid) =>
+    request(t.app, { method: 'GET', url: `/api/partner/room/${roomUuid}/availability/${date}`, token });
+  const free = (res: { json(): { data: { slots: { date_time: string; available: boolean }[] } } }) =>
+    res
+      .json()
+      .data.slots.filter((x) => x.available)
+      .map((x) => x.date_time.slice(11, 16));
+
+  it("answers the room's open hours of a day as an outside booking takes them: taken ones off, no horizon; another partner's room 404", async () => {
+    // Past the room's horizon (365 days) a specialist sees nothing free; its partner still may record.
+    const far = addDays(day, 400);
+    const customerView = await request(t.app, {
+      method: 'GET',
+      url: `/api/customer/room/${room.uuid}/availability/${far}`,
+    });
+    expect(free(customerView)).toEqual([]);
+    const before = await partnerSlots(far);
+    expect(before.statusCode, before.body).toBe(200);
+    const open = Array.from({ length: 12 }, (_, i) => `${String(8 + i).padStart(2, '0')}:00`);
+    expect(free(before)).toEqual(open);
+    expect(before.json().data.date).toBe(far);
+    const taken = await record({ date_times: [at(far, 11)], customer_name: 'Longe Demais' });
+    expect(taken.statusCode, taken.body).toBe(201);
+    expect(free(await partnerSlots(far))).toEqual(open.filter((h) => h !== '11:00'));
+    expect((await partnerSlots(far, other.token)).statusCode).toBe(404);
+    expect((await partnerSlots('2100-01-01')).statusCode).toBe(422);
+  });
+
+  it('cancels a whole outside booking from one of its hours: every hour freed, one mail naming them', async () => {
+    const d = addDays(day, 5);
+    const email = 'inteira@exemplo.com.br';
+    const res = await record({
+      date_times: [at(d, 13), at(d, 14), at(d, 15)],
+      customer_name: 'Reserva Inteira',
+      customer_email: email,
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const hours = res.json().data.appointments as { uuid: string; date_time: string }[];
+    const mailsBefore = t.mail.filter((m) => m.to === email).length;
+    const cancel = await request(t.app, {
+      method: 'POST',
+      url: `/api/partner/appointment/${hours[1]!.uuid}/status/update`,
+      token: partner.token,
+      payload: { status: 'canceled', date_time: hours[1]!.date_time, whole_booking: true },
+    });
+    expect(cancel.statusCode, cancel.body).toBe(200);
+    expect(cancel.json().data).toEqual({
+      uuid: hours[1]!.uuid,
+      status: 'canceled',
+      refund_cents: 0,
+      whole_booking: true,
+    });
+    const rows = await queryRows<{ status: string; booking_status: string }>(
+      t.db,
+      sql`select a.status, b.status as booking_status from appointments a join bookings b on b.id = a.booking_id
+          where b.uuid = ${res.json().data.uuid} order by a.starts_at`,
+    );
+    expect(rows).toEqual(Array(3).fill({ status: 'canceled', booking_status: 'canceled' }));
+    const mails = t.mail.filter((m) => m.to === email).slice(mailsBefore);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.text).toMatch(/13:00[\s\S]*14:00[\s\S]*15:00/);
+    expect(free(await partnerSlots(d))).toEqual(expect.arrayContaining(['13:00', '14:00', '15:00']));
+    // Again: nothing left to cancel.
+    const again = await request(t.app, {
+      method: 'POST',
+      url: `/api/partner/appointment/${hours[0]!.uuid}/status/update`,
+      token: partner.token,
+      payload: { status: 'canceled', date_time: hours[0]!.date_time, whole_booking: true },
+    });
+    expect(again.statusCode).toBe(409);
+    expect(await checkLedger(t.db, { now: t.clock.now })).toEqual([]);
+  });
+
+  it("refuses the whole booking for a specialist's booking and for any move but the cancellation, in Portuguese", async () => {
+    const booked = await bookByCard(t, customer.token, room.uuid, card, [at(addDays(day, 5), 17)]);
+    const hour = booked.appointments[0]!;
+    const platform = await request(t.app, {
+      method: 'POST',
+      url: `/api/partner/appointment/${hour.uuid}/status/update`,
+      token: partner.token,
+      payload: { status: 'canceled', date_time: hour.date_time, whole_booking: true },
+    });
+    expect(platform.statusCode).toBe(422);
+    expect(platform.json().message).toBe(agendaMessages.wholeOnlyOutside);
+    const completed = await request(t.app, {
+      method: 'POST',
+      url: `/api/partner/appointment/${hour.uuid}/status/update`,
+      token: partner.token,
+      payload: { status: 'completed', date_time: hour.date_time, whole_booking: true },
+    });
+    expect(completed.statusCode).toBe(422);
+    expect(JSON.stringify(completed.json())).toContain('Só o cancelamento vale para a reserva inteira.');
+  });
+});
+
 describe('the ledger check', () => {
   it(`${OUTSIDE_MONEY}: an outside booking with a price or a payment`, async () => {
     const res = await record({ date_times: [at(addDays(day, 2), 8)], customer_name: 'Livro Caixa' });
