@@ -4,6 +4,7 @@ import zlib from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { mantineCss } from './scripts/vite-mantine-css.ts';
+import { theme } from './web/app/theme.ts';
 
 const root = path.resolve(import.meta.dirname, 'web');
 const outDir = path.resolve(import.meta.dirname, 'dist/web');
@@ -77,7 +78,7 @@ export default defineConfig({
   root,
   publicDir: path.join(root, 'public'),
   plugins: [
-    mantineCss({ nodeModules: path.resolve(import.meta.dirname, 'node_modules'), appRoot: root }),
+    mantineCss({ nodeModules: path.resolve(import.meta.dirname, 'node_modules'), appRoot: root, theme }),
     react(),
     routePreloads({
       home: 'features/home/pages/home-page.tsx',

@@ -7,9 +7,17 @@
  * them (a component's rules after those of the parts it is built from, as Mantine needs). The
  * sheets of dates, dropzone and notifications follow when the app uses them (the charts' comes with
  * the dashboards' chunk). One stylesheet, as before.
+ *
+ * It ends with what MantineProvider would write into a `<style>` in the page's body — the theme's
+ * CSS variables and the hiddenFrom/visibleFrom classes — which is not valid HTML where the server
+ * draws the page (issue 42): the app's provider has `withCssVariables` and `withGlobalClasses` off
+ * (web/app/providers.tsx) and MantineProvider itself writes them here, from the app's theme.
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import { MantineProvider, type MantineThemeOverride } from '@mantine/core';
+import { createElement } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
 import type { Plugin } from 'vite';
 
 const VIRTUAL = 'virtual:salas-mantine-css';
@@ -33,8 +41,22 @@ const filesUnder = (dir: string, ext: RegExp): string[] =>
     return e.isDirectory() ? filesUnder(p, ext) : ext.test(p) ? [p] : [];
   });
 
-export function mantineCss(options: { nodeModules: string; appRoot: string }): Plugin {
-  const { nodeModules, appRoot } = options;
+/**
+ * The theme's CSS variables and Mantine's global classes, as MantineProvider draws them (its own
+ * `<style>` elements' text, the same on every page).
+ */
+export function providerCss(theme: MantineThemeOverride): string {
+  const html = renderToStaticMarkup(createElement(MantineProvider, { theme }));
+  return [...html.matchAll(/<style[^>]*>([\s\S]*?)<\/style>/g)].map((m) => m[1]).join('\n');
+}
+
+export function mantineCss(options: {
+  nodeModules: string;
+  appRoot: string;
+  /** The app's theme (web/app/theme.ts): its variables and the global classes end the stylesheet. */
+  theme: MantineThemeOverride;
+}): Plugin {
+  const { nodeModules, appRoot, theme } = options;
   const core = path.join(nodeModules, '@mantine', 'core');
   const esm = path.join(core, 'esm');
   const styles = path.join(core, 'styles');
@@ -123,7 +145,8 @@ export function mantineCss(options: { nodeModules: string; appRoot: string }): P
       ...ordered.map((n) => `@mantine/core/styles/${n}.css`),
       ...PACKAGES.filter((p) => packages.has(p)).map((p) => `@mantine/${p}/styles.css`),
     ];
-    return { code: files.map((f) => `@import '${f}';`).join('\n'), sources };
+    const imports = files.map((f) => `@import '${f}';`).join('\n');
+    return { code: `${imports}\n${providerCss(theme)}\n`, sources };
   }
 
   return {

@@ -4,6 +4,9 @@
  * up to 560 px (Outlook on Windows, which knows no max-width, gets a fixed 560 px table through a
  * conditional comment) — long words and links break instead of widening it, the Pix code wraps in
  * its own box, and the button is a full-width block, so a 360 px screen shows everything.
+ * The HTML is valid (the Nu HTML Checker reads every mail kind: server/test/valid-html.test.ts):
+ * Apple Mail's `x-apple-disable-message-reformatting` goes by its name, and a named meta needs a
+ * `content`, so it has an empty one.
  */
 export interface MailContent {
   subject: string;
@@ -104,7 +107,7 @@ export function renderMail(content: MailContent): RenderedMail {
   const html = `<!doctype html>
 <html lang="pt-BR"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width,initial-scale=1">
-<meta name="x-apple-disable-message-reformatting">
+<meta name="x-apple-disable-message-reformatting" content="">
 <meta name="color-scheme" content="light">
 <title>${escapeHtml(content.subject)}</title>
 <style>${STYLE}</style></head>

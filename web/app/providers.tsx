@@ -15,7 +15,15 @@ import { theme } from './theme.ts';
 export function Providers({ children, client }: { children: ReactNode; client?: QueryClient }) {
   const [queryClient] = useState(() => client ?? createQueryClient());
   return (
-    <MantineProvider theme={theme} defaultColorScheme="light">
+    // The theme's CSS variables and the hiddenFrom/visibleFrom classes are in the stylesheet
+    // (scripts/vite-mantine-css.ts), not in a <style> Mantine would put in the body: HTML allows
+    // <style> only in the head (issue 42).
+    <MantineProvider
+      theme={theme}
+      defaultColorScheme="light"
+      withCssVariables={false}
+      withGlobalClasses={false}
+    >
       <DatesProvider settings={{ locale: 'pt-br', firstDayOfWeek: 0 }}>
         <Toasts />
         <QueryClientProvider client={queryClient}>

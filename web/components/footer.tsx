@@ -1,3 +1,4 @@
+import './responsive.css';
 import { ActionIcon, Anchor, Box, Container, Group, Text } from '@mantine/core';
 import {
   IconBrandFacebook,
@@ -21,7 +22,7 @@ export function Footer() {
     : [];
   return (
     <Box component="footer" bg="white" py="lg" style={{ borderTop: '1px solid var(--mantine-color-gray-3)' }}>
-      <Container size="xl" pr={{ base: 'md', sm: 88 }}>
+      <Container size="xl" className="salas-footer-row">
         <Group justify="space-between" gap="md">
           <Text size="sm" c="dark.4">
             © 2024 Salas. Todos os direitos reservados.

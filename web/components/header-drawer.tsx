@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import type { Role } from '#common/domain/user';
 import { accountLink, areaSections, isCurrent, type MenuLink } from '#web/app/menus.ts';
 import type { Intent } from '#web/lib/load-on-intent.ts';
+import { buttonJustify } from './mantine-vars.ts';
 
 // The header's menu on phones (under 769 px, SPEC §9), loaded on the first touch of its button
 // (header.tsx): the role's links and every section menu of its area, which wider screens show in
@@ -117,7 +118,7 @@ export function MenuDrawer({ trigger, intent, links, pathname, user, onSignOut }
                 <Button
                   variant="subtle"
                   color="red"
-                  justify="flex-start"
+                  vars={buttonJustify('flex-start')}
                   leftSection={<IconLogout size={16} aria-hidden="true" />}
                   onClick={() => {
                     close();

@@ -71,7 +71,7 @@ function UserMenu({ links, menuInDropdown }: { links: MenuLink[]; menuInDropdown
   const drawer = useDrawer();
   if (loading) {
     return (
-      <Group gap="xs" aria-label="Carregando usuário" wrap="nowrap">
+      <Group gap="xs" role="status" aria-label="Carregando usuário" wrap="nowrap">
         <Skeleton circle height={36} />
         <Skeleton height={12} width={120} visibleFrom="sm" />
       </Group>

@@ -1,7 +1,9 @@
+import './responsive.css';
 import { Button, Group, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconDoorOff, IconMapSearch } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { roundIcon } from './mantine-vars.ts';
 import { usePageTitle } from './use-page-title.ts';
 
 /** A page that is not there: what happened in Portuguese, and the way back to search (and home). */
@@ -18,11 +20,11 @@ export function NotFound({
 }) {
   usePageTitle(title);
   return (
-    <Stack align="center" py={{ base: 48, sm: 80 }} gap="sm" ta="center">
-      <ThemeIcon size={60} radius="xl" variant="light" aria-hidden="true">
+    <Stack align="center" className="salas-not-found" gap="sm" ta="center">
+      <ThemeIcon size={60} vars={roundIcon} variant="light" aria-hidden="true">
         {icon}
       </ThemeIcon>
-      <Title order={1} fz={{ base: 'h2', sm: 'h1' }}>
+      <Title order={1} className="salas-not-found-title">
         {title}
       </Title>
       <Text c="dimmed" maw={460}>

@@ -1,5 +1,6 @@
 import { Button, Group, Modal, Text, ThemeIcon } from '@mantine/core';
 import { IconCheck } from '@tabler/icons-react';
+import { roundIcon } from './mantine-vars.ts';
 
 interface Props {
   opened: boolean;
@@ -18,7 +19,7 @@ export function SuccessDialog({
   return (
     <Modal opened={opened} onClose={onClose} title={title} centered>
       <Group wrap="nowrap" align="flex-start">
-        <ThemeIcon color="green" radius="xl" size="lg" aria-hidden="true">
+        <ThemeIcon color="green" vars={roundIcon} size="lg" aria-hidden="true">
           <IconCheck size={20} />
         </ThemeIcon>
         <Text>{message}</Text>

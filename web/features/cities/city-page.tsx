@@ -1,6 +1,8 @@
-import { Anchor, Badge, Button, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import '#web/components/responsive.css';
+import { Anchor, Badge, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { Link, useParams } from 'react-router';
 import { searchParamNames } from '#common/domain/rooms';
+import { Columns } from '#web/components/columns.tsx';
 import { NotFound } from '#web/components/not-found.tsx';
 import { QueryState } from '#web/components/query-state.tsx';
 import { usePageTitle } from '#web/components/use-page-title.ts';
@@ -29,7 +31,7 @@ export function CityPage() {
         page.data && (
           <Stack gap="lg">
             <Stack gap={4}>
-              <Title order={1} fz={{ base: 'h2', md: 'h1' }}>
+              <Title order={1} className="salas-page-title">
                 Salas por hora em {page.data.city.name}
               </Title>
               <Text c="dimmed">
@@ -59,11 +61,11 @@ export function CityPage() {
                 </Group>
               </Stack>
             )}
-            <SimpleGrid cols={{ base: 1, sm: 2, md: 3, lg: 4 }}>
+            <Columns cols={{ base: 1, sm: 2, md: 3, lg: 4 }}>
               {page.data.rooms.map((room, index) => (
                 <RoomCard key={room.uuid} room={room} first={index < 4} />
               ))}
-            </SimpleGrid>
+            </Columns>
             <Group>
               <Button
                 component={Link}

@@ -1,19 +1,11 @@
-import {
-  Alert,
-  Button,
-  Container,
-  Group,
-  SimpleGrid,
-  Skeleton,
-  Stack,
-  Text,
-  ThemeIcon,
-  Title,
-} from '@mantine/core';
+import './home-page.css';
+import { Alert, Button, Container, Group, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconArrowRight, IconCalendarEvent, IconCreditCard, IconDoor } from '@tabler/icons-react';
 import { Link, useSearchParams } from 'react-router';
 import { searchFromUrl } from '#common/domain/rooms';
 import { PageShell } from '#web/app/layouts/main-layout.tsx';
+import { Columns } from '#web/components/columns.tsx';
+import { buttonJustify } from '#web/components/mantine-vars.ts';
 import { usePageTitle } from '#web/components/use-page-title.ts';
 import { text as accountText } from '#web/features/account/messages.ts';
 import { useCities } from '#web/features/cities/api.ts';
@@ -54,11 +46,11 @@ function FeaturedRooms() {
           Ver todas as salas
         </Button>
       </Group>
-      <SimpleGrid cols={{ base: 1, xs: 2, lg: 3 }} spacing="lg">
+      <Columns cols={{ base: 1, xs: 2, lg: 3 }} spacing="lg">
         {list.isPending
           ? Array.from({ length: 3 }, (_, i) => <Skeleton key={i} h={300} radius="md" />)
           : rooms.map((room, i) => <RoomCard key={room.uuid} room={room} first={i < 2} />)}
-      </SimpleGrid>
+      </Columns>
     </Stack>
   );
 }
@@ -72,7 +64,7 @@ function Cities() {
       <Title order={2} fz="h3" id="salas-cidades">
         Salas por cidade
       </Title>
-      <SimpleGrid
+      <Columns
         cols={{ base: 1, xs: 2, md: 4 }}
         spacing="sm"
         component="ul"
@@ -87,14 +79,15 @@ function Cities() {
               fullWidth
               h="auto"
               py="xs"
-              justify="space-between"
+              vars={buttonJustify('space-between')}
               rightSection={<IconArrowRight size={16} aria-hidden="true" />}
             >
-              <Stack gap={0} align="flex-start">
-                <Text fw={600} size="sm">
+              {/* Spans: a button's label is phrasing content (no div or p inside a link). */}
+              <Stack component="span" gap={0} align="flex-start">
+                <Text component="span" fw={600} size="sm">
                   {city.name} – {city.state}
                 </Text>
-                <Text size="xs" c="dark.4">
+                <Text component="span" size="xs" c="dark.4">
                   {city.rooms} {city.rooms === 1 ? 'sala' : 'salas'} · a partir de{' '}
                   {formatBrl(city.price_from_cents)}/h
                 </Text>
@@ -102,7 +95,7 @@ function Cities() {
             </Button>
           </li>
         ))}
-      </SimpleGrid>
+      </Columns>
     </Stack>
   );
 }
@@ -113,7 +106,7 @@ export function HomePage() {
   const [params] = useSearchParams();
   return (
     <PageShell>
-      <Container size="xl" py={{ base: 'xl', sm: 48 }}>
+      <Container size="xl" className="salas-home">
         <Stack gap={48}>
           {params.get('conta') === 'excluida' && (
             <Alert color="green" title={accountText.modal.doneTitle} role="status">
@@ -121,7 +114,7 @@ export function HomePage() {
             </Alert>
           )}
           <Stack gap="lg" maw={760}>
-            <Title order={1} fz={{ base: 30, sm: 44 }} lh={1.15}>
+            <Title order={1} className="salas-home-title" lh={1.15}>
               Salas por hora para profissionais da saúde
             </Title>
             <Text size="lg" c="dark.4">
@@ -139,10 +132,10 @@ export function HomePage() {
           </Stack>
           <FeaturedRooms />
           <Cities />
-          <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="lg">
+          <Columns cols={{ base: 1, sm: 3 }} spacing="lg">
             {points.map(({ Icon, title, text }) => (
               <Stack key={title} gap="xs">
-                <ThemeIcon size="lg" radius="md" aria-hidden="true">
+                <ThemeIcon size="lg" aria-hidden="true">
                   <Icon size={20} />
                 </ThemeIcon>
                 <Text fw={700}>{title}</Text>
@@ -151,7 +144,7 @@ export function HomePage() {
                 </Text>
               </Stack>
             ))}
-          </SimpleGrid>
+          </Columns>
         </Stack>
       </Container>
     </PageShell>

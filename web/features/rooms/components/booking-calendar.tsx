@@ -236,13 +236,8 @@ export function BookingCalendar({
                   </a>
                 ) : (
                   <span key={slot.date_time} className="salas-hour" data-disabled>
-                    <input
-                      type="checkbox"
-                      checked={false}
-                      disabled
-                      readOnly
-                      aria-label={`${hour} ${t.taken}`}
-                    />
+                    {/* Unchecked and disabled; no `readOnly` (HTML allows it on text-like inputs only). */}
+                    <input type="checkbox" disabled aria-label={`${hour} ${t.taken}`} />
                     {hour}
                   </span>
                 );

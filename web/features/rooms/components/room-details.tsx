@@ -2,6 +2,7 @@ import { Anchor, Box, Group, Paper, Stack, Text, ThemeIcon, Title } from '@manti
 import { IconCheck, IconExternalLink, IconMapPin, IconPhone } from '@tabler/icons-react';
 import type { RoomDetail } from '#common/contracts/rooms';
 import { weekdayNames } from '#common/domain/supply';
+import { roundIcon } from '#web/components/mantine-vars.ts';
 import { mapsUrl } from '../maps.ts';
 import { text } from '../messages.ts';
 
@@ -74,7 +75,7 @@ export function RoomDetails({ room }: { room: RoomDetail }) {
           >
             {room.facilities.map((f) => (
               <Group component="li" key={f.uuid} gap={8} wrap="nowrap">
-                <ThemeIcon size={22} radius="xl" variant="light" aria-hidden="true">
+                <ThemeIcon size={22} vars={roundIcon} variant="light" aria-hidden="true">
                   <IconCheck size={14} />
                 </ThemeIcon>
                 <Text size="sm">{f.name}</Text>

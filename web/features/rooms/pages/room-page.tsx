@@ -1,3 +1,4 @@
+import '#web/components/responsive.css';
 import '../components/room-page.css';
 import { Alert, Anchor, Group, Stack, Text, Title } from '@mantine/core';
 import { IconArrowLeft, IconEye } from '@tabler/icons-react';
@@ -38,7 +39,7 @@ const RoomIntro = memo(function RoomIntro({ room, back }: { room: RoomDetail; ba
         </Group>
       </Anchor>
       <div>
-        <Title order={1} fz={{ base: 'h2', md: 'h1' }}>
+        <Title order={1} className="salas-page-title">
           {room.name}
         </Title>
         <Text c="dimmed">{room.clinic.name}</Text>

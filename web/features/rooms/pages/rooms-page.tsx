@@ -1,3 +1,4 @@
+import '#web/components/responsive.css';
 import {
   Badge,
   Box,
@@ -7,7 +8,6 @@ import {
   Group,
   NativeSelect,
   Paper,
-  SimpleGrid,
   Skeleton,
   Stack,
   Text,
@@ -17,6 +17,7 @@ import { IconAdjustmentsHorizontal } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { filterParams, searchFromUrl, searchParamNames, searchSorts } from '#common/domain/rooms';
+import { Columns } from '#web/components/columns.tsx';
 import { Pager } from '#web/components/pager.tsx';
 import { usePageTitle } from '#web/components/use-page-title.ts';
 import { useRoomSearch } from '../api.ts';
@@ -83,7 +84,7 @@ export function RoomsPage() {
           </Button>
           <NativeSelect
             label={text.sort}
-            w={{ base: 150, xs: 200 }}
+            className="salas-sort-select"
             data={searchSorts.map((value) => ({ value, label: text.sorts[value] }))}
             value={sort}
             onChange={(e) => set({ [searchParamNames.sort]: e.currentTarget.value })}
@@ -117,11 +118,11 @@ export function RoomsPage() {
               </Stack>
             </Card>
           ) : query.isPending ? (
-            <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} role="status" aria-label="Carregando salas">
+            <Columns cols={{ base: 1, sm: 2, lg: 3 }} role="status" aria-label="Carregando salas">
               {Array.from({ length: 8 }, (_, i) => (
                 <Skeleton key={i} height={300} radius="md" />
               ))}
-            </SimpleGrid>
+            </Columns>
           ) : query.data?.data.length === 0 ? (
             <Card withBorder p="xl">
               <Stack align="center">
@@ -141,11 +142,11 @@ export function RoomsPage() {
               </Stack>
             </Card>
           ) : (
-            <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
+            <Columns cols={{ base: 1, sm: 2, lg: 3 }}>
               {query.data?.data.map((room, index) => (
                 <RoomCard key={room.uuid} room={room} search={search} date={date} first={index < 3} />
               ))}
-            </SimpleGrid>
+            </Columns>
           )}
         </Box>
       </Group>

@@ -6,6 +6,7 @@ import { Badge, Button, Group, List, Stack, Text, ThemeIcon, VisuallyHidden } fr
 import { modals } from '@mantine/modals';
 import { IconCheck, IconExternalLink, IconX } from '@tabler/icons-react';
 import type { Room } from '#common/contracts/supply';
+import { roundIcon } from '#web/components/mantine-vars.ts';
 import { errorText } from '#web/lib/api.ts';
 import { notifyError, notifySuccess } from '#web/lib/notify.ts';
 import { usePublishRoom } from '../api.ts';
@@ -68,7 +69,7 @@ export function RoomPublishing({ room, dirty }: { room: Room; dirty: boolean }) 
               <List.Item
                 key={c.item}
                 icon={
-                  <ThemeIcon color={c.done ? 'teal' : 'gray'} variant="light" size={20} radius="xl">
+                  <ThemeIcon color={c.done ? 'teal' : 'gray'} variant="light" size={20} vars={roundIcon}>
                     {c.done ? (
                       <IconCheck size={14} aria-hidden="true" />
                     ) : (

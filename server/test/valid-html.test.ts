@@ -1,0 +1,147 @@
+/**
+ * The HTML we send is valid HTML (issue 42, item 3): the public pages as the server draws them over
+ * the demo market — home, room list, a room with photos and facilities (and with a day's hours
+ * open), a city, a room that is not there — and every mail kind (mail-samples.ts), read by the Nu
+ * HTML Checker, the W3C's validator (the `vnu-jar` package, on Debian's Java:
+ * scripts/ensure-java.mjs), in one run: starting Java costs seconds, the files themselves little.
+ * Its warnings are allowed and printed; its informational notes (a `/>` on a void element, which
+ * React writes) are counted.
+ */
+import { execFile } from 'node:child_process';
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedDemoDataIfEmpty } from '../db/seed/demo.ts';
+import { sampleMails } from '../features/mail/mail-samples.ts';
+import { createTestContext, request, type TestContext } from './app.ts';
+
+const webRoot = fs.mkdtempSync(path.join(os.tmpdir(), 'salas-web-'));
+fs.writeFileSync(
+  path.join(webRoot, 'index.html'),
+  fs.readFileSync(path.join(import.meta.dirname, '../../web/index.html'), 'utf8'),
+);
+const out = fs.mkdtempSync(path.join(os.tmpdir(), 'salas-vnu-'));
+let t: TestContext;
+
+beforeAll(async () => {
+  t = await createTestContext({}, { webRoot });
+  await seedDemoDataIfEmpty(t.db, t.storage, t.clock.now);
+}, 120_000);
+afterAll(async () => {
+  await t?.close();
+  fs.rmSync(webRoot, { recursive: true, force: true });
+  fs.rmSync(out, { recursive: true, force: true });
+});
+
+/** The checker's jar, as the vnu-jar package ships it (its main module's value is the jar's path). */
+const VNU_JAR = String(createRequire(import.meta.url)('vnu-jar'));
+
+/**
+ * The JIT's quick tier only (a run of seconds is over before the optimising one pays: 4–6 s instead
+ * of 25 on a busy machine), whose bigger frames need a bigger stack than the 512k the checker
+ * asks for (it recurses through the HTML schema).
+ */
+const JAVA_OPTIONS = ['-XX:TieredStopAtLevel=1', '-Xss4m'];
+
+interface VnuMessage {
+  type: 'error' | 'info' | 'non-document-error';
+  subType?: string;
+  url?: string;
+  lastLine?: number;
+  message: string;
+  extract?: string;
+}
+
+/**
+ * The checker over every file at once, `--format json`: its report goes to stderr, and it exits 1
+ * when it found errors — the report is what counts. No report at all (no Java) fails the test.
+ */
+function vnu(files: string[]): Promise<VnuMessage[]> {
+  return new Promise((resolve, reject) => {
+    execFile(
+      'java',
+      [...JAVA_OPTIONS, '-jar', VNU_JAR, '--format', 'json', ...files],
+      { maxBuffer: 64 * 1024 * 1024 },
+      (error, _stdout, stderr) => {
+        try {
+          resolve((JSON.parse(stderr) as { messages: VnuMessage[] }).messages);
+        } catch {
+          reject(
+            new Error(`vnu não respondeu (Java: node scripts/ensure-java.mjs): ${error?.message ?? stderr}`),
+          );
+        }
+      },
+    );
+  });
+}
+
+describe('valid HTML (Nu HTML Checker)', () => {
+  it('the public pages as drawn by the server and every mail kind: no error', async () => {
+    const [room] = (
+      await request(t.app, { method: 'POST', url: '/api/customer/room/genericsearch', payload: {} })
+    ).json().data as { uuid: string }[];
+    const detail = (await request(t.app, { method: 'GET', url: `/api/rooms/${room!.uuid}` })).json().data;
+    expect(detail.photos.length, 'a sala tem fotos').toBeGreaterThan(0);
+    expect(detail.facilities.length, 'a sala tem comodidades').toBeGreaterThan(0);
+    // A day with free hours: the page then lists them as links (the picker without scripts).
+    const days = /\?dia=(\d{4}-\d{2}-\d{2})"/.exec(
+      (await request(t.app, { method: 'GET', url: `/rooms/${room!.uuid}` })).body,
+    );
+    expect(days, 'a sala tem dias com horários livres').not.toBeNull();
+    const pages: [string, number][] = [
+      ['/', 200],
+      ['/rooms', 200],
+      [`/rooms/${room!.uuid}`, 200],
+      [`/rooms/${room!.uuid}?dia=${days![1]}`, 200],
+      ['/salas/sao-paulo', 200],
+      ['/rooms/00000000-0000-4000-8000-000000000000', 404],
+    ];
+    const files = new Map<string, string>();
+    for (const [url, status] of pages) {
+      const res = await request(t.app, { method: 'GET', url });
+      expect(res.statusCode, url).toBe(status);
+      // Drawn by the server: the page's own content is in the HTML, not the app's "Carregando...".
+      expect(res.body, url).not.toContain('Carregando...');
+      const file = path.join(out, `pagina-${files.size}.html`);
+      fs.writeFileSync(file, res.body);
+      files.set(file, url);
+    }
+    const mails = sampleMails();
+    expect(mails.length).toBeGreaterThan(10);
+    for (const { name, mail } of mails) {
+      const file = path.join(out, `email-${files.size}.html`);
+      fs.writeFileSync(file, mail.html);
+      files.set(file, `e-mail "${name}"`);
+    }
+
+    const messages = await vnu([...files.keys()]);
+    const where = (m: VnuMessage) => (m.url && files.get(new URL(m.url).pathname)) ?? m.url ?? '';
+    const line = (m: VnuMessage) =>
+      `${where(m)}:${m.lastLine ?? '?'} ${m.message} «${(m.extract ?? '').replace(/\s+/g, ' ')}»`;
+    const notes = messages.filter((m) => m.type === 'info' && m.subType !== 'warning');
+    const warnings = messages.filter((m) => m.type === 'info' && m.subType === 'warning');
+    if (notes.length) console.info(`vnu: ${notes.length} nota(s) informativa(s) em ${files.size} arquivos`);
+    // Warnings, once per message with where they are: the mails' table attributes for Outlook
+    // (decision 0041) would otherwise repeat in every mail.
+    const byMessage = new Map<string, { count: number; where: Set<string> }>();
+    for (const w of warnings) {
+      const seen = byMessage.get(w.message) ?? { count: 0, where: new Set<string>() };
+      seen.count += 1;
+      seen.where.add(where(w));
+      byMessage.set(w.message, seen);
+    }
+    if (warnings.length)
+      console.warn(
+        `vnu: ${warnings.length} aviso(s)\n${[...byMessage]
+          .map(([message, { count, where }]) => {
+            const files = [...where];
+            const more = files.length > 3 ? ` e mais ${files.length - 3}` : '';
+            return `  ${count}× ${message} (${files.slice(0, 3).join(', ')}${more})`;
+          })
+          .join('\n')}`,
+      );
+    expect(messages.filter((m) => m.type !== 'info').map(line)).toEqual([]);
+  }, 120_000);
+});
