@@ -1,12 +1,13 @@
 /**
  * Days on the clinic's clock (issue 42): a room in Manaus (UTC−4) booked at 23:30 there is on that
  * day — in the partner's agenda and calendar, the specialist's lists, the statement and its
- * spreadsheet, the dashboards and the operator's list — not on São Paulo's next day; a room in
+ * spreadsheet, the dashboards, the operator's list and the privacy export — not on São Paulo's next day; a room in
  * Noronha (UTC−2) at 00:30 is not on São Paulo's day before; a room in São Paulo reads as it did.
  * Date-sensitive: runs at the hard instants too (vitest.instants.config.ts), where the Manaus hour
  * falls on a month's or the year's last day, or on 29 February.
  */
 import ExcelJS from 'exceljs';
+import { strFromU8, unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, zonedDate, zonedInstant } from '#common/time/zone';
 import { createTestContext, request, type TestContext } from '../../test/app.ts';
@@ -246,5 +247,21 @@ describe('a day is the clinic’s day', () => {
       payload: { dateInit: after, dateEnd: after, partner: partner.user.uuid },
     });
     expect(present(uuids(nextList.json().data)).manaus).toBe(false);
+  });
+
+  it('in the specialist’s privacy export: a booking, its payment and refunds on its clinic’s clock', async () => {
+    const res = await get('/api/user/export', specialist.token);
+    expect(res.statusCode).toBe(200);
+    const files = unzipSync(new Uint8Array(res.rawPayload));
+    const data = JSON.parse(strFromU8(files['dados.json']!));
+    for (const [name, p] of Object.entries(places)) {
+      const booking = data.bookings.find((b: { uuid: string }) => b.uuid === p.booking);
+      const offset = booking.appointments[0].starts_at.slice(19);
+      expect(booking.appointments[0].starts_at.slice(0, 16), name).toBe(p.local);
+      expect(offset, name).toMatch(/^[+-]\d{2}:\d{2}$/);
+      // Paid before the hour, on the same clock as it.
+      expect(booking.payment.paid_at.slice(19), name).toBe(offset);
+      expect(booking.created_at.slice(19), name).toBe(offset);
+    }
   });
 });
