@@ -11,6 +11,8 @@ test("a partner sees its rooms' upcoming appointments; a future one offers only 
   await page.getByText('Lista', { exact: true }).click();
   const row = page.getByRole('row', { name: /Mariana Costa/ }).first();
   await expect(row).toBeVisible();
+  // The list hides canceled hours like the calendar, behind the same switch.
+  await expect(page.getByRole('switch', { name: 'Mostrar cancelados' })).toBeVisible();
   await expectAccessible(page);
 
   // Before the start, the partner may only cancel: no "Concluída" nor "Não compareceu" (DESIGN §8).

@@ -71,9 +71,16 @@ test('the week shows a block and a booking from outside recorded from the day vi
   for (let i = 0; i < ahead; i++) await page.getByRole('button', { name: 'Próximo dia' }).click();
   await expect(page.getByText(new RegExp(`${pad(day.getDate())}/${pad(day.getMonth() + 1)}$`))).toBeVisible();
 
-  // A patient who phoned: two hours, with an e-mail that gets the invitation.
+  // A patient who phoned: two hours, with an e-mail that gets the invitation. The free hour tapped
+  // in the calendar offers to record it, with the room, the day and the hour already chosen.
   const email = `paciente.${Date.now().toString(36)}@exemplo.com.br`;
-  await page.getByRole('button', { name: 'Reserva de fora' }).click();
+  await page.getByRole('button', { name: `Horário livre: ${ROOM}, ${pad(hour)}:00` }).click();
+  await page
+    .getByRole('dialog', {
+      name: new RegExp(`${pad(day.getDate())}/${pad(day.getMonth() + 1)} · ${pad(hour)}:00$`),
+    })
+    .getByRole('button', { name: 'Registrar reserva de fora' })
+    .click();
   const form = page.getByRole('dialog', { name: 'Reserva de fora da plataforma' });
   await expect(
     form
@@ -85,12 +92,18 @@ test('the week shows a block and a booking from outside recorded from the day vi
     .getByRole('textbox', { name: 'Início' })
     .or(form.getByRole('combobox', { name: 'Início' }))
     .first();
-  // Typed, so the list holds that one hour (a click on an hour far down the list, scrolled to, was
-  // once lost and the form kept its 09:00).
-  await start.click();
-  await start.fill(`${pad(hour)}:00`);
-  await page.getByRole('option', { name: `${pad(hour)}:00`, exact: true }).click();
   await expect(start).toHaveValue(`${pad(hour)}:00`);
+  // It offers only the room's free hours of that day (open, not taken, not the blocked one).
+  const slots = await page.request.get(`/api/partner/room/${room}/availability/${iso}`, {
+    headers: await bearer(page),
+  });
+  const free = ((await slots.json()).data.slots as { date_time: string; available: boolean }[])
+    .filter((x) => x.available)
+    .map((x) => x.date_time.slice(11, 16));
+  expect(free).not.toContain(`${pad(hour + 3)}:00`);
+  await start.click();
+  await expect(page.getByRole('listbox').getByRole('option')).toHaveText(free);
+  await page.keyboard.press('Tab');
   const length = form
     .getByRole('textbox', { name: 'Duração' })
     .or(form.getByRole('combobox', { name: 'Duração' }))
@@ -122,7 +135,8 @@ test('the week shows a block and a booking from outside recorded from the day vi
   await expectAccessible(page);
   await keepScreen(page, { path: 'test-results/screens/agenda-week-desktop.png', fullPage: true });
 
-  // Opened: who, the note, no money; canceled after a confirm, and the person is told.
+  // Opened: who, the note, no money; the tapped hour canceled after a choice naming both, and the
+  // person is told.
   await item.click();
   const detail = page.getByRole('dialog', { name: `${ROOM} · ${pad(hour)}:00` });
   await expect(detail.getByText('Reserva de fora da plataforma (sem pagamento pela Salas)')).toBeVisible();
@@ -131,11 +145,18 @@ test('the week shows a block and a booking from outside recorded from the day vi
   await expectAccessible(page);
   const canceledSince = Date.now() - 1000;
   await detail.getByRole('button', { name: 'Cancelar esta reserva' }).click();
-  await page
-    .getByRole('dialog', { name: 'Cancelar agendamento' })
-    .getByRole('button', { name: 'Cancelar agendamento' })
-    .click();
-  await expect(page.getByText('Informações Atualizadas com Sucesso!')).toBeVisible();
+  const cancel = page.getByRole('dialog', { name: 'Cancelar reserva de fora' });
+  const dm = `${pad(day.getDate())}/${pad(day.getMonth() + 1)}`;
+  await expect(
+    cancel.getByText(`Reserva de Beatriz Telefone: ${dm} ${pad(hour)}:00–${pad(hour + 2)}:00.`),
+  ).toBeVisible();
+  await expect(cancel.getByRole('button', { name: 'Cancelar os 2 horários' })).toBeVisible();
+  await cancel.getByRole('button', { name: `Só ${pad(hour)}:00–${pad(hour + 1)}:00` }).click();
+  await expect(
+    page.getByText(
+      `Horário ${pad(hour)}:00–${pad(hour + 1)}:00 cancelado. A reserva continua com ${dm} ${pad(hour + 1)}:00–${pad(hour + 2)}:00.`,
+    ),
+  ).toBeVisible();
   await expect(item).toBeHidden();
   await waitForMail(email, /cancelou o hor/, canceledSince);
   // The second hour is still held, and still shown.
@@ -153,4 +174,30 @@ test('the week shows a block and a booking from outside recorded from the day vi
   await keepScreen(page, { path: 'test-results/screens/agenda-day-phone.png', fullPage: true });
   await page.getByText('Semana', { exact: true }).click();
   await expectNoSidewaysScroll(page);
+  // Every chip of the week shows its start whole and names itself in a tooltip; a tap opens it.
+  const calendar = page.getByRole('group', { name: 'Calendário da agenda' });
+  const chips = calendar.locator('[data-chip]');
+  await expect(chips.first()).toBeVisible();
+  const unreadable = await chips.evaluateAll((els) =>
+    els
+      .map((el) => {
+        const start = el.querySelector<HTMLElement>('.salas-chip-start');
+        return {
+          title: el.getAttribute('title') ?? '',
+          start: start?.textContent ?? '',
+          cut: start ? start.scrollWidth > start.clientWidth : true,
+        };
+      })
+      .filter((c) => c.cut || !/^\d\d:\d\d$/.test(c.start) || c.title.length < 10),
+  );
+  expect(unreadable).toEqual([]);
+  await keepScreen(page, { path: 'test-results/screens/agenda-week-phone.png', fullPage: true });
+  const second = page.getByRole('button', {
+    name: new RegExp(`^${pad(hour + 1)}:00–${pad(hour + 2)}:00, ${ROOM}, Beatriz Telefone`),
+  });
+  await second.click();
+  await expect(page.getByRole('dialog', { name: `${ROOM} · ${pad(hour + 1)}:00` })).toBeVisible();
+  await page.keyboard.press('Escape');
+  // The colour key names every colour, the canceled one too.
+  await expect(page.getByRole('list', { name: 'Legenda das cores' }).getByText('Cancelada')).toBeVisible();
 });

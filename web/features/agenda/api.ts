@@ -3,6 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ManualBooking, ManualBookingBody, PartnerCalendar } from '#common/contracts/agenda';
 import type { IcalFeed, PartnerAppointment } from '#common/contracts/booking';
 import type { PageMeta } from '#common/contracts/rooms';
+import type { Availability } from '#common/contracts/supply';
 import { api } from '#web/lib/api.ts';
 
 export function useAgenda(
@@ -53,11 +54,39 @@ export function useRecordOutsideBooking() {
   });
 }
 
+/**
+ * A day of the partner's own room as an outside booking takes it (its open hours, free or not; no
+ * notice nor horizon): what the outside booking form offers. Under `['agenda']`, so recording or
+ * canceling refreshes it.
+ */
+export function useOutsideSlots(room: string | null, date: string | null) {
+  return useQuery({
+    queryKey: ['agenda', 'slots', room, date],
+    enabled: Boolean(room && date),
+    queryFn: () =>
+      api<{ data: Availability }>(`/partner/room/${room}/availability/${date}`).then((r) => r.data),
+  });
+}
+
 export function useUpdateStatus() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ uuid, date_time, status }: { uuid: string; date_time: string; status: string }) =>
-      api(`/partner/appointment/${uuid}/status/update`, { method: 'POST', body: { date_time, status } }),
+    mutationFn: ({
+      uuid,
+      date_time,
+      status,
+      whole_booking,
+    }: {
+      uuid: string;
+      date_time: string;
+      status: string;
+      /** An outside booking: every hour of it still held (one mail to the person). */
+      whole_booking?: boolean;
+    }) =>
+      api(`/partner/appointment/${uuid}/status/update`, {
+        method: 'POST',
+        body: whole_booking ? { date_time, status, whole_booking } : { date_time, status },
+      }),
     // After a 409 (someone else moved it first) the list is stale too: fetched again either way.
     onSettled: () => queryClient.invalidateQueries({ queryKey: ['agenda'] }),
   });

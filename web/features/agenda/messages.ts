@@ -51,6 +51,29 @@ export const text = {
     blockLabel: (b: CalendarBlock) =>
       `Bloqueado: ${b.room_name}, ${b.starts_at.slice(8, 10)}/${b.starts_at.slice(5, 7)} ${b.starts_at.slice(11, 16)} a ${b.ends_at.slice(8, 10)}/${b.ends_at.slice(5, 7)} ${b.ends_at.slice(11, 16)}${b.reason ? ` (${b.reason})` : ''}`,
     noRooms: 'Nenhuma sala para mostrar: cadastre uma sala ou mude o filtro.',
+    freeHour: (column: string, time: string) => `Horário livre: ${column}, ${time}`,
+    freeHourTitle: 'Registrar uma reserva de fora ou bloquear este horário',
+  },
+  /** A free hour tapped in the calendar: what to do with it. */
+  pickedHour: {
+    title: (day: string, time: string) => `${day} · ${time}`,
+    room: (room: string) => `Sala: ${room}`,
+    record: 'Registrar reserva de fora',
+    block: 'Bloquear',
+    blockTitle: 'Bloquear horários',
+  },
+  /** Canceling an outside booking: the whole of it, or only the hour tapped. */
+  outsideCancel: {
+    title: 'Cancelar reserva de fora',
+    hours: (name: string, list: string) => `Reserva de ${name}: ${list}.`,
+    mail: 'Os horários cancelados voltam a ficar livres. Se você informou um e-mail, a pessoa recebe um aviso.',
+    all: (n: number) => (n === 2 ? 'Cancelar os 2 horários' : `Cancelar todos os ${n} horários`),
+    one: (hour: string) => `Só ${hour}`,
+    only: 'Cancelar reserva',
+    keep: 'Manter',
+    /** Toasts. */
+    canceledAll: (list: string) => `Reserva de fora cancelada: ${list}.`,
+    canceledOne: (hour: string, rest: string) => `Horário ${hour} cancelado. A reserva continua com ${rest}.`,
   },
   detail: {
     person: 'Quem usa',
@@ -84,5 +107,16 @@ export const text = {
     mailNotSent: 'Reserva registrada, e-mail não enviado',
     chooseRoom: 'Escolha a sala.',
     chooseDate: 'Escolha a data.',
+    chooseStart: 'Escolha o horário de início.',
+    startPlaceholder: 'Escolha',
+    roomFirst: 'Escolha a sala',
+    loadingHours: 'Carregando...',
+    noHours: 'Nenhum horário livre nesta sala neste dia. Escolha outro dia.',
+    pastDay: 'Este dia já passou. Escolha hoje ou um dia à frente.',
+    hoursFailed: 'Não foi possível carregar os horários livres.',
+    failed: 'Não foi possível registrar a reserva.',
+    /** A 409: the chosen hours that were taken or blocked meanwhile, by name. */
+    taken: (hours: string[], date: string) =>
+      `${hours.length === 1 ? `O horário ${hours[0]}` : `Os horários ${hours.join(', ')}`} de ${date.slice(8, 10)}/${date.slice(5, 7)} ${hours.length === 1 ? 'acabou de ser reservado ou bloqueado' : 'acabaram de ser reservados ou bloqueados'}. Escolha outro horário.`,
   },
 } as const;

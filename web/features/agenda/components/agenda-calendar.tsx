@@ -1,15 +1,23 @@
 /**
  * The agenda as a calendar (issue 31): a week of days, or one day with a column per room; every
  * appointment (outside bookings and horário fixo hours too) and block of the range at its hour, in
- * its status colour. Tapping an hour opens it. Pure layout: the page fetches and acts.
+ * its status colour. Tapping an hour opens it; tapping a free hour to come offers to record or block
+ * it. Every chip shows its start in full (a column is as wide as its side-by-side chips need, the
+ * calendar scrolls inside its box), names the rest in its tooltip, and opens its detail (issue 42).
+ * Pure layout: the page fetches and acts.
  */
+import './agenda-calendar.css';
 import { Box, Group, ScrollArea, Text, UnstyledButton } from '@mantine/core';
 import type { CalendarBlock } from '#common/contracts/agenda';
 import type { PartnerAppointment } from '#common/contracts/booking';
+import { toZonedIso } from '#common/time/zone';
 import { text as bookingText } from '#web/features/bookings/messages.ts';
 import { text } from '../messages.ts';
 
 const HOUR_PX = 48;
+/** The narrowest a chip gets: its start ("09:00", bold) always fits whole. */
+const CHIP_PX = 54;
+const pad = (n: number) => String(n).padStart(2, '0');
 const statusLabels = bookingText.statuses;
 
 /** Colours by status; an outside booking has its own, a block is hatched grey. */
@@ -83,6 +91,18 @@ export interface Column {
   day: string;
   /** Only this room's items (the day view); all rooms when absent. */
   room?: string;
+  /** The zone whose clock says which hours have passed (the room's clinic's). */
+  timezone?: string;
+  /** The narrowest the column is drawn before its chips need more (px). */
+  minWidth?: number;
+}
+
+/** A free hour tapped: what the shortcut prefills. */
+export interface PickedHour {
+  day: string;
+  /** HH:MM */
+  time: string;
+  room?: string;
 }
 
 function itemsOf(
@@ -116,16 +136,23 @@ export function AgendaCalendar({
   blocks,
   showCanceled,
   onOpen,
-  minWidth,
+  onPickHour,
 }: {
   columns: Column[];
   appointments: PartnerAppointment[];
   blocks: CalendarBlock[];
   showCanceled: boolean;
   onOpen(a: PartnerAppointment): void;
-  minWidth: number;
+  /** A free hour to come was tapped. */
+  onPickHour?(hour: PickedHour): void;
 }) {
-  const laid = columns.map((c) => ({ col: c, items: itemsOf(c, appointments, blocks, showCanceled) }));
+  const laid = columns.map((c) => {
+    const items = itemsOf(c, appointments, blocks, showCanceled);
+    // Side by side chips each keep CHIP_PX: the column widens, never the chips squeeze.
+    const lanes = Math.max(1, ...items.map((i) => i.lanes));
+    return { col: c, items, width: Math.max(c.minWidth ?? 0, lanes * CHIP_PX) };
+  });
+  const minWidth = 44 + laid.reduce((sum, l) => sum + l.width, 0);
   const all = laid.flatMap((l) => l.items.filter((i) => i.appointment));
   // The hours shown: 07–21 at least, stretched to whatever is booked earlier or later.
   const first = Math.min(7 * 60, ...all.map((i) => i.start));
@@ -140,7 +167,10 @@ export function AgendaCalendar({
     <ScrollArea type="auto" offsetScrollbars>
       <Box miw={minWidth} role="group" aria-label={text.calendar.label}>
         <Box
-          style={{ display: 'grid', gridTemplateColumns: `44px repeat(${columns.length}, minmax(0, 1fr))` }}
+          style={{
+            display: 'grid',
+            gridTemplateColumns: `44px ${laid.map((l) => `minmax(${l.width}px, 1fr)`).join(' ')}`,
+          }}
         >
           <div />
           {columns.map((c) => (
@@ -167,6 +197,29 @@ export function AgendaCalendar({
                 backgroundImage: `repeating-linear-gradient(to bottom, var(--mantine-color-gray-2) 0 1px, transparent 1px ${HOUR_PX}px)`,
               }}
             >
+              {onPickHour &&
+                freeHours(col, items, hours).map((h) => {
+                  const time = `${pad(h)}:00`;
+                  return (
+                    <UnstyledButton
+                      key={h}
+                      // Pointer and screen reader only: a week's hundred free hours are no Tab stops
+                      // ("Reserva de fora" and the rooms' blocks are there for the keyboard).
+                      tabIndex={-1}
+                      className="salas-agenda-free-hour"
+                      aria-label={text.calendar.freeHour(col.title, time)}
+                      title={text.calendar.freeHourTitle}
+                      onClick={() => onPickHour({ day: col.day, time, room: col.room })}
+                      style={{
+                        position: 'absolute',
+                        top: top(h * 60),
+                        height: HOUR_PX,
+                        left: 0,
+                        right: 0,
+                      }}
+                    />
+                  );
+                })}
               {items.map((it) => {
                 const style = {
                   position: 'absolute' as const,
@@ -180,11 +233,14 @@ export function AgendaCalendar({
                 };
                 if (it.block) {
                   const b = it.block;
+                  const label = text.calendar.blockLabel(b);
                   return (
                     <Box
                       key={it.key}
                       role="img"
-                      aria-label={text.calendar.blockLabel(b)}
+                      aria-label={label}
+                      title={label}
+                      data-chip="block"
                       style={{
                         ...style,
                         border: '1px dashed var(--mantine-color-gray-6)',
@@ -192,7 +248,10 @@ export function AgendaCalendar({
                           'repeating-linear-gradient(45deg, var(--mantine-color-gray-1) 0 6px, var(--mantine-color-gray-3) 6px 12px)',
                       }}
                     >
-                      <Text size="xs" fw={700} c="dark.7" lh={1.2} truncate>
+                      <Text size="xs" fw={700} c="dark.7" lh={1.2} className="salas-chip-start">
+                        {`${pad(Math.floor(it.start / 60))}:${pad(it.start % 60)}`}
+                      </Text>
+                      <Text size="xs" c="dark.7" lh={1.2} truncate>
                         {text.calendar.blocked}
                       </Text>
                       <Text size="xs" c="dark.7" lh={1.2} truncate>
@@ -204,20 +263,28 @@ export function AgendaCalendar({
                 }
                 const a = it.appointment!;
                 const color = colorOf(a);
+                const label = text.calendar.itemLabel(a, personOf(a), statusLabels[a.status] ?? a.status);
                 return (
                   <UnstyledButton
                     key={it.key}
                     onClick={() => onOpen(a)}
-                    aria-label={text.calendar.itemLabel(a, personOf(a), statusLabels[a.status] ?? a.status)}
+                    aria-label={label}
+                    title={label}
+                    data-chip="appointment"
                     style={{
                       ...style,
+                      padding: '1px 3px',
                       background: color.bg,
                       borderLeft: `3px solid ${color.border}`,
                       textDecoration: a.status === 'canceled' ? 'line-through' : undefined,
                     }}
                   >
-                    <Text size="xs" fw={700} c="dark.8" lh={1.2} truncate>
-                      {a.date_time.slice(11, 16)} {personOf(a)}
+                    {/* The start in full, whatever the width; the rest as much as fits. */}
+                    <Text size="xs" fw={700} c="dark.8" lh={1.2} className="salas-chip-start">
+                      {a.date_time.slice(11, 16)}
+                    </Text>
+                    <Text size="xs" c="dark.8" lh={1.2} truncate>
+                      {personOf(a)}
                     </Text>
                     <Text size="xs" c="dark.7" lh={1.2} truncate>
                       {a.room.name}
@@ -233,6 +300,17 @@ export function AgendaCalendar({
   );
 }
 
+/**
+ * The free hours of a column a tap may record or block: to come in the column's zone, and not under
+ * a chip (a tap there opens the chip).
+ */
+function freeHours(col: Column, items: Item[], hours: number[]) {
+  const now = toZonedIso(new Date(), col.timezone ?? 'America/Sao_Paulo').slice(0, 16);
+  return hours.filter(
+    (h) => `${col.day}T${pad(h)}:00` >= now && !items.some((i) => i.start <= h * 60 && i.end >= (h + 1) * 60),
+  );
+}
+
 /** The colour key under the calendar. */
 export function CalendarLegend() {
   const entries: [string, { bg: string; border: string }][] = [
@@ -241,16 +319,19 @@ export function CalendarLegend() {
     [text.calendar.outside, statusColor.outside!],
     [statusLabels.completed ?? 'Concluída', statusColor.completed!],
     [statusLabels.no_show ?? 'Não compareceu', statusColor.no_show!],
+    [statusLabels.canceled ?? 'Cancelada', statusColor.canceled!],
   ];
   return (
-    <Group gap="sm" wrap="wrap" aria-label={text.calendar.legend}>
+    <Group gap="sm" wrap="wrap" role="list" aria-label={text.calendar.legend}>
       {entries.map(([label, c]) => (
-        <Group key={label} gap={4} wrap="nowrap">
+        <Group key={label} gap={4} wrap="nowrap" role="listitem">
           <Box w={12} h={12} style={{ background: c.bg, borderLeft: `3px solid ${c.border}` }} />
-          <Text size="xs">{label}</Text>
+          <Text size="xs" td={c === statusColor.canceled ? 'line-through' : undefined}>
+            {label}
+          </Text>
         </Group>
       ))}
-      <Group gap={4} wrap="nowrap">
+      <Group gap={4} wrap="nowrap" role="listitem">
         <Box
           w={12}
           h={12}

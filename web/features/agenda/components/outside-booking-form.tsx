@@ -1,130 +1,199 @@
 /**
  * "Reserva de fora" (issue 31): the partner records hours for someone who booked directly with the
  * clinic. Room, day, start and length, the person's name and, if given, an e-mail that receives the
- * confirmation and the calendar invitation. The server checks the hours (open, free, not past); when
- * the clinic's limit of mails to outside addresses is reached it records the hours without the mail,
- * and the toast says so.
+ * confirmation and the calendar invitation. It offers only what the server takes (issue 42): days
+ * from today on, and the room's free hours of the chosen day as an outside booking sees them
+ * (GET /api/partner/room/{room}/availability/{date}: open hours, not taken nor blocked, no notice
+ * nor horizon); the lengths are the free hours in a row from the start. A clash at the last moment
+ * says which hour. When the clinic's limit of mails to outside addresses is reached the server
+ * records the hours without the mail, and the toast says so.
  */
 import { Alert, Button, Group, Select, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { useState } from 'react';
+import type { Availability } from '#common/contracts/supply';
 import { durationLabel } from '#common/domain/booking-rules';
 import { limitMessages } from '#common/domain/limits';
-import { zonedInstant } from '#common/time/zone';
+import { zonedDate } from '#common/time/zone';
 import { DatePickerInput } from '#web/components/date-inputs.ts';
 import { useRoomRules, useRooms } from '#web/features/supply/api.ts';
-import { errorText } from '#web/lib/api.ts';
+import { ApiError, errorText } from '#web/lib/api.ts';
 import { notifyError, notifySuccess } from '#web/lib/notify.ts';
-import { useRecordOutsideBooking } from '../api.ts';
+import { useOutsideSlots, useRecordOutsideBooking } from '../api.ts';
 import { text } from '../messages.ts';
 
-const wall = (m: number) =>
-  `${String(Math.floor(m / 60)).padStart(2, '0')}:${String(m % 60).padStart(2, '0')}`;
+const t = text.outside;
+/** The longest outside booking the form offers at once. */
+const MAX_MINUTES = 8 * 60;
+const hhmm = (iso: string) => iso.slice(11, 16);
+type Slot = Availability['slots'][number];
+
+/** The free slots in a row from `start` (its own included), up to MAX_MINUTES. */
+function runFrom(slots: Slot[], start: string | null, slotMinutes: number): Slot[] {
+  const i = slots.findIndex((s) => hhmm(s.date_time) === start && s.available);
+  if (i < 0) return [];
+  const run = [slots[i]!];
+  for (let j = i + 1; j < slots.length && run.length * slotMinutes < MAX_MINUTES; j++) {
+    const next = slots[j]!;
+    const step = Date.parse(next.date_time) - Date.parse(run.at(-1)!.date_time);
+    if (!next.available || step !== slotMinutes * 60_000) break;
+    run.push(next);
+  }
+  return run;
+}
 
 export function OutsideBookingForm({
   initialRoom,
   initialDate,
+  initialStart = null,
   onDone,
 }: {
   initialRoom: string | null;
   initialDate: string;
-  onDone(): void;
+  /** An hour tapped in the calendar (HH:MM), chosen when it is free. */
+  initialStart?: string | null;
+  /** Recorded: the day it is on (the agenda moves there). */
+  onDone(day: string): void;
 }) {
   const rooms = useRooms();
   const [room, setRoom] = useState<string | null>(initialRoom);
   const [date, setDate] = useState<string | null>(initialDate);
-  const [start, setStart] = useState<string | null>('09:00');
+  const [start, setStart] = useState<string | null>(initialStart);
   const [length, setLength] = useState<string | null>(null);
   const [name, setName] = useState('');
   const [email, setEmail] = useState('');
   const [note, setNote] = useState('');
   const [error, setError] = useState<string | null>(null);
   const rules = useRoomRules(room ?? undefined);
+  const slots = useOutsideSlots(room, date);
   const record = useRecordOutsideBooking();
 
   const slot = rules.data?.effective.slot_minutes ?? 60;
-  const starts = Array.from({ length: (24 * 60) / slot }, (_, i) => wall(i * slot));
-  const lengths = Array.from({ length: (8 * 60) / slot }, (_, i) => (i + 1) * slot);
-  const chosenLength = Number(length ?? slot);
   const timezone = rooms.data?.find((r) => r.uuid === room)?.clinic.timezone ?? 'America/Sao_Paulo';
+  const today = zonedDate(new Date(), timezone);
+  const daySlots = slots.data?.slots ?? [];
+  const starts = daySlots.filter((s) => s.available).map((s) => hhmm(s.date_time));
+  // A start no longer free (another day, another room, just taken) is no choice.
+  const chosenStart = start && starts.includes(start) ? start : null;
+  const run = runFrom(daySlots, chosenStart, slot);
+  const lengths = run.map((_, i) => (i + 1) * slot);
+  const chosenLength = Math.min(Number(length ?? slot), lengths.at(-1) ?? slot);
+  const noHours = Boolean(room && date && slots.isSuccess && starts.length === 0);
+
+  const pick =
+    <T,>(set: (v: T) => void) =>
+    (v: T) => {
+      set(v);
+      setError(null);
+    };
+
+  /** After a clash: which of the chosen hours are no longer free, read again. */
+  const clashText = async (chosen: string[]) => {
+    const fresh = (await slots.refetch()).data?.slots ?? [];
+    const free = new Set(fresh.filter((s) => s.available).map((s) => Date.parse(s.date_time)));
+    const taken = chosen.filter((iso) => !free.has(Date.parse(iso)));
+    return taken.length ? t.taken(taken.map(hhmm), date!) : null;
+  };
 
   const submit = () => {
     setError(null);
-    if (!room) return setError(text.outside.chooseRoom);
-    if (!date || !start) return setError(text.outside.chooseDate);
-    const first = zonedInstant(date, start, timezone).getTime();
-    const date_times = Array.from({ length: chosenLength / slot }, (_, i) =>
-      new Date(first + i * slot * 60_000).toISOString(),
-    );
+    if (!room) return setError(t.chooseRoom);
+    if (!date) return setError(t.chooseDate);
+    if (!chosenStart) return setError(t.chooseStart);
+    const date_times = run.slice(0, chosenLength / slot).map((s) => s.date_time);
     record.mutate(
       { room, body: { date_times, customer_name: name, customer_email: email || null, note: note || null } },
       {
         onSuccess: (booking) => {
           // Past the clinic's limit of mails to people outside the platform the booking stands but
           // the person was not told (DESIGN §10): the partner must tell them another way.
-          if (booking.mail === 'limited') notifyError(text.outside.mailNotSent, limitMessages.outsideMails);
-          else notifySuccess(text.outside.created);
-          onDone();
+          if (booking.mail === 'limited') notifyError(t.mailNotSent, limitMessages.outsideMails);
+          else notifySuccess(t.created);
+          onDone(date);
         },
-        onError: (err) => setError(errorText(err, 'Não foi possível registrar a reserva.')),
+        onError: async (err) => {
+          const clash = err instanceof ApiError && err.status === 409 ? await clashText(date_times) : null;
+          setError(clash ?? errorText(err, t.failed));
+        },
       },
     );
   };
 
   return (
     <Stack gap="sm">
-      <Text size="sm">{text.outside.intro}</Text>
+      <Text size="sm">{t.intro}</Text>
       <Select
-        label={text.outside.room}
+        label={t.room}
         data={(rooms.data ?? []).map((r) => ({ value: r.uuid, label: `${r.name} (${r.clinic.name})` }))}
         value={room}
-        onChange={setRoom}
+        onChange={pick(setRoom)}
         allowDeselect={false}
         searchable
         required
       />
       <DatePickerInput
-        label={text.outside.date}
+        label={t.date}
         value={date}
-        onChange={(v) => setDate(v ? String(v).slice(0, 10) : null)}
+        onChange={pick((v: string | null) => setDate(v ? String(v).slice(0, 10) : null))}
         valueFormat="DD/MM/YYYY"
         locale="pt-br"
+        minDate={today}
         required
       />
       <Group grow align="flex-start">
         <Select
-          label={text.outside.start}
+          label={t.start}
+          placeholder={
+            !room ? t.roomFirst : slots.isFetching && !slots.data ? t.loadingHours : t.startPlaceholder
+          }
           data={starts}
-          value={start}
-          onChange={setStart}
+          value={chosenStart}
+          onChange={pick(setStart)}
           allowDeselect={false}
+          disabled={!room || !date || noHours}
           searchable
           required
+          miw={0}
         />
         <Select
-          label={text.outside.length}
-          data={lengths.map((m) => ({ value: String(m), label: durationLabel(m) }))}
+          label={t.length}
+          data={(lengths.length ? lengths : [slot]).map((m) => ({
+            value: String(m),
+            label: durationLabel(m),
+          }))}
           value={String(chosenLength)}
-          onChange={setLength}
+          onChange={pick(setLength)}
           allowDeselect={false}
+          disabled={!chosenStart}
           required
+          miw={0}
         />
       </Group>
+      {noHours && (
+        <Text size="sm" c="dimmed" role="status">
+          {date && date < today ? t.pastDay : t.noHours}
+        </Text>
+      )}
+      {slots.isError && (
+        <Text size="sm" c="red.8" role="alert">
+          {errorText(slots.error, t.hoursFailed)}
+        </Text>
+      )}
       <TextInput
-        label={text.outside.name}
+        label={t.name}
         value={name}
         onChange={(e) => setName(e.currentTarget.value)}
         maxLength={120}
         required
       />
       <TextInput
-        label={text.outside.email}
+        label={t.email}
         type="email"
         value={email}
         onChange={(e) => setEmail(e.currentTarget.value)}
         maxLength={254}
       />
       <Textarea
-        label={text.outside.note}
+        label={t.note}
         value={note}
         onChange={(e) => setNote(e.currentTarget.value)}
         maxLength={500}
@@ -138,7 +207,7 @@ export function OutsideBookingForm({
       )}
       <Group justify="flex-end">
         <Button onClick={submit} loading={record.isPending}>
-          {text.outside.submit}
+          {t.submit}
         </Button>
       </Group>
     </Stack>

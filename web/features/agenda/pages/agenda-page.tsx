@@ -34,9 +34,17 @@ import { formatBrl, formatShortDate } from '#web/lib/format.ts';
 import { notifyError, notifySuccess } from '#web/lib/notify.ts';
 import { useSession } from '#web/lib/session.tsx';
 import { useAgenda, useCalendar, useUpdateStatus } from '../api.ts';
-import { AgendaCalendar, CalendarLegend, type Column, dayTitle } from '../components/agenda-calendar.tsx';
+import {
+  AgendaCalendar,
+  CalendarLegend,
+  type Column,
+  dayTitle,
+  type PickedHour,
+} from '../components/agenda-calendar.tsx';
 import { CalendarFeed } from '../components/calendar-feed.tsx';
+import { BlockHourDialog, HourShortcut } from '../components/hour-shortcut.tsx';
 import { OutsideBookingForm } from '../components/outside-booking-form.tsx';
+import { heldHoursOf, hourRanges, OutsideCancelDialog } from '../components/outside-cancel.tsx';
 import { text } from '../messages.ts';
 import { partnerMoves } from '../moves.ts';
 
@@ -228,7 +236,13 @@ export function AgendaPage() {
   const [page, setPage] = useState(1);
   const [showCanceled, setShowCanceled] = useState(false);
   const [opened, setOpened] = useState<string | null>(null);
-  const [recording, setRecording] = useState(false);
+  /** The outside booking form, with what a tapped hour prefills. */
+  const [recording, setRecording] = useState<{ room?: string; date?: string; start?: string } | null>(null);
+  /** A free hour tapped: record or block it. */
+  const [picked, setPicked] = useState<PickedHour | null>(null);
+  const [blocking, setBlocking] = useState<PickedHour | null>(null);
+  /** An outside booking being canceled (the whole of it, or only this hour). */
+  const [canceling, setCanceling] = useState<PartnerAppointment | null>(null);
   const clinics = useClinics();
   const rooms = useRooms();
   /** Today on the agenda's clock: the chosen clinic's, else the one all share, else the browser's. */
@@ -254,14 +268,14 @@ export function AgendaPage() {
         },
       );
     if (status !== 'canceled') return apply();
+    if (a.outside) {
+      setOpened(null);
+      return setCanceling(a);
+    }
     const unpaid = a.status === 'pending_payment';
     modals.openConfirmModal({
       title: text.cancel.title,
-      children: (
-        <Text>
-          {a.outside ? text.detail.cancelOutsideConfirm : unpaid ? text.cancel.unpaid : text.cancel.paid}
-        </Text>
-      ),
+      children: <Text>{unpaid ? text.cancel.unpaid : text.cancel.paid}</Text>,
       labels: { confirm: text.cancel.confirm, cancel: text.cancel.keep },
       confirmProps: { color: 'red' },
       onConfirm: () => {
@@ -274,14 +288,63 @@ export function AgendaPage() {
   const shownRooms = (rooms.data ?? []).filter(
     (r) => (!clinic || r.clinic.uuid === clinic) && (!room || r.uuid === room),
   );
+  const oneRoom = room ?? (shownRooms.length === 1 ? shownRooms[0]!.uuid : undefined);
+  const zoneOf = (uuid?: string) => shownRooms.find((r) => r.uuid === uuid)?.clinic.timezone;
   const columns: Column[] =
     view === 'dia'
-      ? shownRooms.map((r) => ({ key: r.uuid, title: r.name, day: anchor, room: r.uuid }))
+      ? shownRooms.map((r) => ({
+          key: r.uuid,
+          title: r.name,
+          day: anchor,
+          room: r.uuid,
+          timezone: r.clinic.timezone,
+          minWidth: 110,
+        }))
       : Array.from({ length: 7 }, (_, i) => {
           const day = addDays(calendarRange[0], i);
-          return { key: day, title: dayTitle(day), day };
+          return {
+            key: day,
+            title: dayTitle(day),
+            day,
+            room: oneRoom,
+            timezone: zoneOf(oneRoom) ?? partnerZone(clinics.data ?? [], clinic),
+            minWidth: 96,
+          };
         });
-  const list = agenda.data?.data ?? [];
+  const list = (agenda.data?.data ?? []).filter(
+    (a) => showCanceled || (a.status !== 'canceled' && a.status !== 'expired'),
+  );
+  /** Recorded: the agenda shows that day (the list, from it on). */
+  const showDay = (day: string) => {
+    setAnchor(day);
+    if (view === 'lista') {
+      setRange([day, addDays(day, 6)]);
+      setPage(1);
+    }
+  };
+  const cancelHours = canceling ? heldHoursOf(canceling, calendar.data?.appointments ?? list) : [];
+  const cancelOutside = (whole: boolean) => {
+    const a = canceling;
+    if (!a) return;
+    const rest = cancelHours.filter((x) => x.uuid !== a.uuid);
+    update.mutate(
+      { uuid: a.uuid, date_time: a.date_time, status: 'canceled', whole_booking: whole },
+      {
+        onSuccess: () => {
+          setCanceling(null);
+          notifySuccess(
+            whole || rest.length === 0
+              ? text.outsideCancel.canceledAll(hourRanges(whole ? cancelHours : [a]))
+              : text.outsideCancel.canceledOne(
+                  `${a.date_time.slice(11, 16)}–${a.ends_at.slice(11, 16)}`,
+                  hourRanges(rest),
+                ),
+          );
+        },
+        onError: (err) => notifyError(text.errorTitle, errorText(err)),
+      },
+    );
+  };
   const openedAppointment =
     calendar.data?.appointments.find((a) => a.uuid === opened) ?? list.find((a) => a.uuid === opened);
   const step = view === 'dia' ? 1 : 7;
@@ -292,7 +355,7 @@ export function AgendaPage() {
         <Title order={1} fz="h2">
           {text.title}
         </Title>
-        <Button variant="light" onClick={() => setRecording(true)}>
+        <Button variant="light" onClick={() => setRecording({})}>
           {text.outside.open}
         </Button>
       </Group>
@@ -392,7 +455,7 @@ export function AgendaPage() {
                 blocks={calendar.data?.blocks ?? []}
                 showCanceled={showCanceled}
                 onOpen={(a) => setOpened(a.uuid)}
-                minWidth={view === 'dia' ? Math.max(columns.length * 110, 280) : 720}
+                onPickHour={setPicked}
               />
             )}
           </QueryState>
@@ -400,6 +463,13 @@ export function AgendaPage() {
         </>
       ) : (
         <>
+          <Group justify="flex-end">
+            <Switch
+              label={text.showCanceled}
+              checked={showCanceled}
+              onChange={(e) => setShowCanceled(e.currentTarget.checked)}
+            />
+          </Group>
           <QueryState isPending={agenda.isPending} error={agenda.error} retry={() => agenda.refetch()}>
             {list.length === 0 ? (
               <Card withBorder p="xl">
@@ -465,13 +535,40 @@ export function AgendaPage() {
           />
         )}
       </Modal>
-      <Modal opened={recording} onClose={() => setRecording(false)} title={text.outside.title}>
-        <OutsideBookingForm
-          initialRoom={room ?? (shownRooms.length === 1 ? shownRooms[0]!.uuid : null)}
-          initialDate={anchor < today() ? today() : anchor}
-          onDone={() => setRecording(false)}
-        />
+      <Modal opened={Boolean(recording)} onClose={() => setRecording(null)} title={text.outside.title}>
+        {recording && (
+          <OutsideBookingForm
+            initialRoom={recording.room ?? oneRoom ?? null}
+            initialDate={recording.date ?? (anchor < today() ? today() : anchor)}
+            initialStart={recording.start}
+            onDone={(day) => {
+              setRecording(null);
+              showDay(day);
+            }}
+          />
+        )}
       </Modal>
+      <HourShortcut
+        picked={picked}
+        roomName={shownRooms.find((r) => r.uuid === picked?.room)?.name}
+        onRecord={(h) => {
+          setPicked(null);
+          setRecording({ room: h.room, date: h.day, start: h.time });
+        }}
+        onBlock={(h) => {
+          setPicked(null);
+          setBlocking(h);
+        }}
+        onClose={() => setPicked(null)}
+      />
+      <BlockHourDialog hour={blocking} rooms={rooms.data ?? []} onClose={() => setBlocking(null)} />
+      <OutsideCancelDialog
+        appointment={canceling}
+        hours={cancelHours}
+        busy={update.isPending}
+        onCancel={cancelOutside}
+        onClose={() => setCanceling(null)}
+      />
     </Stack>
   );
 }
