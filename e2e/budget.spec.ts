@@ -103,6 +103,10 @@ test('hours are picked on a room page without JavaScript, on a computer and on a
     await expect(panel().getByRole('checkbox', { name: name ?? '' })).toHaveAttribute('aria-checked', 'true');
     await expect(panel().getByText(/^Total: R\$\s\d/)).toBeVisible();
     await expect(panel().getByText('1 horário escolhido')).toBeVisible();
+    // Booking needs the scripts (sign-in, card or Pix): its buttons are drawn off and the page says so.
+    await expect(panel().getByRole('button', { name: 'Reservar', exact: true })).toBeDisabled();
+    await expect(panel().getByRole('button', { name: 'Repetir horários' })).toBeDisabled();
+    await expect(panel().getByText(/^Para reservar ou repetir horários, ative o JavaScript/)).toBeVisible();
     const picked = page.url();
     // Letting go works the same way: the picked day's ×.
     await panel()
@@ -125,6 +129,8 @@ test('hours are picked on a room page without JavaScript, on a computer and on a
       : tab.locator('.salas-booking-card');
     await expect(live.getByRole('checkbox', { name: name ?? '' })).toHaveAttribute('aria-checked', 'true');
     await expect(live.getByText(/^Total: R\$\s\d/)).toBeVisible();
+    await expect(live.getByRole('button', { name: 'Reservar', exact: true })).toBeEnabled();
+    await expect(live.getByText(/ative o JavaScript/)).toBeHidden();
     await running.close();
   }
 });

@@ -97,6 +97,9 @@ export const text = {
     previewEdit: 'Voltar ao editor da sala',
     previewNoBooking: 'Pré-visualização: a sala recebe reservas depois de publicada.',
     freeCancellation: (hours: number) => `Cancelamento gratuito até ${hours} horas antes.`,
+    /** Shown only without scripts, above the "Reservar" they leave off. */
+    noScripts:
+      'Para reservar ou repetir horários, ative o JavaScript do navegador e recarregue a página: entrar na conta e pagar (cartão ou Pix) precisam dele. Os horários escolhidos continuam no endereço.',
   },
   bar: {
     pick: 'Escolha os horários',

@@ -2,6 +2,7 @@ import { Button, Group, Stack, Text } from '@mantine/core';
 import { FREE_CANCELLATION_HOURS } from '#common/domain/booking';
 import { text as bookingText } from '#web/features/bookings/messages.ts';
 import { formatBrl } from '#web/lib/format.ts';
+import { useHydrated } from '#web/lib/hydrated.ts';
 import { text } from '../messages.ts';
 import type { RoomBooking } from '../use-room-booking.ts';
 import { buttonLink } from './address-link.ts';
@@ -18,6 +19,9 @@ export function BookingFooter({
   anchor?: string;
 }) {
   const n = booking.selected.length;
+  // Booking needs the page's scripts (sign-in, the card or Pix): until they run, or without them,
+  // "Reservar" is drawn off and the note says why; the picked hours stay in the address.
+  const running = useHydrated();
   return (
     <Stack gap="xs">
       <Group justify="space-between" align="baseline" wrap="nowrap" aria-live="polite">
@@ -33,11 +37,16 @@ export function BookingFooter({
           {booking.tooShort}
         </Text>
       )}
+      <noscript>
+        <Text size="sm" c="dark.6" role="note">
+          {text.room.noScripts}
+        </Text>
+      </noscript>
       <Button
         fullWidth
         size="md"
         onClick={onReserve}
-        disabled={n === 0 || !booking.mayBook || Boolean(booking.tooShort)}
+        disabled={!running || n === 0 || !booking.mayBook || Boolean(booking.tooShort)}
       >
         {bookingText.book}
       </Button>

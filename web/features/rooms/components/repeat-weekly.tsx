@@ -1,6 +1,7 @@
 import { Button, Group, NativeSelect, Text } from '@mantine/core';
 import { useState } from 'react';
 import { errorText } from '#web/lib/api.ts';
+import { useHydrated } from '#web/lib/hydrated.ts';
 import { useBulkAvailability } from '../api.ts';
 import { text } from '../messages.ts';
 import { repeatDates, repeatMatches } from '../repeat.ts';
@@ -30,6 +31,8 @@ export function RepeatWeekly({
   const [result, setResult] = useState<string>();
   const check = useBulkAvailability(uuid);
   const n = Number(weeks);
+  // It asks the server: off until the page's scripts run (the booking footer's note says why).
+  const running = useHydrated();
 
   const repeat = async () => {
     setResult(undefined);
@@ -58,13 +61,20 @@ export function RepeatWeekly({
           onChange={(event) => onWeeksChange(event.currentTarget.value || '1')}
           size="xs"
           w={270}
+          disabled={!running}
           styles={{
             root: { display: 'flex', alignItems: 'center', gap: 8 },
             label: { whiteSpace: 'nowrap', fontWeight: 400 },
             wrapper: { flex: 1 },
           }}
         />
-        <Button variant="light" size="compact-sm" onClick={repeat} loading={check.isPending}>
+        <Button
+          variant="light"
+          size="compact-sm"
+          onClick={repeat}
+          loading={check.isPending}
+          disabled={!running}
+        >
           {t.action}
         </Button>
       </Group>
