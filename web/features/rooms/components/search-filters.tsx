@@ -100,8 +100,8 @@ export function SearchFilters({
             onBlur={() => applyPrices()}
           />
         </Group>
-        {/* Enter in either field applies both. */}
-        <button type="submit" hidden aria-hidden="true" tabIndex={-1} />
+        {/* Enter in either field applies both (`hidden` keeps it from every reader too). */}
+        <button type="submit" hidden tabIndex={-1} />
       </form>
       <Checkbox.Group
         label={text.filters.facilities}
