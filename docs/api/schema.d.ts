@@ -1447,6 +1447,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/partner/room/{roomId}/availability/{date}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Horários de uma sala do parceiro num dia, como a reserva de fora os aceita (sem antecedência nem horizonte) */
+        get: operations["getPartnerRoomRoomIdAvailabilityDate"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/partner/appointment/{id}/status/update": {
         parameters: {
             query?: never;
@@ -2176,7 +2193,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Reservas, as mais novas primeiro; busca por nome, e-mail, CPF, sala ou uuid da reserva; filtros por situação, datas dos horários (dateInit, dateEnd) e pessoa (customer) */
+        /** Reservas, as mais novas primeiro; busca por nome, e-mail, CPF, sala, uuid da reserva ou o começo dele (8 ou mais caracteres, o código curto); filtros por situação, datas dos horários (dateInit, dateEnd) e pessoa (customer) */
         get: operations["getFusionBookings"];
         put?: never;
         post?: never;
@@ -6196,6 +6213,7 @@ export interface operations {
                             /** Format: uuid */
                             room_uuid: string;
                             date_time: string;
+                            customer_name: string;
                         }[];
                     };
                 };
@@ -8983,6 +9001,55 @@ export interface operations {
             };
         };
     };
+    getPartnerRoomRoomIdAvailabilityDate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                roomId: string;
+                date: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Resposta */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            date: string;
+                            slots: {
+                                date_time: string;
+                                available: boolean;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description Pedido recusado: a mensagem diz por quê (422 traz os erros por campo) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Erro"];
+                };
+            };
+            /** @description Erro do servidor, com o código do pedido */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Erro"];
+                };
+            };
+        };
+    };
     postPartnerAppointmentIdStatusUpdate: {
         parameters: {
             query?: never;
@@ -8999,6 +9066,7 @@ export interface operations {
                     date_time: string;
                     /** @enum {string} */
                     status: "confirmed" | "completed" | "no_show" | "canceled";
+                    whole_booking?: boolean;
                 };
             };
         };
