@@ -10,30 +10,34 @@ import base from './vitest.config.ts';
 /**
  * The suites whose outcome hangs on "now", at every instant: slots and availability from today,
  * the booking rules' notice and horizon, horário fixo's months and charge dates, the lifecycle's
- * holds, 24-hour cancellation and waitlist offers, and days on each clinic's clock (a Manaus hour
- * on a month's last day, issue 42).
+ * holds, 24-hour cancellation and waitlist offers.
  */
 const everywhere = [
   'server/features/availability/availability.test.ts',
   'server/features/booking-rules/*.test.ts',
   'server/features/series/*.test.ts',
   'server/features/lifecycle/lifecycle.test.ts',
-  'server/features/bookings/clinic-days.test.ts',
 ];
 /** The model-based lifecycle runs (shortened: the instants test dates, not more random sequences). */
 const model = 'server/features/lifecycle/lifecycle.model.test.ts';
+/**
+ * Days on each clinic's clock (issue 42): a Manaus room's 23:30 on a month's, the year's or a leap
+ * February's last day, where São Paulo's clock is already in the next month.
+ */
+const clinicDays = 'server/features/bookings/clinic-days.test.ts';
 /** Search over the whole demo market: its horizon and the daylight-saving days it settles. */
 const search = 'server/features/search/search.test.ts';
 
 /**
  * The instants that break naive date code, each with the suites it runs (the costly ones where
- * they bite: search on a month end and on New York's change of clocks, the model on month ends).
+ * they bite: search on a month end and on New York's change of clocks, the model on month ends,
+ * a clinic's days on the month's, the year's and February's last day).
  * Pure date code (common/time, slots.test) pins its own instants and runs once, in the unit stage.
  */
 export const hardInstants = [
-  { name: 'fim-de-mes-23h30', at: '2026-11-30T23:30:00-03:00', also: [model, search] },
-  { name: 'reveillon-23h30', at: '2026-12-31T23:30:00-03:00', also: [] },
-  { name: 'bissexto-29-02', at: '2028-02-29T10:00:00-03:00', also: [model] },
+  { name: 'fim-de-mes-23h30', at: '2026-11-30T23:30:00-03:00', also: [model, search, clinicDays] },
+  { name: 'reveillon-23h30', at: '2026-12-31T23:30:00-03:00', also: [clinicDays] },
+  { name: 'bissexto-29-02', at: '2028-02-29T10:00:00-03:00', also: [model, clinicDays] },
   { name: 'domingo', at: '2026-11-29T08:00:00-03:00', also: [] },
   { name: 'horario-de-verao-nova-york', at: '2027-03-14T01:30:00-05:00', also: [search] },
 ];
