@@ -64,6 +64,49 @@ async function journey(page: Page, phone: boolean) {
   await expect(page.getByText(/^\d+ horários? escolhidos?$/).filter({ visible: true })).toBeVisible();
 }
 
+/** The <title> the server writes into a page's HTML, as the tab reads it. */
+async function serverTitle(page: Page, path: string) {
+  const html = await (await page.request.get(path)).text();
+  const title = /<title>([^<]*)<\/title>/.exec(html)?.[1] ?? '';
+  return title.replace(
+    /&(amp|lt|gt|quot|#39);/g,
+    (_, e: string) => ({ amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'" })[e]!,
+  );
+}
+
+test('the list pages by links: page 2 without JavaScript; once the pages run, in place, each title the server’s', async ({
+  browser,
+  page,
+}) => {
+  // Without scripts: the pager is links the server drew.
+  const off = await browser.newContext({ javaScriptEnabled: false });
+  const plain = await off.newPage();
+  await plain.goto('/rooms');
+  await plain.getByRole('link', { name: 'Página 2' }).click();
+  await expect(plain).toHaveURL(/\/rooms\?page=2$/);
+  await expect(plain.getByRole('link', { name: 'Página 2' })).toHaveAttribute('aria-current', 'page');
+  await expect(plain.getByRole('link', { name: 'Página anterior' })).toHaveAttribute('href', '/rooms');
+  await off.close();
+
+  // With them: every page below is drawn by the browser alone, its title by the browser's builder.
+  await page.goto('/');
+  await page.evaluate(() => Object.assign(window, { samePage: true }));
+  await page.getByRole('link', { name: /^São Paulo – SP/ }).click();
+  await expect(page).toHaveURL(/\/salas\/sao-paulo$/);
+  await expect(page).toHaveTitle(await serverTitle(page, '/salas/sao-paulo'));
+  await page.getByRole('link', { name: 'Ver salas de todas as cidades' }).click();
+  await expect(page).toHaveTitle(await serverTitle(page, '/rooms'));
+  await page.getByRole('link', { name: 'Página 2' }).click();
+  await expect(page).toHaveURL(/\/rooms\?page=2$/);
+  await expect(page).toHaveTitle(await serverTitle(page, '/rooms?page=2'));
+  // A room card of page 2.
+  await page.locator('a[href^="/rooms/"][aria-label]').first().click();
+  await expect(page).toHaveURL(/\/rooms\/[0-9a-f-]{36}/);
+  await expect(page).toHaveTitle(await serverTitle(page, new URL(page.url()).pathname));
+  // No page was loaded again on the way: the same document throughout.
+  expect(await page.evaluate(() => (window as unknown as { samePage?: boolean }).samePage)).toBe(true);
+});
+
 test.describe('desktop', () => {
   test.use({ viewport: { width: 1366, height: 900 } });
   test('1366 px: a city from the autocomplete, a neighbourhood filter, a free hour that opens the room on its day', async ({

@@ -1,6 +1,6 @@
 /** The city pages (/salas/{cidade}, DESIGN §9) and the list of cities with rooms (decision 0044). */
 import { z } from 'zod';
-import { roomSummarySchema } from './rooms.ts';
+import { pageMeta, pageQuery, roomSummarySchema } from './rooms.ts';
 
 export const citySchema = z.object({
   /** /salas/{slug}: lower case, no accents, hyphens. */
@@ -26,11 +26,15 @@ export const cityPageSchema = z.object({
   city: citySchema,
   /** The city's neighbourhoods with rooms, the most rooms first. */
   neighborhoods: z.array(z.object({ name: z.string(), rooms: z.number().int() })),
-  /** Its rooms (pinned first, then by name), at most CITY_PAGE_ROOMS. */
+  /** The rooms of the asked page (pinned first, then by name), CITY_PAGE_ROOMS a page. */
   rooms: z.array(roomSummarySchema),
 });
 export type CityPage = z.infer<typeof cityPageSchema>;
-export const cityPageResponse = z.object({ data: cityPageSchema });
+/** `?page=N` (1-based): the city's rooms come CITY_PAGE_ROOMS a page. */
+export const cityPageQuery = pageQuery.pick({ page: true });
+export const cityPageResponse = z.object({ data: cityPageSchema, meta: pageMeta });
+/** What the city page draws from: the page and where it stands among the city's pages. */
+export type CityPageResult = CityPage & { meta: z.infer<typeof pageMeta> };
 
-/** The most rooms a city page lists (the rest through the search). */
-export const CITY_PAGE_ROOMS = 60;
+/** The rooms a city page lists at once: full rows of 1, 2, 3 or 4 columns. */
+export const CITY_PAGE_ROOMS = 24;

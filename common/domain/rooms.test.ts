@@ -1,7 +1,27 @@
 import { describe, expect, it } from 'vitest';
-import { searchFromUrl, stateOf } from './rooms.ts';
+import { pageNumberIn, pagePath, searchFromUrl, stateOf } from './rooms.ts';
 
 const from = (query: string) => searchFromUrl(new URLSearchParams(query));
+
+describe('a list page’s address (DESIGN §10 "Crawlers")', () => {
+  it('reads any page parameter as a page, and writes page 1 without it, the other parameters kept', () => {
+    const page = (q: string) => pageNumberIn(new URLSearchParams(q));
+    expect([
+      page(''),
+      page('page=2'),
+      page('page=2.7'),
+      page('page=0'),
+      page('page=-3'),
+      page('page=x'),
+    ]).toEqual([1, 2, 2, 1, 1, 1]);
+    expect(page('page=1e9')).toBe(100_000);
+    const params = new URLSearchParams('search=Curitiba&page=3&bairro=%C3%81gua+Verde');
+    expect(pagePath('/rooms', params, 1)).toBe('/rooms?search=Curitiba&bairro=%C3%81gua+Verde');
+    expect(pagePath('/rooms', params, 2)).toBe('/rooms?search=Curitiba&page=2&bairro=%C3%81gua+Verde');
+    expect(pagePath('/salas/curitiba', new URLSearchParams(), 1)).toBe('/salas/curitiba');
+    expect(pagePath('/salas/curitiba', new URLSearchParams(), 4)).toBe('/salas/curitiba?page=4');
+  });
+});
 
 describe('the room list address (decision 0042)', () => {
   it('orders by relevance unless told, and keeps the old values', () => {

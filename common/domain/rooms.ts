@@ -87,6 +87,30 @@ export const filterParams = [
   searchParamNames.facilities,
 ] as const;
 
+/** The highest page an address may ask for (as `pageQuery` in common/contracts/rooms.ts). */
+const MAX_PAGE = 100_000;
+
+/**
+ * A list's page from its address (`?page=N`, 1-based, DESIGN §10 "Crawlers"): anything that is not
+ * a page is the first one, a fraction its whole part, so every address draws a page.
+ */
+export function pageNumberIn(params: URLSearchParams): number {
+  const n = Math.floor(Number(params.get(searchParamNames.page) ?? 1));
+  return Number.isFinite(n) ? Math.min(MAX_PAGE, Math.max(1, n)) : 1;
+}
+
+/**
+ * A list page's own address: page 1 without `page`, the other parameters kept as they are
+ * (the list's search, filters and order), so each page is its own canonical URL.
+ */
+export function pagePath(path: string, params: URLSearchParams, page: number): string {
+  const next = new URLSearchParams(params);
+  if (page > 1) next.set(searchParamNames.page, String(page));
+  else next.delete(searchParamNames.page);
+  const query = next.toString();
+  return query ? `${path}?${query}` : path;
+}
+
 /** Whole reais from the address (`preco_min=80`) to centavos; anything else is no bound. */
 function reaisParam(raw: string | null): number | null {
   if (raw === null || raw.trim() === '') return null;
@@ -135,7 +159,7 @@ export function searchFromUrl(params: URLSearchParams) {
     minPrice,
     maxPrice,
     facilities,
-    page: Math.max(1, Number(params.get(n.page) ?? 1) || 1),
+    page: pageNumberIn(params),
     /**
      * The body of POST /api/customer/room/genericsearch; the filters only when set, so a plain
      * search asks exactly what it asked before.
@@ -162,7 +186,7 @@ export type SearchFromUrl = ReturnType<typeof searchFromUrl>;
 export const publicQueryKeys = {
   search: (body: SearchFromUrl['body'], page: number) => ['rooms', 'search', body, page] as const,
   room: (uuid: string) => ['rooms', 'detail', uuid] as const,
-  city: (slug: string) => ['rooms', 'city', slug] as const,
+  city: (slug: string, page: number) => ['rooms', 'city', slug, page] as const,
   cities: ['rooms', 'cities'] as const,
   /** One day's slots of a room (`GET /api/customer/room/{uuid}/availability/{date}`). */
   day: (uuid: string, date: string | null) => ['rooms', 'availability', uuid, date] as const,

@@ -449,7 +449,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A página de uma cidade: suas salas e bairros (404 sem salas publicadas) */
+        /** A página de uma cidade: suas salas, em páginas, e seus bairros (404 sem salas publicadas) */
         get: operations["getCitiesSlug"];
         put?: never;
         post?: never;
@@ -3957,7 +3957,9 @@ export interface operations {
     };
     getCitiesSlug: {
         parameters: {
-            query?: never;
+            query?: {
+                page?: number;
+            };
             header?: never;
             path: {
                 slug: string;
@@ -4018,6 +4020,12 @@ export interface operations {
                                     is_cover: boolean;
                                 }[];
                             }[];
+                        };
+                        meta: {
+                            current_page: number;
+                            last_page: number;
+                            per_page: number;
+                            total: number;
                         };
                     };
                 };

@@ -46,6 +46,7 @@ export function headTags(head: PageHead, publicUrl: string): string {
     meta('name', 'twitter:title', head.title),
     meta('name', 'twitter:description', head.description),
     meta('name', 'twitter:image', head.image.url),
+    meta('name', 'twitter:image:alt', head.image.alt),
     ...head.jsonLd.map((item) => `<script type="application/ld+json">${scriptJson(item)}</script>`),
   ].join('\n    ');
 }
@@ -212,7 +213,7 @@ export async function registerSpa(
         .header('Cache-Control', 'no-store')
         .type('text/html; charset=utf-8')
         .send(html);
-    if (answer && 'redirect' in answer) return reply.redirect(answer.redirect, 301);
+    if (answer && 'redirect' in answer) return reply.redirect(answer.redirect, answer.status ?? 301);
     if (answer) {
       const body = await options.render?.(request.url, answer.seeds).catch((err: unknown) => {
         // The page still goes out, drawn by the browser from the same data.

@@ -6,12 +6,21 @@
  * photo seen first, and 301 to the canonical spelling of the path.
  */
 import type { QueryKey } from '@tanstack/react-query';
-import { cityPageResponse } from '#common/contracts/cities';
+import { type CityPageResult, cityPageResponse } from '#common/contracts/cities';
 import type { RoomDetail, RoomSummary } from '#common/contracts/rooms';
 import { pageQuery, roomDetailResponse, roomPageResponse, searchBody } from '#common/contracts/rooms';
 import { cityPath, citySlug } from '#common/domain/cities';
 import { GALLERY_SHOWN, gallerySizes, gallerySrcSet } from '#common/domain/gallery';
-import { monthDays, publicQueryKeys, searchFromUrl, shownDayIn, shownMonthIn } from '#common/domain/rooms';
+import { documentTitle, publicTitles } from '#common/domain/page-titles';
+import {
+  monthDays,
+  pageNumberIn,
+  pagePath,
+  publicQueryKeys,
+  searchFromUrl,
+  shownDayIn,
+  shownMonthIn,
+} from '#common/domain/rooms';
 import { AppError } from '#common/errors';
 import { formatBrl } from '#common/money';
 import { zonedDate } from '#common/time/zone';
@@ -47,7 +56,8 @@ export interface PublicPage {
 /** A preload the browser matches to the page's <img>: its URL, or its srcset and sizes. */
 export type FirstImage = { href: string; srcset?: string; sizes?: string };
 
-export type PublicPageAnswer = PublicPage | { redirect: string } | null;
+/** 301: the canonical spelling of the same page; 302: a list's page past its last (decision notes, issue 42). */
+export type PublicPageAnswer = PublicPage | { redirect: string; status?: 301 | 302 } | null;
 
 /** The site's own share image (web/public), for the pages that show no single room. */
 const SITE_IMAGE = {
@@ -83,12 +93,13 @@ const breadcrumbs = ({ base }: Base, items: { name: string; path: string }[]) =>
   })),
 });
 
-const roomList = ({ base }: Base, rooms: RoomSummary[]) => ({
+/** A list page's rooms; `before`: how many rooms the earlier pages hold. */
+const roomList = ({ base }: Base, rooms: RoomSummary[], before = 0) => ({
   '@context': 'https://schema.org',
   '@type': 'ItemList',
   itemListElement: rooms.map((room, i) => ({
     '@type': 'ListItem',
-    position: i + 1,
+    position: before + i + 1,
     url: `${base}/rooms/${room.uuid}`,
     name: room.name,
   })),
@@ -159,7 +170,7 @@ async function homePage(b: Base): Promise<PublicPage> {
     status: 200,
     chunks: 'home',
     head: {
-      title: 'Salas por hora para profissionais da saúde — Salas',
+      title: documentTitle(publicTitles.home),
       description: `Psicólogos, fisioterapeutas, nutricionistas e outros especialistas alugam salas por hora em ${
         cities.length > 0
           ? cities
@@ -194,12 +205,25 @@ async function homePage(b: Base): Promise<PublicPage> {
   };
 }
 
-async function roomsPage(b: Base, query: URLSearchParams): Promise<PublicPage> {
+/** A list's page past its last, sent to the last (302: the number of pages changes with the rooms). */
+const pastTheLast = (path: string, query: URLSearchParams, page: number, lastPage: number) =>
+  page > Math.max(1, lastPage) ? { redirect: pagePath(path, query, lastPage), status: 302 as const } : null;
+
+async function roomsPage(b: Base, query: URLSearchParams): Promise<PublicPageAnswer> {
   const search = await searchSeed(b.s, query);
-  const { search: text } = searchFromUrl(query);
+  const { search: text, body, page } = searchFromUrl(query);
   const rooms = (search?.data.data ?? []) as RoomSummary[];
-  const total = search?.data.meta.total;
-  const title = text ? `Salas para “${text}” — Salas` : 'Salas disponíveis por hora — Salas';
+  const meta = search?.data.meta;
+  const total = meta?.total;
+  if (meta) {
+    const past = pastTheLast('/rooms', query, page, meta.last_page);
+    if (past) return past;
+  }
+  // The whole list's pages are each its own page to index; a search, a filter or another order is
+  // the list narrowed or reordered: the list itself is the page to index (decision 0044).
+  const plain =
+    !body.value && !body.date && body.attributeSortBy === 'relevance' && Object.keys(body).length === 3;
+  const title = documentTitle(publicTitles.rooms(text, page));
   return {
     status: 200,
     chunks: 'rooms',
@@ -208,8 +232,7 @@ async function roomsPage(b: Base, query: URLSearchParams): Promise<PublicPage> {
       description: `${
         total !== undefined ? `${total} ${total === 1 ? 'sala' : 'salas'} ` : 'Salas '
       }em clínicas e coworkings de saúde${text ? ` para “${text}”` : ''}. ${SITE_DESCRIPTION}`,
-      // Each search is the list narrowed: the list itself is the page to index.
-      canonicalPath: '/rooms',
+      canonicalPath: plain ? pagePath('/rooms', new URLSearchParams(), page) : '/rooms',
       image: siteImage(b),
       type: 'website',
       jsonLd: [
@@ -217,7 +240,7 @@ async function roomsPage(b: Base, query: URLSearchParams): Promise<PublicPage> {
           { name: 'Salas', path: '/' },
           { name: 'Salas disponíveis', path: '/rooms' },
         ]),
-        ...(rooms.length ? [roomList(b, rooms)] : []),
+        ...(rooms.length ? [roomList(b, rooms, (page - 1) * (meta?.per_page ?? 0))] : []),
       ],
     },
     seeds: search ? [search] : [],
@@ -232,7 +255,7 @@ function roomHead(b: Base, room: RoomDetail): PageHead {
   const image = roomImage(b, room) ?? siteImage(b);
   const url = `${b.base}/rooms/${room.uuid}`;
   return {
-    title: `${room.name} · ${room.clinic.name} — Salas`,
+    title: documentTitle(publicTitles.room(room)),
     description: `${room.name} em ${room.clinic.name}${where ? ` (${where})` : ''}, ${formatBrl(
       room.hour_price_cents,
     )} por hora. ${room.description}`.slice(0, 300),
@@ -290,7 +313,7 @@ function roomHead(b: Base, room: RoomDetail): PageHead {
 }
 
 const notFoundHead = (b: Base, canonicalPath: string, title: string): PageHead => ({
-  title: `${title} — Salas`,
+  title: documentTitle(title),
   description: SITE_DESCRIPTION,
   canonicalPath,
   image: siteImage(b),
@@ -333,7 +356,7 @@ async function roomPage(b: Base, uuid: string, query: URLSearchParams): Promise<
     return {
       status: 404,
       chunks: 'room',
-      head: notFoundHead(b, `/rooms/${uuid}`, 'Sala não encontrada'),
+      head: notFoundHead(b, `/rooms/${uuid}`, publicTitles.roomMissing),
       seeds: [{ queryKey, data: null }],
     };
   }
@@ -349,9 +372,16 @@ async function roomPage(b: Base, uuid: string, query: URLSearchParams): Promise<
   };
 }
 
-async function cityPageOf(b: Base, slug: string): Promise<PublicPage> {
-  const queryKey = publicQueryKeys.city(slug);
-  const page = await cityPage(b.s, slug).catch((err: unknown) => {
+/** A city page's data as the browser's hook holds it (web/features/cities/api.ts): the API's answer, its meta inside. */
+function cityPageSeed(answer: Awaited<ReturnType<typeof cityPage>>): CityPageResult {
+  const { data, meta } = cityPageResponse.parse(answer);
+  return { ...data, meta };
+}
+
+async function cityPageOf(b: Base, slug: string, query: URLSearchParams): Promise<PublicPageAnswer> {
+  const number = pageNumberIn(query);
+  const queryKey = publicQueryKeys.city(slug, number);
+  const page = await cityPage(b.s, slug, number).catch((err: unknown) => {
     if (err instanceof AppError && err.code === 'not_found') return null;
     throw err;
   });
@@ -359,17 +389,21 @@ async function cityPageOf(b: Base, slug: string): Promise<PublicPage> {
     return {
       status: 404,
       chunks: 'city',
-      head: notFoundHead(b, `/salas/${slug}`, 'Cidade sem salas'),
+      head: notFoundHead(b, `/salas/${slug}`, publicTitles.cityMissing),
       seeds: [{ queryKey, data: null }],
     };
   }
-  const { city, rooms, neighborhoods } = page;
+  // Only `page` names a city page: every other parameter is dropped from its links and canonical.
+  const own = new URLSearchParams();
+  const past = pastTheLast(`/salas/${slug}`, own, number, page.meta.last_page);
+  if (past) return past;
+  const { city, rooms, neighborhoods } = page.data;
   const cover = rooms[0] ? roomImage(b, rooms[0]) : null;
   return {
     status: 200,
     chunks: 'city',
     head: {
-      title: `Salas por hora em ${city.name} – ${city.state} — Salas`,
+      title: documentTitle(publicTitles.city(city, number)),
       description: `${city.rooms} ${city.rooms === 1 ? 'sala' : 'salas'} para profissionais da saúde em ${
         city.name
       }, a partir de ${formatBrl(city.price_from_cents)} por hora${
@@ -380,7 +414,7 @@ async function cityPageOf(b: Base, slug: string): Promise<PublicPage> {
               .join(', ')})`
           : ''
       }. Reserve por hora e pague com cartão ou Pix.`,
-      canonicalPath: `/salas/${city.slug}`,
+      canonicalPath: pagePath(`/salas/${city.slug}`, own, number),
       image: cover ?? siteImage(b),
       type: 'website',
       jsonLd: [
@@ -388,10 +422,10 @@ async function cityPageOf(b: Base, slug: string): Promise<PublicPage> {
           { name: 'Salas', path: '/' },
           { name: city.name, path: `/salas/${city.slug}` },
         ]),
-        roomList(b, rooms),
+        roomList(b, rooms, (number - 1) * page.meta.per_page),
       ],
     },
-    seeds: [{ queryKey, data: cityPageResponse.parse({ data: page }).data }],
+    seeds: [{ queryKey, data: cityPageSeed(page) }],
     firstImage: rooms[0] ? cardCover(rooms[0]) : undefined,
   };
 }
@@ -437,7 +471,7 @@ async function pageAt(s: Services, path: string, query: URLSearchParams): Promis
     const slug = citySlug(raw);
     if (!slug) return null;
     if (city[2] || slug !== city[1]) return keep(`/salas/${slug}`);
-    return cityPageOf(b, slug);
+    return cityPageOf(b, slug, query);
   }
   return null;
 }

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, or, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { addresses, clinics, rooms } from '../../db/schema.ts';
 import { bookableRoomCondition } from '../rooms/room.repository.ts';
@@ -20,20 +20,41 @@ export function citiesWithRooms(db: Executor) {
     .orderBy(desc(sql`count(*)`), asc(sql`min(${addresses.city})`));
 }
 
-/** The bookable rooms of one city (its folded name, one state), pinned first, then by name. */
-export function cityRoomIds(db: Executor, city: string, state: string, limit: number) {
+/** A city as `citiesWithRooms` names it: one state's spelling (two states' cities share a page). */
+export type CityPlace = { city: string; state: string };
+
+/** The bookable rooms of the city's places (each its folded name and state). */
+function inCity(places: CityPlace[]): SQL | undefined {
+  return and(
+    bookableRoomCondition(),
+    or(
+      ...places.map((p) =>
+        and(eq(addresses.cityFolded, sql`salas_fold(${p.city})`), eq(addresses.state, p.state)),
+      ),
+    ),
+  );
+}
+
+/** One page of a city's bookable rooms, pinned first, then by name. */
+export function cityRoomIds(db: Executor, places: CityPlace[], limit: number, offset: number) {
   return db
     .select({ id: rooms.id })
     .from(rooms)
     .innerJoin(clinics, eq(clinics.id, rooms.clinicId))
     .innerJoin(addresses, eq(addresses.id, clinics.addressId))
-    .where(
-      and(
-        bookableRoomCondition(),
-        eq(addresses.cityFolded, sql`salas_fold(${city})`),
-        eq(addresses.state, state),
-      ),
-    )
+    .where(inCity(places))
     .orderBy(desc(rooms.fixed), asc(rooms.name), asc(rooms.id))
-    .limit(limit);
+    .limit(limit)
+    .offset(offset);
+}
+
+/** The neighbourhoods of a city's bookable rooms, with how many rooms each (every page's, not one). */
+export function cityNeighborhoods(db: Executor, places: CityPlace[]) {
+  return db
+    .select({ name: addresses.neighborhood, rooms: sql<number>`count(*)::int` })
+    .from(rooms)
+    .innerJoin(clinics, eq(clinics.id, rooms.clinicId))
+    .innerJoin(addresses, eq(addresses.id, clinics.addressId))
+    .where(inCity(places))
+    .groupBy(addresses.neighborhood);
 }

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { citiesResponse, cityPageResponse, citySlugParams } from '#common/contracts/cities';
+import { citiesResponse, cityPageQuery, cityPageResponse, citySlugParams } from '#common/contracts/cities';
 import type { Services } from '../../services.ts';
 import { cityPage, listCities } from './public-pages.service.ts';
 
@@ -26,11 +26,13 @@ export const publicPageRoutes =
       {
         schema: {
           tags,
-          summary: 'A página de uma cidade: suas salas e bairros (404 sem salas publicadas)',
+          summary:
+            'A página de uma cidade: suas salas, em páginas, e seus bairros (404 sem salas publicadas)',
           params: citySlugParams,
+          querystring: cityPageQuery,
           response: { 200: cityPageResponse },
         },
       },
-      async (request) => ({ data: await cityPage(s, request.params.slug) }),
+      async (request) => cityPage(s, request.params.slug, request.query.page),
     );
   };

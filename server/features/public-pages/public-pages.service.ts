@@ -3,12 +3,13 @@
  * the home's list of cities and the sitemap.
  */
 import { CITY_PAGE_ROOMS, type City, type CityPage } from '#common/contracts/cities';
+import type { PageMeta } from '#common/contracts/rooms';
 import { citySlug } from '#common/domain/cities';
 import { AppError } from '#common/errors';
 import { hourPriceCents } from '#common/money';
 import type { Services } from '../../services.ts';
 import { roomSummaries } from '../search/search.service.ts';
-import { citiesWithRooms, cityRoomIds } from './public-pages.repository.ts';
+import { citiesWithRooms, cityNeighborhoods, cityRoomIds } from './public-pages.repository.ts';
 
 export const CITY_NOT_FOUND = 'Não há salas publicadas nesta cidade.';
 
@@ -34,23 +35,39 @@ function citiesOf(rows: Awaited<ReturnType<typeof citiesWithRooms>>): City[] {
   return [...bySlug.values()];
 }
 
-/** A city's page; not found when no bookable room is in it (the page answers 404). */
-export async function cityPage(s: Services, slug: string): Promise<CityPage> {
+/**
+ * A page of a city's rooms, CITY_PAGE_ROOMS a page, with the neighbourhoods of all of them; not
+ * found when no bookable room is in it (the page answers 404). A page past the last has no rooms
+ * (its meta says which is the last).
+ */
+export async function cityPage(
+  s: Services,
+  slug: string,
+  page = 1,
+): Promise<{ data: CityPage; meta: PageMeta }> {
   const rows = (await citiesWithRooms(s.db)).filter((row) => citySlug(row.city) === slug);
   const [city] = citiesOf(rows);
   if (!city || rows.length === 0) throw new AppError('not_found', CITY_NOT_FOUND);
-  const ids = (await Promise.all(rows.map((row) => cityRoomIds(s.db, row.city, row.state, CITY_PAGE_ROOMS))))
-    .flat()
-    .slice(0, CITY_PAGE_ROOMS)
-    .map((r) => r.id);
-  const rooms = await roomSummaries(s, ids);
-  const counts = new Map<string, number>();
-  for (const room of rooms) {
-    const name = room.clinic.address?.neighborhood;
-    if (name) counts.set(name, (counts.get(name) ?? 0) + 1);
-  }
-  const neighborhoods = [...counts]
+  const [ids, counts] = await Promise.all([
+    cityRoomIds(s.db, rows, CITY_PAGE_ROOMS, (page - 1) * CITY_PAGE_ROOMS),
+    cityNeighborhoods(s.db, rows),
+  ]);
+  const rooms = await roomSummaries(
+    s,
+    ids.map((r) => r.id),
+  );
+  const byName = new Map<string, number>();
+  for (const n of counts) byName.set(n.name, (byName.get(n.name) ?? 0) + n.rooms);
+  const neighborhoods = [...byName]
     .map(([name, n]) => ({ name, rooms: n }))
     .sort((a, b) => b.rooms - a.rooms || a.name.localeCompare(b.name, 'pt-BR'));
-  return { city, neighborhoods, rooms };
+  return {
+    data: { city, neighborhoods, rooms },
+    meta: {
+      current_page: page,
+      last_page: Math.max(1, Math.ceil(city.rooms / CITY_PAGE_ROOMS)),
+      per_page: CITY_PAGE_ROOMS,
+      total: city.rooms,
+    },
+  };
 }

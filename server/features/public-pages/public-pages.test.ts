@@ -5,10 +5,10 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rooms } from '../../db/schema.ts';
+import { addresses, clinics, rooms } from '../../db/schema.ts';
 import { seedDemoDataIfEmpty } from '../../db/seed/demo.ts';
 import { createTestContext, request, type TestContext } from '../../test/app.ts';
 import { schemaOrgProblems } from '../../test/schema-org.ts';
@@ -58,10 +58,23 @@ type Summary = {
   hour_price_cents: number;
   clinic: { name: string; address: { neighborhood: string; city: string } | null };
 };
-async function firstRooms(): Promise<Summary[]> {
-  const res = await request(t.app, { method: 'POST', url: '/api/customer/room/genericsearch', payload: {} });
+async function firstRooms(page = 1): Promise<Summary[]> {
+  const res = await request(t.app, {
+    method: 'POST',
+    url: `/api/customer/room/genericsearch?page=${page}`,
+    payload: {},
+  });
   return res.json().data;
 }
+/** The pager's links as the HTML has them, by their names (`&amp;` read back as `&`). */
+const pagerLinks = (html: string): Record<string, string> =>
+  Object.fromEntries(
+    [...html.matchAll(/<a [^>]*>/g)].flatMap((m) => {
+      const label = /aria-label="(Página \d+|Página anterior|Próxima página)"/.exec(m[0])?.[1];
+      const href = /href="([^"]*)"/.exec(m[0])?.[1];
+      return label && href ? [[label, href.replaceAll('&amp;', '&')]] : [];
+    }),
+  );
 
 /** Open Graph, twitter:card and canonical of any public page. */
 function expectSharable(html: string, url: string) {
@@ -72,6 +85,9 @@ function expectSharable(html: string, url: string) {
   expect(metaOf(html, 'og:image:width'), url).toBe('1200');
   expect(metaOf(html, 'og:image:height'), url).toBe('630');
   expect(metaOf(html, 'twitter:card'), url).toBe('summary_large_image');
+  // X reads the image's description from its own tag, as link previews read og:image:alt.
+  expect(metaOf(html, 'twitter:image:alt'), url).toBe(metaOf(html, 'og:image:alt'));
+  expect(metaOf(html, 'og:image:alt'), url).toBeTruthy();
   expect(html.match(/<title>/g), url).toHaveLength(1);
   expect(/<meta name="description" content="([^"]+)"/.exec(html)?.[1], url).toBe(
     metaOf(html, 'og:description'),
@@ -284,6 +300,115 @@ describe('public pages read without JavaScript', () => {
     expect(page.h1).toEqual(['Sala não encontrada']);
     expect(page.links).toContain('/rooms');
     expect((await get('/rooms/nada')).statusCode).toBe(404);
+  });
+});
+
+describe('lists paged by links (DESIGN §10 "Crawlers")', () => {
+  const titleOf = (html: string) => /<title>([^<]*)<\/title>/.exec(html)?.[1];
+  const positions = (html: string) =>
+    (jsonLd(html).find((i) => i['@type'] === 'ItemList')!.itemListElement as { position: number }[]).map(
+      (i) => i.position,
+    );
+
+  it('/rooms: every page an <a href> drawn by the server, each page its own canonical, page 2 with rooms 16–30', async () => {
+    const first = await get('/rooms');
+    expect(pagerLinks(first.body)).toEqual({
+      'Página 1': '/rooms',
+      'Página 2': '/rooms?page=2',
+      'Próxima página': '/rooms?page=2',
+    });
+    expect(canonicalOf(first.body)).toBe(`${t.config.publicUrl}/rooms`);
+
+    const second = await get('/rooms?page=2');
+    expect(second.statusCode).toBe(200);
+    expectSharable(second.body, '/rooms?page=2');
+    expect(titleOf(second.body)).toBe('Salas disponíveis por hora, página 2 — Salas');
+    expect(pagerLinks(second.body)).toEqual({
+      'Página anterior': '/rooms',
+      'Página 1': '/rooms',
+      'Página 2': '/rooms?page=2',
+    });
+    const [pageOne, pageTwo] = [await firstRooms(1), await firstRooms(2)];
+    expect(pageTwo).toHaveLength(15);
+    const links = visible(second.body).links;
+    for (const room of pageTwo) expect(links).toContain(`/rooms/${room.uuid}`);
+    for (const room of pageOne) expect(links).not.toContain(`/rooms/${room.uuid}`);
+    expect(positions(second.body)).toEqual(Array.from({ length: 15 }, (_, i) => 16 + i));
+  });
+
+  it('/rooms: the links keep the search, filters and order; a narrowed list keeps /rooms as canonical', async () => {
+    const sorted = await get('/rooms?ordem=name');
+    expect(pagerLinks(sorted.body)).toMatchObject({
+      'Página 1': '/rooms?ordem=name',
+      'Página 2': '/rooms?ordem=name&page=2',
+    });
+    const second = await get('/rooms?ordem=name&page=2');
+    expect(second.statusCode).toBe(200);
+    expect(canonicalOf(second.body)).toBe(`${t.config.publicUrl}/rooms`);
+    expect(pagerLinks(second.body)['Página anterior']).toBe('/rooms?ordem=name');
+  });
+
+  it('a page past the last answers 302 to the last, the rest of the address kept', async () => {
+    for (const [from, to] of [
+      ['/rooms?page=7', '/rooms?page=2'],
+      ['/rooms?ordem=name&page=99999', '/rooms?ordem=name&page=2'],
+      ['/rooms?search=Nenhures&page=3', '/rooms?search=Nenhures'],
+    ]) {
+      const res = await get(from!);
+      expect(res.statusCode, from).toBe(302);
+      expect(res.headers.location, from).toBe(to);
+    }
+    // Anything else in `page` is the first page, never an error.
+    for (const url of ['/rooms?page=x', '/rooms?page=0', '/rooms?page=-1']) {
+      const res = await get(url);
+      expect(res.statusCode, url).toBe(200);
+      expect(canonicalOf(res.body), url).toBe(`${t.config.publicUrl}/rooms`);
+    }
+  });
+
+  it('a city page: its rooms 24 a page behind links, each page its own canonical, the neighbourhoods of all', async () => {
+    // Every demo clinic moved to São Paulo for the test, put back after.
+    const places = await t.db
+      .select({ id: addresses.id, city: addresses.city, state: addresses.state })
+      .from(addresses)
+      .innerJoin(clinics, eq(clinics.addressId, addresses.id));
+    const ids = places.map((p) => p.id);
+    await t.db.update(addresses).set({ city: 'São Paulo', state: 'SP' }).where(inArray(addresses.id, ids));
+    try {
+      const api = (await get('/api/cities/sao-paulo')).json();
+      const total = api.meta.total as number;
+      expect(total).toBeGreaterThan(24);
+      expect(api.meta).toEqual({ current_page: 1, last_page: 2, per_page: 24, total });
+      expect(api.data.rooms).toHaveLength(24);
+      const api2 = (await get('/api/cities/sao-paulo?page=2')).json();
+      expect(api2.data.rooms).toHaveLength(total - 24);
+      expect(api2.data.neighborhoods).toEqual(api.data.neighborhoods);
+      expect(api.data.neighborhoods.reduce((n: number, x: { rooms: number }) => n + x.rooms, 0)).toBe(total);
+
+      const first = await get('/salas/sao-paulo');
+      expect(pagerLinks(first.body)).toEqual({
+        'Página 1': '/salas/sao-paulo',
+        'Página 2': '/salas/sao-paulo?page=2',
+        'Próxima página': '/salas/sao-paulo?page=2',
+      });
+      expectSharable(first.body, '/salas/sao-paulo');
+      const second = await get('/salas/sao-paulo?page=2&utm_source=x');
+      expect(second.statusCode).toBe(200);
+      expectSharable(second.body, '/salas/sao-paulo?page=2');
+      expect(titleOf(second.body)).toBe('Salas por hora em São Paulo – SP, página 2 — Salas');
+      const links = visible(second.body).links;
+      for (const room of api2.data.rooms) expect(links).toContain(`/rooms/${room.uuid}`);
+      for (const room of api.data.rooms) expect(links).not.toContain(`/rooms/${room.uuid}`);
+      expect(positions(second.body)[0]).toBe(25);
+      for (const n of api.data.neighborhoods) expect(visible(second.body).text).toContain(n.name);
+
+      const past = await get('/salas/sao-paulo?page=3');
+      expect(past.statusCode).toBe(302);
+      expect(past.headers.location).toBe('/salas/sao-paulo?page=2');
+    } finally {
+      for (const p of places)
+        await t.db.update(addresses).set({ city: p.city, state: p.state }).where(eq(addresses.id, p.id));
+    }
   });
 });
 

@@ -1,9 +1,12 @@
 import '#web/components/responsive.css';
 import { Anchor, Badge, Button, Group, Stack, Text, Title } from '@mantine/core';
-import { Link, useParams } from 'react-router';
-import { searchParamNames } from '#common/domain/rooms';
+import { useEffect } from 'react';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
+import { publicTitles } from '#common/domain/page-titles';
+import { pageNumberIn, pagePath, searchParamNames } from '#common/domain/rooms';
 import { Columns } from '#web/components/columns.tsx';
 import { NotFound } from '#web/components/not-found.tsx';
+import { Pager } from '#web/components/pager.tsx';
 import { QueryState } from '#web/components/query-state.tsx';
 import { usePageTitle } from '#web/components/use-page-title.ts';
 import { RoomCard } from '#web/features/rooms/components/room-card.tsx';
@@ -14,17 +17,31 @@ import { useCityPage } from './api.ts';
 const neighborhoodSearch = (city: string, neighborhood: string) =>
   `/rooms?${new URLSearchParams({ [searchParamNames.search]: city, [searchParamNames.neighborhood]: neighborhood })}`;
 
-/** /salas/{cidade}: a city's rooms for visitors and search engines (DESIGN §9, decision 0044). */
+/**
+ * /salas/{cidade}: a city's rooms for visitors and search engines (DESIGN §9, decision 0044), a page
+ * at a time (`?page=N`, each page its own address).
+ */
 export function CityPage() {
   const { cidade = '' } = useParams();
-  const page = useCityPage(cidade);
+  const [params] = useSearchParams();
+  const number = pageNumberIn(params);
+  const page = useCityPage(cidade, number);
   const city = page.data?.city;
-  usePageTitle(city ? `Salas por hora em ${city.name}` : page.data === null ? 'Cidade sem salas' : 'Salas');
+  const meta = page.data?.meta;
+  const pageAt = (n: number) => pagePath(`/salas/${cidade}`, new URLSearchParams(), n);
+  // A page past the last (a stale link) shows the last, as the server answers it (302).
+  const navigate = useNavigate();
+  useEffect(() => {
+    if (meta && number > meta.last_page) navigate(pageAt(meta.last_page), { replace: true });
+  }, [meta, number]);
+  usePageTitle(
+    city ? publicTitles.city(city, number) : page.data === null ? publicTitles.cityMissing : 'Salas',
+  );
   return (
     <QueryState isPending={page.isPending} error={page.error} retry={() => page.refetch()}>
       {page.data === null ? (
         <NotFound
-          title="Cidade sem salas"
+          title={publicTitles.cityMissing}
           body="Ainda não há salas publicadas nesta cidade. Veja as salas de outras cidades."
         />
       ) : (
@@ -66,6 +83,7 @@ export function CityPage() {
                 <RoomCard key={room.uuid} room={room} first={index < 4} />
               ))}
             </Columns>
+            <Pager meta={meta} href={pageAt} />
             <Group>
               <Button
                 component={Link}

@@ -2,6 +2,7 @@ import './home-page.css';
 import { Alert, Button, Container, Group, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconArrowRight, IconCalendarEvent, IconCreditCard, IconDoor } from '@tabler/icons-react';
 import { Link, useSearchParams } from 'react-router';
+import { publicTitles } from '#common/domain/page-titles';
 import { searchFromUrl } from '#common/domain/rooms';
 import { PageShell } from '#web/app/layouts/main-layout.tsx';
 import { Columns } from '#web/components/columns.tsx';
@@ -102,7 +103,7 @@ function Cities() {
 
 /** The public landing page (/): the shell (header with search, footer, help), a word on the product, rooms. */
 export function HomePage() {
-  usePageTitle('Salas por hora para profissionais da saúde');
+  usePageTitle(publicTitles.home);
   const [params] = useSearchParams();
   return (
     <PageShell>

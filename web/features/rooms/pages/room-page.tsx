@@ -5,6 +5,7 @@ import { IconArrowLeft, IconEye } from '@tabler/icons-react';
 import { lazy, memo, Suspense, useEffect } from 'react';
 import { Link, useLocation, useParams, useSearchParams } from 'react-router';
 import type { RoomDetail } from '#common/contracts/rooms';
+import { publicTitles } from '#common/domain/page-titles';
 import { RoomNotFound } from '#web/components/not-found.tsx';
 import { QueryState } from '#web/components/query-state.tsx';
 import { backToList } from '#web/components/search-url.ts';
@@ -123,9 +124,7 @@ export function RoomPage() {
   const missing =
     (unknown && !(partner && room.isFetching)) ||
     (room.error instanceof ApiError && room.error.status === 404);
-  usePageTitle(
-    room.data ? `${room.data.name} · ${room.data.clinic.name}` : missing ? 'Sala não encontrada' : 'Sala',
-  );
+  usePageTitle(room.data ? publicTitles.room(room.data) : missing ? publicTitles.roomMissing : 'Sala');
   if (missing) return <RoomNotFound />;
   return (
     <QueryState

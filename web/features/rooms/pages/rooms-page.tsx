@@ -14,9 +14,10 @@ import {
   Title,
 } from '@mantine/core';
 import { IconAdjustmentsHorizontal } from '@tabler/icons-react';
-import { useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
-import { filterParams, searchFromUrl, searchParamNames, searchSorts } from '#common/domain/rooms';
+import { useEffect, useState } from 'react';
+import { Link, useLocation, useSearchParams } from 'react-router';
+import { publicTitles } from '#common/domain/page-titles';
+import { filterParams, pagePath, searchFromUrl, searchParamNames, searchSorts } from '#common/domain/rooms';
 import { Columns } from '#web/components/columns.tsx';
 import { Pager } from '#web/components/pager.tsx';
 import { usePageTitle } from '#web/components/use-page-title.ts';
@@ -32,10 +33,11 @@ import { text } from '../messages.ts';
  * "Filtros" button that opens them in a drawer (CSS chooses: the server draws both the same).
  */
 export function RoomsPage() {
-  usePageTitle(text.title);
   const [params, setParams] = useSearchParams();
   const searched = searchFromUrl(params);
   const { search, date, sort, page, body } = searched;
+  usePageTitle(publicTitles.rooms(search, page));
+  const { pathname } = useLocation();
   const query = useRoomSearch(body, page);
   const [drawer, setDrawer] = useState(false);
   const set = (changes: Record<string, string | null>) => {
@@ -49,6 +51,12 @@ export function RoomsPage() {
   };
   const meta = query.data?.meta;
   const facets = query.data?.facets;
+  // A page past the last (a stale link, a search the browser ran) shows the last, as the server
+  // answers the searches it runs (302).
+  useEffect(() => {
+    if (meta && page > Math.max(1, meta.last_page))
+      setParams(new URLSearchParams(pagePath('', params, meta.last_page).slice(1)), { replace: true });
+  }, [meta, page]);
   const filtersOn = activeFilters(searched);
 
   return (
@@ -164,7 +172,8 @@ export function RoomsPage() {
           <Button onClick={() => setDrawer(false)}>{text.filters.show(meta?.total)}</Button>
         </Stack>
       </Drawer>
-      <Pager meta={meta} onChange={(p) => set({ page: String(p) })} />
+      {/* Each page a link to its address, the search and filters kept (DESIGN §10 "Crawlers"). */}
+      <Pager meta={meta} href={(p) => pagePath(pathname, params, p)} />
     </Stack>
   );
 }
