@@ -1,12 +1,12 @@
 /**
  * The HTML we send is valid HTML (issue 42, item 3): the public pages as the server draws them —
- * home, room list, a room with photos, facilities and a phone (and with a day's free and blocked
- * hours open), a city, a room that is not there — and every mail kind (mail-samples.ts), read by
- * the Nu HTML Checker, the W3C's validator (the `vnu-jar` package, on Debian's Java:
- * scripts/ensure-java.mjs), in one run: starting Java costs seconds, the files themselves little.
- * The market is a clinic made through the API (seeding the whole demo would cost ten seconds more).
- * The checker's warnings are allowed and printed; its informational notes (a `/>` on a void element,
- * which React writes) are counted.
+ * home, room list (both its pages), a room with photos, facilities and a phone (and with a day's
+ * free and blocked hours open), a city (both pages), a room that is not there — and every mail kind
+ * (mail-samples.ts), read by the Nu HTML Checker, the W3C's validator (the `vnu-jar` package, on
+ * Debian's Java: scripts/ensure-java.mjs), in one run: starting Java costs seconds, the files
+ * themselves little. The market is a clinic made through the API (seeding the whole demo would cost
+ * ten seconds more). The checker's warnings are allowed and printed; its informational notes (a `/>`
+ * on a void element, which React writes) are counted.
  */
 import { execFile } from 'node:child_process';
 import fs from 'node:fs';
@@ -61,7 +61,9 @@ beforeAll(async () => {
   }
   await openClinic(t, partner.user, partner.token, clinic.uuid, [0, 1, 2, 3, 4, 5, 6], ['08:00', '20:00']);
   room = await createRoom(t, partner.user, partner.token, clinic.uuid, 'Consultório Jardim', '1.0000');
-  await createRoom(t, partner.user, partner.token, clinic.uuid, 'Sala Ipê', '1.5000');
+  // 25 rooms: the list (15 a page) and the city (24 a page) draw their pagers.
+  for (let i = 2; i <= 25; i++)
+    await createRoom(t, partner.user, partner.token, clinic.uuid, `Sala ${i}`, (1 + i / 100).toFixed(4));
   // Pinned by the operator: its card carries the badge.
   await t.db.update(rooms).set({ fixed: 1 }).where(eq(rooms.uuid, room.uuid));
   const listed = await t.db
@@ -157,10 +159,12 @@ describe('valid HTML (Nu HTML Checker)', () => {
     const pages: [string, number][] = [
       ['/', 200],
       ['/rooms', 200],
+      ['/rooms?page=2', 200],
       [`/rooms/${room.uuid}`, 200],
       // The day's hours as the page draws them without scripts: free ones links, taken ones not.
       [`/rooms/${room.uuid}?dia=${day}`, 200],
       ['/salas/sao-paulo', 200],
+      ['/salas/sao-paulo?page=2', 200],
       ['/rooms/00000000-0000-4000-8000-000000000000', 404],
     ];
     const files = new Map<string, string>();
