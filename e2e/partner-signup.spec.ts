@@ -6,7 +6,8 @@ import { expect, type Page, test } from './support/test.ts';
 /**
  * Clinics that sign themselves up (issue 31, docs/decisions/0039): "Anuncie sua sala" opens the
  * partner sign-up; one mailed code confirms the e-mail and signs in; the partner area says the
- * sign-up is in review until the operator approves it from the partners list.
+ * sign-up is in review until the operator approves it from the partners list or the partner's page.
+ * The CNPJ is the demo partner Helena Martins's: taken, and the operator is warned (issue 42).
  */
 const shots = 'test-results/screens';
 const PASSWORD = 'Consultorio2026';
@@ -82,27 +83,56 @@ for (const viewport of [
     await expect(banner).toBeVisible();
     await expect(page.getByLabel(/^Razão social/)).toHaveValue(company);
 
-    // The operator finds it among the pending sign-ups and approves it.
+    // The operator finds it among the pending sign-ups, warned that its CNPJ is the demo partner
+    // Helena Martins's (Vida Plena), and approves it: from the list at 1366, from its page at 390.
     const operator = await browser.newContext({ viewport });
     const desk = await operator.newPage();
     await signInByApi(desk, demo.owner, undefined, '/admin/gestao/parceiros');
     const filter = desk.getByRole('radiogroup', { name: 'Filtrar parceiros pelo cadastro' });
     await filter.locator('label').filter({ hasText: 'Pendentes' }).click();
     await expect(desk).toHaveURL(/cadastro=pendentes/);
-    const row = desk.getByRole('row').filter({ hasText: company });
-    await expect(row.getByText('Em análise')).toBeVisible();
+    // A row by its own partner's cell: the warnings in the other rows name this company too.
+    const rowOf = () =>
+      desk
+        .locator('tr')
+        .filter({ has: desk.locator('td:first-child p', { hasText: new RegExp(`^${company}$`) }) });
+    const row = rowOf();
+    await expect(row.getByText('Em análise', { exact: true })).toBeVisible();
+    const helena = 'Vida Plena Serviços de Saúde Ltda.';
+    await expect(row.getByText('Mesmo CNPJ de:')).toBeVisible();
+    await expect(row.getByRole('link', { name: helena })).toHaveAttribute(
+      'href',
+      /^\/admin\/gestao\/parceiros\//,
+    );
     await expectAccessible(desk);
     await keepScreen(desk, { path: `${shots}/partner-signup-operator-${w}.png`, fullPage: true });
-    await row.getByRole('button', { name: `Aprovar ${company}` }).click();
+    if (w < 769) await row.getByRole('link', { name: 'Aline Prado Moraes' }).click();
+    await desk.getByRole('button', { name: `Aprovar ${company}` }).click();
     const confirm = desk.getByRole('dialog', { name: `Aprovar o cadastro de ${company}?` });
+    await expect(confirm.getByText(/^Mesmo CNPJ de outros? /)).toBeVisible();
+    await expect(confirm.getByRole('link', { name: helena })).toBeVisible();
     await expectAccessible(desk);
+    await keepScreen(desk, { path: `${shots}/partner-signup-approve-${w}.png` });
     await confirm.getByRole('button', { name: 'Aprovar', exact: true }).click();
     await expect(
       desk.getByText(`Cadastro de ${company} aprovado. Avisamos o parceiro por e-mail.`),
     ).toBeVisible();
-    await expect(desk.getByRole('row').filter({ hasText: company })).toHaveCount(0);
-    await filter.locator('label').filter({ hasText: 'Todos' }).click();
-    await expect(desk.getByRole('row').filter({ hasText: company }).getByText('Aprovado')).toBeVisible();
+    if (w >= 769) {
+      await expect(rowOf()).toHaveCount(0);
+      await filter.locator('label').filter({ hasText: 'Todos' }).click();
+      const approved = rowOf();
+      await expect(approved.getByText('Aprovado', { exact: true })).toBeVisible();
+      await approved.getByRole('link', { name: 'Aline Prado Moraes' }).click();
+    }
+    // The partner's page: approved, and the same warning with the link to the other account.
+    await expect(desk.getByRole('heading', { name: 'Aline Prado Moraes', level: 1 })).toBeVisible();
+    await expect(desk.getByText('Aprovado', { exact: true })).toBeVisible();
+    const warning = desk.getByRole('alert').filter({ hasText: /^Mesmo CNPJ de outros? / });
+    await expect(warning.getByRole('link', { name: helena })).toBeVisible();
+    await expectNoSidewaysScroll(desk);
+    await keepScreen(desk, { path: `${shots}/partner-signup-partner-page-${w}.png`, fullPage: true });
+    await warning.getByRole('link', { name: helena }).click();
+    await expect(desk.getByRole('heading', { name: 'Helena Martins', level: 1 })).toBeVisible();
     await operator.close();
 
     // The partner reloads: the banner is gone.

@@ -95,6 +95,23 @@ export const planSchema = z.object({
 });
 export type Plan = z.infer<typeof planSchema>;
 
+/** Where another partner account stands, as the operator reads it: its sign-up, or suspended. */
+export const partnerAccountStatuses = ['pending', 'approved', 'rejected', 'suspended'] as const;
+
+/**
+ * Another partner account whose profile holds the same CNPJ or CPF. A company may run several
+ * clinics in one account, and a network may share a document across accounts, so a repeated
+ * document is not refused: the operator is shown it wherever it decides (the list, the approve
+ * dialog, the partner's page) with a link to the other account.
+ */
+export const sameDocumentPartnerSchema = z.object({
+  uuid: z.uuid(),
+  name: z.string(),
+  legal_name: z.string().nullable(),
+  status: z.enum(partnerAccountStatuses),
+});
+export type SameDocumentPartner = z.infer<typeof sameDocumentPartnerSchema>;
+
 export const adminPartnerSchema = adminAccountSchema.extend({
   legal_name: z.string().nullable(),
   document: z.string().nullable(),
@@ -105,6 +122,8 @@ export const adminPartnerSchema = adminAccountSchema.extend({
   /** Where a clinic's own sign-up stands (docs/decisions/0039); partners the operator made are approved. */
   approval: z.enum(partnerApprovals),
   approved_at: z.string().nullable(),
+  /** Other partner accounts with the same document, oldest first (none: an empty list). */
+  same_document_as: z.array(sameDocumentPartnerSchema),
 });
 export type AdminPartner = z.infer<typeof adminPartnerSchema>;
 export const adminPartnerPage = z.object({ data: z.array(adminPartnerSchema), meta: pageMeta });

@@ -107,6 +107,7 @@ type PartnerRow = AccountRow & {
   rooms_count: number;
   approval: AdminPartner['approval'];
   approved_at: string | Date | null;
+  same_document_as: AdminPartner['same_document_as'] | null;
 };
 
 const toPartner = (r: PartnerRow): AdminPartner => ({
@@ -122,7 +123,20 @@ const toPartner = (r: PartnerRow): AdminPartner => ({
   rooms_count: Number(r.rooms_count),
   approval: r.approval,
   approved_at: r.approved_at === null ? null : iso(r.approved_at),
+  same_document_as: r.same_document_as ?? [],
 });
+
+/**
+ * The other partner accounts (erased ones aside) whose profile holds the same document, oldest
+ * first, with where each stands. No index on the document: partners are a few thousand at most.
+ */
+const sameDocumentAs = sql`(select json_agg(json_build_object(
+      'uuid', o.uuid, 'name', o.name, 'legal_name', op.legal_name,
+      'status', case when not o.active then 'suspended' else op.approval end)
+      order by o.created_at, o.id)
+    from partner_profiles op join users o on o.id = op.user_id
+    where op.document = pp.document and pp.document <> '' and op.user_id <> u.id
+      and o.role = 'partner' and o.deleted_at is null) as same_document_as`;
 
 /** Partners whose sign-up is in `approval` (a partner without a profile is approved). */
 export const partnerApproval = (approval: AdminPartner['approval']): SQL =>
@@ -146,7 +160,7 @@ export async function listPartners(
     sql`select ${accountColumns},
                pp.legal_name, pp.document, pp.phone, pl.uuid as plan_uuid, pl.name as plan_name,
                pl.commission_percent::text as commission_percent,
-               coalesce(pp.approval, 'approved') as approval, pp.approved_at,
+               coalesce(pp.approval, 'approved') as approval, pp.approved_at, ${sameDocumentAs},
                (select count(*) from clinics c where c.partner_id = u.id)::int as clinics_count,
                (select count(*) from rooms r join clinics c on c.id = r.clinic_id where c.partner_id = u.id)::int as rooms_count
         from users u

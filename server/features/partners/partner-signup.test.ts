@@ -6,6 +6,7 @@
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { isValidCnpj } from '#common/br/documents';
 import { partnerApprovalMessages } from '#common/contracts/admin';
 import { authMessages } from '#common/contracts/auth';
 import { partnerSignupMessages } from '#common/contracts/partner';
@@ -379,5 +380,75 @@ describe('the operator approves or refuses', () => {
     const winner = results.find((r) => r.statusCode === 200)!.json().data.approval;
     expect(row!.approval).toBe(winner);
     expect(mailsTo(p.email, /Cadastro (aprovado|não aprovado)/)).toHaveLength(1);
+  });
+});
+
+/** A valid CNPJ from 12 digits: its two check digits (Receita Federal's weights). */
+function cnpjOf(base: string): string {
+  const digit = (part: string) => {
+    const weights =
+      part.length === 12 ? [5, 4, 3, 2, 9, 8, 7, 6, 5, 4, 3, 2] : [6, 5, 4, 3, 2, 9, 8, 7, 6, 5, 4, 3, 2];
+    const r = [...part].reduce((sum, d, i) => sum + Number(d) * weights[i]!, 0) % 11;
+    return r < 2 ? '0' : String(11 - r);
+  };
+  const first = digit(base);
+  return `${base}${first}${digit(base + first)}`;
+}
+
+describe('a document another partner already uses (decision: flagged for the operator, not refused)', () => {
+  it('accepts the sign-up and shows each account the other in the list, the approve answer and the page', async () => {
+    const document = cnpjOf('476512340001');
+    expect(isValidCnpj(document)).toBe(true);
+    const helena = await confirmedPartner({
+      document,
+      name: 'Helena Martins',
+      legal_name: 'Clínica Helena Martins Ltda.',
+    });
+    expect((await as(owner.token, 'POST', `/api/fusion/partner/${helena.uuid}/approve`)).statusCode).toBe(
+      200,
+    );
+    const alone = await as(owner.token, 'GET', `/api/fusion/user/${helena.uuid}`);
+    expect(alone.json().data.partner.same_document_as).toEqual([]);
+
+    // The same CNPJ, typed with its mask: /anuncie takes it (a company may run several accounts).
+    const second = await confirmedPartner({
+      document: document.replace(/^(\d{2})(\d{3})(\d{3})(\d{4})(\d{2})$/, '$1.$2.$3/$4-$5'),
+      name: 'Rafael Souto',
+      legal_name: 'Consultórios Jardim Ltda.',
+    });
+    const pending = await as(owner.token, 'GET', '/api/fusion/users/partner?approval=pending&per_page=100');
+    const row = pending.json().data.find((r: { uuid: string }) => r.uuid === second.uuid);
+    expect(row.same_document_as).toEqual([
+      {
+        uuid: helena.uuid,
+        name: 'Helena Martins',
+        legal_name: 'Clínica Helena Martins Ltda.',
+        status: 'approved',
+      },
+    ]);
+    // Partners with other documents are not flagged.
+    expect(
+      pending
+        .json()
+        .data.filter((r: { document: string }) => r.document !== document)
+        .every((r: { same_document_as: { uuid: string }[] }) =>
+          r.same_document_as.every((o) => o.uuid !== second.uuid && o.uuid !== helena.uuid),
+        ),
+    ).toBe(true);
+    const helenaPage = await as(owner.token, 'GET', `/api/fusion/user/${helena.uuid}`);
+    expect(helenaPage.json().data.partner.same_document_as).toEqual([
+      { uuid: second.uuid, name: 'Rafael Souto', legal_name: 'Consultórios Jardim Ltda.', status: 'pending' },
+    ]);
+
+    // A suspended account says so; an erased one is no one.
+    await t.db.update(users).set({ active: false }).where(eq(users.uuid, helena.uuid));
+    const approved = await as(owner.token, 'POST', `/api/fusion/partner/${second.uuid}/approve`);
+    expect(approved.statusCode, approved.body).toBe(200);
+    expect(approved.json().data.same_document_as).toEqual([
+      expect.objectContaining({ uuid: helena.uuid, status: 'suspended' }),
+    ]);
+    await t.db.update(users).set({ deletedAt: t.clock.now }).where(eq(users.uuid, helena.uuid));
+    const after = await as(owner.token, 'GET', `/api/fusion/user/${second.uuid}`);
+    expect(after.json().data.partner.same_document_as).toEqual([]);
   });
 });

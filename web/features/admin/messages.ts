@@ -40,6 +40,25 @@ export const text = {
     canceled: (name: string, n: number, brl: string) =>
       `A conta de ${name} foi suspensa. ${plural(n, '1 reserva cancelada', `${n} reservas canceladas`)}; ${brl} a devolver aos especialistas.`,
   },
+  /**
+   * Another partner account with the same CNPJ or CPF: shown, not refused (one company may run
+   * several clinics, a network may share a document), wherever the operator decides.
+   */
+  sameDocument: {
+    title: (kind: string) => `Mesmo ${kind} de outro parceiro`,
+    titleMany: (kind: string, n: number) => `Mesmo ${kind} de outros ${n} parceiros`,
+    short: (kind: string) => `Mesmo ${kind} de:`,
+    andMore: (n: number) => (n === 1 ? 'e mais 1 parceiro' : `e mais ${n} parceiros`),
+    intro: (kind: string) => `Este ${kind} também está no cadastro de:`,
+    advice: (kind: string) =>
+      `Pode ser a mesma empresa com outra conta (as clínicas dela podem ficar numa conta só) ou alguém usando o ${kind} de outra empresa. Confirme com o parceiro antes de aprovar.`,
+    statuses: {
+      pending: 'em análise',
+      approved: 'aprovado',
+      rejected: 'recusado',
+      suspended: 'suspenso',
+    } as Record<string, string>,
+  },
   /** The operator's desk: bookings, one booking, the cancel with a reason (decision 0036). */
   desk: {
     title: 'Reservas',

@@ -9,6 +9,7 @@ import { showFormError } from '#web/lib/form-errors.ts';
 import { zodValidate } from '#web/lib/forms.ts';
 import { notifyError, notifySuccess } from '#web/lib/notify.ts';
 import { useApprovePartner, useRejectPartner } from '../partner-approval-api.ts';
+import { SameDocumentWarning } from './same-document-warning.tsx';
 
 /** The texts of the operator's decision on a clinic's own sign-up (decision 0039). */
 export const approvalText = {
@@ -106,7 +107,12 @@ export function ApprovalCell({ partner }: { partner: AdminPartner }) {
   const confirmApprove = () =>
     modals.openConfirmModal({
       title: approvalText.approveTitle(name),
-      children: <Text size="sm">{approvalText.approveBody}</Text>,
+      children: (
+        <Stack gap="sm">
+          <SameDocumentWarning partner={partner} />
+          <Text size="sm">{approvalText.approveBody}</Text>
+        </Stack>
+      ),
       labels: { confirm: approvalText.approve, cancel: approvalText.cancel },
       onConfirm: () =>
         approve.mutate(

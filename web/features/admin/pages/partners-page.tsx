@@ -26,6 +26,7 @@ import { useCreatePartner, usePlans } from '../api.ts';
 import { ActiveSwitch } from '../components/active-switch.tsx';
 import { ListHeader } from '../components/list-header.tsx';
 import { ApprovalCell, approvalText } from '../components/partner-approval.tsx';
+import { SameDocumentWarning } from '../components/same-document-warning.tsx';
 import { usePartnersByApproval, usePendingPartnersCount } from '../partner-approval-api.ts';
 
 export const formatDocument = (d: string | null) =>
@@ -158,6 +159,8 @@ export function AdminPartnersPage() {
                       <Text size="xs" c="dimmed">
                         {p.legal_name ?? p.email}
                       </Text>
+                      {/* In the first column: seen on a phone without scrolling the table sideways. */}
+                      <SameDocumentWarning partner={p} compact />
                     </Table.Td>
                     <Table.Td>
                       <ApprovalCell partner={p} />

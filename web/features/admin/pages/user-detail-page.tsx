@@ -18,6 +18,7 @@ import type { AdminUserDetail } from '#common/contracts/admin';
 import { addDays, zonedDate } from '#common/time/zone';
 import { useBreadcrumbName } from '#web/components/breadcrumb.tsx';
 import { DisputeBadge } from '#web/components/dispute-badge.tsx';
+import { PhoneInput } from '#web/components/masked-inputs.tsx';
 import { QueryState } from '#web/components/query-state.tsx';
 import { RoomClinic } from '#web/components/room-clinic.tsx';
 import { ScrollTable } from '#web/components/scroll-table.tsx';
@@ -35,6 +36,8 @@ import {
   DeskPersonActivity,
   DeskPersonBookings,
 } from '../components/desk-person-activity.tsx';
+import { ApprovalCell, approvalText } from '../components/partner-approval.tsx';
+import { SameDocumentWarning } from '../components/same-document-warning.tsx';
 import { formatDocument } from './partners-page.tsx';
 
 const when = (iso: string) =>
@@ -75,7 +78,7 @@ function PartnerEditor({ user }: { user: AdminUserDetail }) {
       <form onSubmit={submit}>
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
           <TextInput label="Nome" required {...form.getInputProps('name')} />
-          <TextInput label="Telefone" placeholder="(11) 99999-9999" {...form.getInputProps('phone')} />
+          <PhoneInput label="Telefone" {...form.getInputProps('phone')} />
           <TextInput label="Razão social" {...form.getInputProps('legal_name')} />
           <Select
             label="Plano"
@@ -180,6 +183,14 @@ export function AdminUserDetailPage() {
                   </Badge>
                 )}
               </Group>
+              {user.partner && (
+                <Group gap="xs" mt={8} align="flex-start" wrap="nowrap">
+                  <Text size="sm" fw={600} mt={2}>
+                    {approvalText.column}:
+                  </Text>
+                  <ApprovalCell partner={user.partner} />
+                </Group>
+              )}
               <div style={{ marginTop: 8 }}>
                 <DeskInvitation uuid={user.uuid} />
               </div>
@@ -200,6 +211,7 @@ export function AdminUserDetailPage() {
               </SimpleGrid>
             </Section>
           )}
+          {user.partner && <SameDocumentWarning partner={user.partner} />}
           {user.partner && <PartnerEditor key={user.uuid} user={user} />}
           {user.clinics.length > 0 && (
             <Section title="Clínicas e salas">
