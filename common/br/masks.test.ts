@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { isValidCpf, onlyDigits } from './documents.ts';
 import {
   completeTime,
+  formatPhone,
   maskCep,
   maskCnpj,
   maskCpf,
@@ -24,6 +25,33 @@ describe('masks', () => {
     expect(maskPhone('11987654321')).toBe('(11) 98765-4321');
     expect(maskPhone('+55 (11) 98765-4321 ramal')).toBe('(55) 11987-6543');
     expect(maskPhone('(11) 98765-43219')).toBe('(11) 98765-4321');
+  });
+
+  it('shows a stored phone one way everywhere: mobile, landline, +55, 0800, and leaves the unknown alone', () => {
+    expect(formatPhone('11987654321')).toBe('(11) 98765-4321');
+    expect(formatPhone('(11) 32851234')).toBe('(11) 3285-1234');
+    expect(formatPhone('1132851234')).toBe('(11) 3285-1234');
+    expect(formatPhone('+55 11 98765-4321')).toBe('(11) 98765-4321');
+    expect(formatPhone('+551132851234')).toBe('(11) 3285-1234');
+    expect(formatPhone('5511987654321')).toBe('(11) 98765-4321');
+    expect(formatPhone('011 98765-4321')).toBe('(11) 98765-4321');
+    expect(formatPhone('08001234567')).toBe('0800 123 4567');
+    expect(formatPhone('987654321')).toBe('98765-4321');
+    expect(formatPhone('32851234')).toBe('3285-1234');
+    // A DDD 55 (Rio Grande do Sul) number is not mistaken for the country code.
+    expect(formatPhone('5532851234')).toBe('(55) 3285-1234');
+    expect(formatPhone('55987654321')).toBe('(55) 98765-4321');
+    // Not a Brazilian number: as typed, never a wrong mask.
+    expect(formatPhone(' +1 415 555 0100 ')).toBe('+1 415 555 0100');
+    expect(formatPhone('123')).toBe('123');
+    expect(formatPhone('')).toBe('');
+    // Whatever the mask typed, the formatter reads it back the same.
+    fc.assert(
+      fc.property(fc.stringMatching(/^[1-9]{2}9?[2-9]\d{7}$/), (d) => {
+        expect(formatPhone(maskPhone(d))).toBe(maskPhone(d));
+        expect(onlyDigits(formatPhone(`+55${d}`))).toBe(d);
+      }),
+    );
   });
 
   it('formats CEP, CPF, CNPJ and either', () => {

@@ -25,6 +25,26 @@ export function maskPhone(value: string): string {
   return fill(d.length <= 10 ? '(99) 9999-9999' : '(99) 99999-9999', d);
 }
 
+/**
+ * A stored or typed phone as Brazilians read it, the one formatter for every page and mail that
+ * shows one: "(11) 98765-4321" (mobile), "(11) 3285-1234" (landline), "0800 123 4567"; a "+55"
+ * or "55" country code in front and a trunk "0" before the area code are dropped; 8 or 9 digits
+ * without area code become "3285-1234" / "98765-4321". Anything else (a foreign number, a typo)
+ * comes back as it was, trimmed, rather than formatted wrong.
+ */
+export function formatPhone(value: string): string {
+  const text = value.trim();
+  let d = onlyDigits(text);
+  if (/^0[3589]00\d{7}$/.test(d)) return `${d.slice(0, 4)} ${d.slice(4, 7)} ${d.slice(7)}`;
+  if (/^55[1-9]\d{9,10}$/.test(d) && (text.startsWith('+') || d.length >= 12)) d = d.slice(2);
+  else if (/^0[1-9]{2}\d{8,9}$/.test(d)) d = d.slice(1);
+  if (/^[1-9]{2}9\d{8}$/.test(d)) return `(${d.slice(0, 2)}) ${d.slice(2, 7)}-${d.slice(7)}`;
+  if (/^[1-9]{2}[2-9]\d{7}$/.test(d)) return `(${d.slice(0, 2)}) ${d.slice(2, 6)}-${d.slice(6)}`;
+  if (/^9\d{8}$/.test(d)) return `${d.slice(0, 5)}-${d.slice(5)}`;
+  if (/^[2-9]\d{7}$/.test(d)) return `${d.slice(0, 4)}-${d.slice(4)}`;
+  return text;
+}
+
 /** 01310-100 */
 export const maskCep = (value: string): string => fill('99999-999', onlyDigits(value).slice(0, 8));
 

@@ -4,7 +4,7 @@
  * Each is written with the transaction that causes it, so it goes once and only if that commits.
  */
 import { formatCnpj, formatCpf } from '#common/br/documents';
-import { maskPhone } from '#common/br/masks';
+import { formatPhone } from '#common/br/masks';
 import type { Executor } from '../../db/client.ts';
 import { type RenderedMail, renderMail } from '../../lib/mail-template.ts';
 import type { Services } from '../../services.ts';
@@ -40,7 +40,7 @@ export async function mailOperatorsPending(
         ? `${company} se cadastrou como parceiro e confirmou o e-mail. O cadastro está em análise: as salas só podem ser publicadas depois da aprovação.`
         : `${company} teve o cadastro recusado e pede uma nova análise.`,
       `Documento: ${formatDocument(p.documentType, p.document)}.`,
-      `Responsável: ${p.name} — ${p.email}${p.phone ? ` — ${maskPhone(p.phone)}` : ''}.`,
+      `Responsável: ${p.name} — ${p.email}${p.phone ? ` — ${formatPhone(p.phone)}` : ''}.`,
       ...(p.sameDocument > 0
         ? [
             `Atenção: ${p.sameDocument === 1 ? 'outro parceiro já usa' : `${p.sameDocument} outros parceiros já usam`} este documento.`,

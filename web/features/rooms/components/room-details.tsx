@@ -1,5 +1,6 @@
 import { Anchor, Box, Group, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconCheck, IconExternalLink, IconMapPin, IconPhone } from '@tabler/icons-react';
+import { formatPhone } from '#common/br/masks';
 import type { RoomDetail } from '#common/contracts/rooms';
 import { weekdayNames } from '#common/domain/supply';
 import { roundIcon } from '#web/components/mantine-vars.ts';
@@ -92,7 +93,7 @@ export function RoomDetails({ room }: { room: RoomDetail }) {
             <Group gap={6}>
               <IconPhone size={18} aria-hidden="true" />
               <Anchor href={`tel:+55${phone.area_code}${phone.number.replace(/\D/g, '')}`} size="sm">
-                ({phone.area_code}) {phone.number}
+                {formatPhone(`${phone.area_code}${phone.number}`)}
               </Anchor>
             </Group>
           )}
