@@ -2,7 +2,7 @@
  * The one Brazilian address form (clinic set-up, partner data, specialist profile; decision 0038):
  * the CEP fills street, neighbourhood, city and UF from ViaCEP (cep-lookup.ts), never over what the
  * person typed meanwhile; when ViaCEP does not answer or knows no such CEP, a note says so and the
- * fields stay open to type. The UF is a select of the 27 states that always shows its value.
+ * fields stay open to type (the note goes once they are filled). The UF is a select of the 27 states that always shows its value.
  */
 import { Grid, Loader, Select, Text, TextInput } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
@@ -10,7 +10,7 @@ import { useEffect, useRef, useState } from 'react';
 import { onlyDigits } from '#common/br/documents';
 import { ufs } from '#common/domain/auth';
 import { fold, stateNames } from '#common/domain/rooms';
-import { type CepAddress, lookUpCep } from './cep-lookup.ts';
+import { type CepAddress, type CepStatus, cepNote, lookUpCep } from './cep-lookup.ts';
 import { CepInput } from './masked-inputs.tsx';
 
 const labels = {
@@ -62,7 +62,6 @@ export function UfSelect(props: Omit<React.ComponentProps<typeof Select>, 'data'
   );
 }
 
-type Status = 'idle' | 'looking' | 'found' | 'town' | 'unknown' | 'failed';
 const filled = ['street', 'neighborhood', 'city', 'state'] as const satisfies (keyof CepAddress)[];
 
 /** Brazilian address fields of a @mantine/form at `prefix` ('' or 'address.'). */
@@ -70,7 +69,7 @@ const filled = ['street', 'neighborhood', 'city', 'state'] as const satisfies (k
 export function AddressFields({ form, prefix = '' }: { form: UseFormReturnType<any>; prefix?: string }) {
   const p = (field: string) => form.getInputProps(`${prefix}${field}`);
   const fieldValue = (field: string): string => String(p(field).value ?? '');
-  const [status, setStatus] = useState<Status>('idle');
+  const [status, setStatus] = useState<CepStatus>('idle');
   const asked = useRef<string>('');
   const pending = useRef<AbortController | null>(null);
   const cepInput = useRef<HTMLInputElement>(null);
@@ -115,7 +114,15 @@ export function AddressFields({ form, prefix = '' }: { form: UseFormReturnType<a
   };
 
   const cep = p('zip_code');
-  const note = status === 'idle' ? null : notes[status];
+  // A note goes once the person typed what it asked for (and after the address is saved).
+  const shown = cepNote(status, {
+    street: fieldValue('street'),
+    number: fieldValue('number'),
+    neighborhood: fieldValue('neighborhood'),
+    city: fieldValue('city'),
+    state: fieldValue('state'),
+  });
+  const note = shown ? notes[shown] : null;
   return (
     <Grid type="container" breakpoints={{ xs: '320px', sm: '480px', md: '720px', lg: '960px', xl: '1200px' }}>
       <Grid.Col span={{ base: 12, sm: 4 }}>
@@ -136,7 +143,7 @@ export function AddressFields({ form, prefix = '' }: { form: UseFormReturnType<a
       </Grid.Col>
       {note && (
         <Grid.Col span={12} py={0}>
-          <Text size="sm" c={status === 'unknown' || status === 'failed' ? 'red.9' : 'dimmed'} role="status">
+          <Text size="sm" c={shown === 'unknown' || shown === 'failed' ? 'red.9' : 'dimmed'} role="status">
             {note}
           </Text>
         </Grid.Col>

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { lookUpCep, readViaCep } from './cep-lookup.ts';
+import { cepNote, lookUpCep, readViaCep } from './cep-lookup.ts';
 
 const paulista = {
   cep: '01310-100',
@@ -57,5 +57,32 @@ describe('lookUpCep', () => {
       }),
     );
     expect(await lookUpCep('01310100')).toEqual({ kind: 'failed' });
+  });
+});
+
+describe('the note under the CEP', () => {
+  const empty = { street: '', number: '', neighborhood: '', city: '', state: '' };
+  const typed = {
+    street: 'Rua Augusta',
+    number: '1200',
+    neighborhood: 'Consolação',
+    city: 'São Paulo',
+    state: 'SP',
+  };
+
+  it('says why the address is to be typed until it is, and then goes (also once saved and shown again)', () => {
+    for (const status of ['failed', 'unknown', 'town'] as const) {
+      expect(cepNote(status, empty)).toBe(status);
+      expect(cepNote(status, { ...typed, number: '' })).toBe(status);
+      expect(cepNote(status, { ...typed, city: ' ' })).toBe(status);
+      expect(cepNote(status, typed)).toBeNull();
+    }
+  });
+
+  it('asks for the number after filling the rest, and goes when it is typed; nothing before 8 digits', () => {
+    expect(cepNote('found', { ...typed, number: '' })).toBe('found');
+    expect(cepNote('found', typed)).toBeNull();
+    expect(cepNote('looking', typed)).toBe('looking');
+    expect(cepNote('idle', empty)).toBeNull();
   });
 });

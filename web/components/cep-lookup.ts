@@ -66,3 +66,31 @@ export async function lookUpCep(cep: string, signal?: AbortSignal): Promise<CepL
     return { kind: 'failed' };
   }
 }
+
+/** Where the address form's CEP lookup stands: `idle` before 8 digits, then its outcome. */
+export type CepStatus = 'idle' | 'looking' | 'found' | 'town' | 'unknown' | 'failed';
+
+/** The address as the form holds it now. */
+export type TypedAddress = Record<'street' | 'number' | 'neighborhood' | 'city' | 'state', string>;
+
+/**
+ * Which note the CEP field shows under it, or none. A note asks for something ("informe o número",
+ * "preencha o endereço"); once the person has typed what it asked for (and so also once the address
+ * is saved) it has nothing left to say and goes away, instead of warning about a saved address.
+ */
+export function cepNote(status: CepStatus, address: TypedAddress): Exclude<CepStatus, 'idle'> | null {
+  const has = (field: keyof TypedAddress) => address[field].trim() !== '';
+  const whole = has('street') && has('neighborhood') && has('city') && has('state');
+  switch (status) {
+    case 'idle':
+      return null;
+    case 'found':
+      return has('number') ? null : status;
+    case 'town':
+    case 'unknown':
+    case 'failed':
+      return whole && has('number') ? null : status;
+    default:
+      return status;
+  }
+}
