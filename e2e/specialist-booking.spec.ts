@@ -139,7 +139,13 @@ for (const viewport of [
     const receipt = page.getByRole('article', { name: 'Recibo' });
     await expect(receipt.getByRole('heading', { name: 'Recibo', level: 1 })).toBeVisible();
     await expect(receipt).toContainText('Helena Duarte Maia');
-    await expect(receipt).toContainText('Aluguel da Sala Capibaribe (Casa Nordeste Boa Viagem)');
+    await expect(receipt).toContainText(
+      'Aluguel de sala por hora: Sala Capibaribe (Casa Nordeste Boa Viagem)',
+    );
+    // Payer and payee by their documents, in full (issue 42).
+    await expect(receipt).toContainText(/CPF \d{3}\.\d{3}\.\d{3}-\d{2}/);
+    await expect(receipt).toContainText('Casa Nordeste Saúde Integrada Ltda.');
+    await expect(receipt).toContainText('CNPJ 36.451.987/0001-08');
     await expect(receipt).toContainText(ADDRESS);
     await expect(receipt).toContainText('Total pago');
     await expect(receipt.getByText('R$ 90,00').first()).toBeVisible();

@@ -310,6 +310,9 @@ export const myBookingsQuery = pageQuery
   });
 
 /** GET /api/customer/booking/{uuid}: one of the specialist's bookings, with what the receipt needs. */
+/** A CPF or CNPJ on a receipt (digits only). */
+const receiptDocumentSchema = z.object({ type: z.enum(['cpf', 'cnpj']), number: z.string() });
+
 export const customerBookingSchema = z.object({
   uuid: z.uuid(),
   status: z.string(),
@@ -353,6 +356,17 @@ export const customerBookingSchema = z.object({
   series_uuid: z.uuid().nullable(),
   /** "Cancelar reserva" is offered: some hour may still be canceled (not a horário fixo's month). */
   cancelable: z.boolean(),
+  /**
+   * Who the receipt names, once paid (null before): the payer's CPF and the payee — the clinic's
+   * partner — by legal name and CNPJ or CPF, both in full (a rent receipt is the payer's proof in
+   * livro-caixa and IRPF, which ask for whole documents); a document not on file is null.
+   */
+  receipt: z
+    .object({
+      payer_document: receiptDocumentSchema.nullable(),
+      payee: z.object({ name: z.string(), document: receiptDocumentSchema.nullable() }),
+    })
+    .nullable(),
 });
 export type CustomerBooking = z.infer<typeof customerBookingSchema>;
 export const customerBookingResponse = z.object({ data: customerBookingSchema });

@@ -22,6 +22,7 @@ import { qrDataUrl } from '../../lib/qr.ts';
 import type { Services } from '../../services.ts';
 import type { UserRow } from '../auth/user.repository.ts';
 import * as repo from './customer-booking.repository.ts';
+import { receiptParties } from './receipt.repository.ts';
 
 const HOLDING = ['pending_payment', 'confirmed'];
 
@@ -258,5 +259,6 @@ export async function myBooking(s: Services, user: UserRow, uuid: string): Promi
     })),
     series_uuid: seriesUuid,
     cancelable: bookingCancelable(booking.seriesId, own),
+    receipt: payment?.paidAt ? await receiptParties(s.db, booking.customerId, clinic.partnerId) : null,
   };
 }

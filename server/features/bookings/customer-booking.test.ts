@@ -5,10 +5,12 @@
  * horário fixo; the booking's cancel under the policy with one mail; "Salvar este cartão"
  * unchecked; a declined charge's code. PGlite and PostgreSQL.
  */
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CARD_DECLINED, customerBookingMessages } from '#common/contracts/booking';
 import { lifecycleMessages } from '#common/domain/lifecycle';
 import { addDays, zonedDate } from '#common/time/zone';
+import { queryRows } from '../../db/client.ts';
 import { createTestContext, request, type TestContext } from '../../test/app.ts';
 import { signedInAs } from '../../test/fixtures.ts';
 import { decodeQr } from '../../test/qr.ts';
@@ -120,6 +122,33 @@ describe('GET /api/customer/booking/{uuid}', () => {
       }),
       expect.objectContaining({ date_time: at(day, 10), ends_at: at(day, 11) }),
     ]);
+  });
+
+  it('names payer and payee for the receipt once paid: the CPF, and the partner’s legal name and CNPJ', async () => {
+    const read = async () => (await call(ana, 'GET', `/api/customer/booking/${paid.uuid}`)).json().data;
+    const [{ cpf } = { cpf: '' }] = await queryRows<{ cpf: string }>(
+      t.db,
+      sql`select cpf from specialist_profiles where user_id = ${ana.user.id}`,
+    );
+    expect(cpf).toMatch(/^\d{11}$/);
+    // A partner without legal data on file: its name, no document (the receipt says it is missing).
+    expect((await read()).receipt).toEqual({
+      payer_document: { type: 'cpf', number: cpf },
+      payee: { name: partner.user.name, document: null },
+    });
+    await t.db.execute(
+      sql`insert into partner_profiles (user_id, legal_name, document_type, document)
+          values (${partner.user.id}, 'Recibo Serviços de Saúde Ltda.', 'cnpj', '11222333000181')
+          on conflict (user_id) do update set legal_name = excluded.legal_name,
+            document_type = excluded.document_type, document = excluded.document`,
+    );
+    expect((await read()).receipt.payee).toEqual({
+      name: 'Recibo Serviços de Saúde Ltda.',
+      document: { type: 'cnpj', number: '11222333000181' },
+    });
+    // Nothing to receipt before the payment.
+    const unpaid = await bookPix(ana, [15]);
+    expect((await call(ana, 'GET', `/api/customer/booking/${unpaid.uuid}`)).json().data.receipt).toBeNull();
   });
 
   it('answers 404 to another specialist, to a partner and for a booking that does not exist; 401 to a visitor', async () => {

@@ -240,7 +240,14 @@ export const text = {
     issuer: 'Salas — aluguel de salas para profissionais de saúde',
     number: (uuid: string) => `Reserva nº ${uuid}`,
     receivedFrom: 'Recebido de',
-    description: (room: string, clinic: string) => `Aluguel da ${room} (${clinic}) nos horários abaixo.`,
+    payee: 'Recebedor (clínica)',
+    /** "CPF 123.456.789-09", "CNPJ 11.222.333/0001-81": in full, as a rent receipt names them. */
+    document: (kind: 'cpf' | 'cnpj', formatted: string) => `${kind.toUpperCase()} ${formatted}`,
+    noPayerDocument: 'CPF não informado',
+    noPayeeDocument: 'CNPJ/CPF não informado pela clínica',
+    // No article before the room's name: "Consultório 3" and "Sala Azul" alike follow the colon.
+    description: (room: string, clinic: string) =>
+      `Aluguel de sala por hora: ${room} (${clinic}), nos horários abaixo.`,
     address: 'Endereço',
     hour: 'Horário',
     price: 'Valor',

@@ -1,6 +1,19 @@
-import { Alert, Anchor, Button, Card, Divider, Group, Stack, Table, Text, Title } from '@mantine/core';
+import {
+  Alert,
+  Anchor,
+  Button,
+  Card,
+  Divider,
+  Group,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+  Title,
+} from '@mantine/core';
 import { IconPrinter } from '@tabler/icons-react';
 import { Link, useParams } from 'react-router';
+import { formatCnpj, formatCpf } from '#common/br/documents';
 import type { CustomerBooking } from '#common/contracts/booking';
 import { useBreadcrumbName } from '#web/components/breadcrumb.tsx';
 import { QueryState } from '#web/components/query-state.tsx';
@@ -25,6 +38,12 @@ function Line({ label, value, strong }: { label: string; value: string; strong?:
     </Group>
   );
 }
+
+type ReceiptDocument = NonNullable<CustomerBooking['receipt']>['payer_document'];
+
+/** "CPF 123.456.789-09" / "CNPJ 11.222.333/0001-81", or what says it is not on file. */
+const documentLine = (d: ReceiptDocument, missing: string) =>
+  d ? t.document(d.type, d.type === 'cpf' ? formatCpf(d.number) : formatCnpj(d.number)) : missing;
 
 function Receipt({ b }: { b: CustomerBooking }) {
   const p = b.payment!;
@@ -53,14 +72,29 @@ function Receipt({ b }: { b: CustomerBooking }) {
             {t.number(b.uuid)}
           </Text>
         </div>
-        <div>
-          <Text size="sm" fw={600}>
-            {t.receivedFrom}
-          </Text>
-          <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
-            {b.customer.name} ({b.customer.email})
-          </Text>
-        </div>
+        <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
+          <div>
+            <Text size="sm" fw={600}>
+              {t.receivedFrom}
+            </Text>
+            <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+              {b.customer.name}
+            </Text>
+            <Text size="sm">{documentLine(b.receipt?.payer_document ?? null, t.noPayerDocument)}</Text>
+            <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+              {b.customer.email}
+            </Text>
+          </div>
+          <div>
+            <Text size="sm" fw={600}>
+              {t.payee}
+            </Text>
+            <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+              {b.receipt?.payee.name ?? b.clinic.name}
+            </Text>
+            <Text size="sm">{documentLine(b.receipt?.payee.document ?? null, t.noPayeeDocument)}</Text>
+          </div>
+        </SimpleGrid>
         <div>
           <Text size="sm">{t.description(b.room.name, b.clinic.name)}</Text>
           {b.clinic.address && (
