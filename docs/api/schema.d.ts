@@ -7254,6 +7254,14 @@ export interface operations {
                             /** @enum {string} */
                             approval: "pending" | "approved" | "rejected";
                             approved_at: string | null;
+                            same_document_as: {
+                                /** Format: uuid */
+                                uuid: string;
+                                name: string;
+                                legal_name: string | null;
+                                /** @enum {string} */
+                                status: "pending" | "approved" | "rejected" | "suspended";
+                            }[];
                         };
                     };
                 };
@@ -7324,6 +7332,14 @@ export interface operations {
                             /** @enum {string} */
                             approval: "pending" | "approved" | "rejected";
                             approved_at: string | null;
+                            same_document_as: {
+                                /** Format: uuid */
+                                uuid: string;
+                                name: string;
+                                legal_name: string | null;
+                                /** @enum {string} */
+                                status: "pending" | "approved" | "rejected" | "suspended";
+                            }[];
                         };
                     };
                 };
@@ -7947,6 +7963,21 @@ export interface operations {
                             /** Format: uuid */
                             series_uuid: string | null;
                             cancelable: boolean;
+                            receipt: {
+                                payer_document: {
+                                    /** @enum {string} */
+                                    type: "cpf" | "cnpj";
+                                    number: string;
+                                } | null;
+                                payee: {
+                                    name: string;
+                                    document: {
+                                        /** @enum {string} */
+                                        type: "cpf" | "cnpj";
+                                        number: string;
+                                    } | null;
+                                };
+                            } | null;
                         };
                     };
                 };
@@ -9547,6 +9578,14 @@ export interface operations {
                             /** @enum {string} */
                             approval: "pending" | "approved" | "rejected";
                             approved_at: string | null;
+                            same_document_as: {
+                                /** Format: uuid */
+                                uuid: string;
+                                name: string;
+                                legal_name: string | null;
+                                /** @enum {string} */
+                                status: "pending" | "approved" | "rejected" | "suspended";
+                            }[];
                         })[];
                         meta: {
                             current_page: number;
@@ -9698,6 +9737,14 @@ export interface operations {
                                 /** @enum {string} */
                                 approval: "pending" | "approved" | "rejected";
                                 approved_at: string | null;
+                                same_document_as: {
+                                    /** Format: uuid */
+                                    uuid: string;
+                                    name: string;
+                                    legal_name: string | null;
+                                    /** @enum {string} */
+                                    status: "pending" | "approved" | "rejected" | "suspended";
+                                }[];
                             } | null;
                             clinics: {
                                 /** Format: uuid */
@@ -9854,6 +9901,14 @@ export interface operations {
                             /** @enum {string} */
                             approval: "pending" | "approved" | "rejected";
                             approved_at: string | null;
+                            same_document_as: {
+                                /** Format: uuid */
+                                uuid: string;
+                                name: string;
+                                legal_name: string | null;
+                                /** @enum {string} */
+                                status: "pending" | "approved" | "rejected" | "suspended";
+                            }[];
                         };
                     };
                 };
@@ -10061,6 +10116,14 @@ export interface operations {
                             /** @enum {string} */
                             approval: "pending" | "approved" | "rejected";
                             approved_at: string | null;
+                            same_document_as: {
+                                /** Format: uuid */
+                                uuid: string;
+                                name: string;
+                                legal_name: string | null;
+                                /** @enum {string} */
+                                status: "pending" | "approved" | "rejected" | "suspended";
+                            }[];
                         };
                     };
                 };
