@@ -50,6 +50,12 @@ export const theme = createTheme({
     ),
     // Every dialog's close button has a name (axe button-name), set once here.
     Modal: { defaultProps: { closeButtonProps: { 'aria-label': 'Fechar' } } },
+    // A dialog's title row is a <header> in Mantine; a dialog (a <section> with role="dialog") is no
+    // sectioning element for the accessibility tree, so that <header> became a second "banner"
+    // landmark beside the page's own (axe landmark-no-duplicate-banner). A plain <div> instead.
+    ...Object.fromEntries(
+      ['ModalHeader', 'DrawerHeader'].map((name) => [name, { defaultProps: { component: 'div' } }]),
+    ),
   },
 });
 

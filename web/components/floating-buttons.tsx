@@ -7,13 +7,16 @@ import { usePublicConfig } from '#web/lib/public-config.ts';
 import { useSession } from '#web/lib/session.tsx';
 
 export const HELP_MESSAGE = 'Olá! Estou usando o Salas e preciso de ajuda.';
+/** The buttons' landmark: a screen reader lists "Ajuda" with the page's header, main and footer. */
+export const HELP_REGION = 'Ajuda';
 
 /**
  * WhatsApp help on every page; customers also get the chat icon (SPEC §2). Hover shows the title.
  * Phones get them side by side and smaller (by CSS, floating-buttons.css: the same markup on the
  * server and in the browser); the page keeps room for them below its last element
  * (`salas-floating-room`, web/app/layouts/shell.css) so they cover nothing at the end of a page,
- * and the room page keeps its booking card and bar clear of them.
+ * and the room page keeps its booking card and bar clear of them. They are a landmark of their own
+ * (`<aside>`, complementary), so nothing of the page sits outside one (axe `region`).
  */
 export function FloatingButtons() {
   const config = usePublicConfig();
@@ -21,7 +24,7 @@ export function FloatingButtons() {
   if (!config) return null;
   const whatsapp = `https://wa.me/${config.supportWhatsapp}?text=${encodeURIComponent(HELP_MESSAGE)}`;
   return (
-    <div className="salas-floating">
+    <aside className="salas-floating" aria-label={HELP_REGION}>
       {user?.role_name === 'customer' && (
         <FloatingLink href={config.chatUrl} color="salas" label="Abrir chat com o Salas" title="Abrir chat">
           <IconMessageCircle />
@@ -30,7 +33,7 @@ export function FloatingButtons() {
       <FloatingLink href={whatsapp} color="#1f7a3f" label="Ajuda pelo WhatsApp" title="Precisa de ajuda?">
         <IconBrandWhatsapp />
       </FloatingLink>
-    </div>
+    </aside>
   );
 }
 

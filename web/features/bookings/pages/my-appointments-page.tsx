@@ -1,6 +1,6 @@
 import { Anchor, Badge, Button, Card, Group, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { useState } from 'react';
+import { Fragment, useState } from 'react';
 import { Link } from 'react-router';
 import type { MyBooking } from '#common/contracts/booking';
 import { DatePickerInput } from '#web/components/date-inputs.ts';
@@ -39,10 +39,11 @@ function StatusBadge({ row }: { row: MyBooking }) {
       ? (t.series.statuses[row.status] ?? row.status)
       : (text.statuses[row.status] ?? text.paymentStatuses[row.status] ?? row.status);
   return (
+    // Never narrower than its word: a table column or the card's hours would squeeze it to "…".
     <Badge
       color={statusColor[row.status] ?? 'gray'}
       variant="light"
-      style={{ color: 'var(--mantine-color-dark-7)', flexShrink: 0 }}
+      style={{ color: 'var(--mantine-color-dark-7)', flexShrink: 0, minWidth: 'max-content' }}
     >
       {label}
     </Badge>
@@ -57,7 +58,10 @@ function whenLabel(row: MyBooking): string {
   return `${shortDate(days[0]!.date)} a ${shortDate(days.at(-1)!.date)}`;
 }
 
-/** Each day with its hours ("02/12/26 · 14:00–16:00"); a long booking's first days and how many more. */
+/**
+ * Each day with its hours ("02/12/26 · 14:00–16:00, 18:00–19:00"); a long booking's first days and
+ * how many more. A day's line wraps between its stretches (each whole), never past its column.
+ */
 function BookingWhen({ row }: { row: MyBooking }) {
   if (row.kind === 'series' && row.series) {
     const s = row.series;
@@ -80,11 +84,25 @@ function BookingWhen({ row }: { row: MyBooking }) {
   return (
     <Stack gap={0} component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
       {days.slice(0, DAYS_SHOWN).map((d) => (
-        <Text component="li" size="sm" key={d.date} style={{ whiteSpace: 'nowrap' }}>
-          <Text span size="sm" fw={600}>
-            {shortDate(d.date)}
-          </Text>{' '}
-          · {d.ranges.join(', ')}
+        <Text component="li" size="sm" key={d.date}>
+          {d.ranges.map((range, i) => (
+            <Fragment key={range}>
+              {i > 0 && ' '}
+              {/* The day with its first stretch, then each stretch whole: the line wraps between. */}
+              <span style={{ whiteSpace: 'nowrap' }}>
+                {i === 0 && (
+                  <>
+                    <Text span inherit fw={600}>
+                      {shortDate(d.date)}
+                    </Text>
+                    {' · '}
+                  </>
+                )}
+                {range}
+                {i < d.ranges.length - 1 ? ',' : ''}
+              </span>
+            </Fragment>
+          ))}
         </Text>
       ))}
       {days.length > DAYS_SHOWN && (
@@ -218,8 +236,12 @@ export function MyAppointmentsPage() {
           <Stack gap="sm" component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-label={t.title}>
             {list.data?.data.map((row) => (
               <Card key={row.uuid} withBorder padding="sm" component="li">
-                <Group justify="space-between" gap={4} wrap="nowrap" align="flex-start">
-                  <div style={{ minWidth: 0 }}>
+                {/*
+                  The hours and the badge share the first line when both fit; long hours take the
+                  line (wrapping between stretches) and the badge goes below, on the right.
+                */}
+                <Group justify="space-between" gap="xs" wrap="wrap" align="flex-start">
+                  <div style={{ minWidth: 0, flex: '1 1 auto' }}>
                     {row.kind === 'series' && (
                       <Text size="xs" fw={700} c="salas.9" tt="uppercase">
                         {t.series.badge}
@@ -227,7 +249,9 @@ export function MyAppointmentsPage() {
                     )}
                     <BookingWhen row={row} />
                   </div>
-                  <StatusBadge row={row} />
+                  <div style={{ marginLeft: 'auto' }}>
+                    <StatusBadge row={row} />
+                  </div>
                 </Group>
                 <Text size="sm" mt={4} style={{ overflowWrap: 'anywhere' }}>
                   {row.room.name}
