@@ -90,7 +90,15 @@ export function PhotoManager({ type, ownerUuid, photos }: Props) {
                     {text.photos.cover}
                   </Badge>
                 ) : (
-                  <Button variant="subtle" size="compact-xs" onClick={() => cover.mutate(photo.uuid)}>
+                  // Two lines in a narrow tile (two columns at 360 px) rather than cut.
+                  <Button
+                    variant="subtle"
+                    size="compact-xs"
+                    h="auto"
+                    py={2}
+                    styles={{ label: { whiteSpace: 'normal' } }}
+                    onClick={() => cover.mutate(photo.uuid)}
+                  >
                     {text.photos.makeCover}
                   </Button>
                 )}
