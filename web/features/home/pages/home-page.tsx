@@ -81,6 +81,8 @@ function Cities() {
               h="auto"
               py="xs"
               vars={buttonJustify('space-between')}
+              // Four columns from 770 px leave ~180 px a button: its lines wrap rather than cut.
+              styles={{ label: { whiteSpace: 'normal' } }}
               rightSection={<IconArrowRight size={16} aria-hidden="true" />}
             >
               {/* Spans: a button's label is phrasing content (no div or p inside a link). */}
