@@ -190,14 +190,14 @@ test('the operator finds a specialist’s booking by e-mail, cancels it with a r
   // The same booking page and the list at 390 px: nothing sideways, the state in view.
   await page.setViewportSize({ width: 390, height: 844 });
   await expect(page.getByText(`Motivo: ${REASON}`)).toBeAttached();
-  expect(await fitsTheScreen(page)).toBe(true);
+  await expect.poll(() => fitsTheScreen(page)).toBe(true);
   await expectAccessible(page);
   await keepScreen(page, { path: 'test-results/screens/desk-booking-phone.png', fullPage: true });
   await page.goto(`/admin/gestao/reservas?busca=${encodeURIComponent(demo.specialist2)}`);
   const card = page.getByRole('link', { name: `Abrir a reserva da ${ROOM} de ${when}` });
   await expect(card).toBeVisible();
   await expect(card).toContainText('Cancelada');
-  expect(await fitsTheScreen(page)).toBe(true);
+  await expect.poll(() => fitsTheScreen(page)).toBe(true);
   await expectAccessible(page);
   await keepScreen(page, { path: 'test-results/screens/desk-list-phone.png', fullPage: true });
 });
