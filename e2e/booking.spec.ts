@@ -36,7 +36,10 @@ test('a visitor searches “pinheiros” for next Monday, books 09:00–11:00 fo
   await page.getByRole('button', { name: calendarLabel(monday), exact: true }).click();
   await page.getByRole('button', { name: 'Buscar', exact: true }).click();
   await expect(page).toHaveURL(new RegExp(`/rooms\\?.*search=pinheiros.*date=${iso(monday)}`));
-  await page.getByRole('link', { name: /^Sala de Grupo — / }).click();
+  // The list drawn before the search links the room without the day: wait for the searched one.
+  const room = page.getByRole('link', { name: /^Sala de Grupo — / });
+  await expect(room).toHaveAttribute('href', new RegExp(`date=${iso(monday)}`));
+  await room.click();
 
   // The room page opens on the searched day, the search kept.
   await expect(page).toHaveURL(new RegExp(`search=pinheiros&date=${iso(monday)}`));

@@ -80,8 +80,14 @@ check(token, 'a segunda etapa não devolveu o token');
 const me = await fetch(`${base}/api/user`, { headers: { authorization: `Bearer ${token}` } });
 check(me.ok && (await me.json()).data.email === email, 'GET /api/user não devolveu a especialista');
 
-const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
-const search = await post('/api/customer/room/genericsearch', { value: 'sao paulo', date: tomorrow });
+// The next weekday: the demo's São Paulo clinics close on Sundays, and a search with a date lists
+// only rooms open that day.
+let day = new Date(Date.now() + 86_400_000);
+while (day.getUTCDay() === 0 || day.getUTCDay() === 6) day = new Date(day.getTime() + 86_400_000);
+const search = await post('/api/customer/room/genericsearch', {
+  value: 'sao paulo',
+  date: day.toISOString().slice(0, 10),
+});
 const found = search.ok ? await search.json() : undefined;
 check(found?.data?.length > 0, `busca com data: ${search.status}`);
 const photo = found.data.find((r) => r.photos.length)?.photos[0];
