@@ -3,11 +3,17 @@
  * error shape of DESIGN §4 turned into ApiError. A 401 on a signed-in call clears the session (and
  * says whether the account was suspended: the server adds `Status: false` then).
  */
+import type { z } from 'zod';
 import type { ApiErrorBody } from '#common/errors';
 import { clearToken, getToken } from './token.ts';
 
 export class ApiError extends Error {
   readonly status: number;
+  /**
+   * The refusal's whole JSON body (`{}` when it had none), for the answers that say more than the
+   * shared shape (a 409's list of bookings in the way): read it with `errorBody` and its contract.
+   */
+  readonly body: unknown;
   readonly errors: Record<string, string[]>;
   /** The "account suspended" answer of the sign-in calls. */
   readonly suspended: boolean;
@@ -18,6 +24,7 @@ export class ApiError extends Error {
     super(body.message ?? 'Não foi possível falar com o servidor. Verifique sua conexão e tente novamente.');
     this.name = 'ApiError';
     this.status = status;
+    this.body = body;
     this.errors = body.errors ?? {};
     this.suspended = body.Status === false;
     this.code = typeof body.code === 'string' ? body.code : undefined;
@@ -34,6 +41,16 @@ export class ApiError extends Error {
 /** What to tell the person about a failed call: the first field error, else the server's message. */
 export function errorText(err: unknown, fallback = ''): string {
   return err instanceof ApiError ? (err.fieldMessages[0] ?? err.message) : fallback;
+}
+
+/**
+ * What a call refused with `status` said beyond the shared shape, as its contract in
+ * common/contracts reads it; undefined for any other error or a body that does not fit.
+ */
+export function errorBody<T>(err: unknown, status: number, schema: z.ZodType<T>): T | undefined {
+  if (!(err instanceof ApiError) || err.status !== status) return undefined;
+  const read = schema.safeParse(err.body);
+  return read.success ? read.data : undefined;
 }
 
 export function readCookie(name: string): string | undefined {

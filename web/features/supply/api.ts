@@ -4,7 +4,6 @@ import type { Address, AddressInput } from '#common/contracts/auth';
 import type { RoomRules } from '#common/contracts/booking-rules';
 import type {
   Block,
-  BlockConflict,
   BulkBlockingBody,
   Clinic,
   ClinicBody,
@@ -16,12 +15,9 @@ import type {
   Room,
   RoomBody,
 } from '#common/contracts/supply';
-import { blockConflictResponse } from '#common/contracts/supply';
 import type { BookingRules } from '#common/domain/booking-rules';
-import type { ApiErrorBody } from '#common/errors';
-import { ApiError, api, readCookie } from '#web/lib/api.ts';
+import { api } from '#web/lib/api.ts';
 import { useSession } from '#web/lib/session.tsx';
-import { getToken } from '#web/lib/token.ts';
 
 type Data<T> = { data: T };
 const unwrap = <T>(r: Data<T>) => r.data;
@@ -178,55 +174,15 @@ export const useToggleFacility = () =>
     ),
   );
 
-/** A block over held hours without `on_conflict` (DESIGN §9): nothing was blocked; these hours are held. */
-export class BlockConflictError extends ApiError {
-  readonly conflicts: BlockConflict['conflicts'];
-  constructor(body: BlockConflict) {
-    super(409, body);
-    this.name = 'BlockConflictError';
-    this.conflicts = body.conflicts;
-  }
-}
-
 /**
- * POST /api/partner/bulkblocking. The shared client keeps only the status, message and code of an
- * error, so this one call reads its own 409 to get the `conflicts` list; any other refusal becomes
- * the usual ApiError (a 401 goes through the shared client, which signs the person out).
+ * POST /api/partner/bulkblocking. Over held hours without `on_conflict` (DESIGN §9) nothing is
+ * blocked: the 409's body lists the bookings in the way (`errorBody` with `blockConflictResponse`).
  */
-async function postBulkBlocking(body: BulkBlockingBody): Promise<Block[]> {
-  const path = '/partner/bulkblocking';
-  const headers: Record<string, string> = { accept: 'application/json', 'content-type': 'application/json' };
-  const token = getToken();
-  if (token) headers.authorization = `Bearer ${token}`;
-  let response: Response;
-  try {
-    let xsrf = readCookie('XSRF-TOKEN');
-    if (!xsrf) {
-      await fetch('/api/config', { credentials: 'include' });
-      xsrf = readCookie('XSRF-TOKEN');
-    }
-    if (xsrf) headers['x-xsrf-token'] = xsrf;
-    response = await fetch(`/api${path}`, {
-      method: 'POST',
-      headers,
-      credentials: 'include',
-      body: JSON.stringify(body),
-    });
-  } catch {
-    throw new ApiError(0, {});
-  }
-  if (response.status === 401) return api<Data<Block[]>>(path, { method: 'POST', body }).then(unwrap);
-  const json: unknown = await response.json().catch(() => ({}));
-  if (response.ok) return (json as Data<Block[]>).data ?? [];
-  const conflict = response.status === 409 ? blockConflictResponse.safeParse(json) : undefined;
-  if (conflict?.success) throw new BlockConflictError(conflict.data);
-  throw new ApiError(response.status, json as ApiErrorBody);
-}
-
 export function useBlockRooms() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: postBulkBlocking,
+    mutationFn: (body: BulkBlockingBody) =>
+      api<Data<Block[]>>('/partner/bulkblocking', { method: 'POST', body }).then(unwrap),
     onSuccess: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: ['partner'] }),

@@ -4,15 +4,16 @@ import { type CSSProperties, useEffect, useRef, useState } from 'react';
 import {
   type BlockConflict,
   type BulkBlockingBody,
+  blockConflictResponse,
   bulkBlockingBody,
   type Room,
 } from '#common/contracts/supply';
 import { toZonedIso, zonedInstant } from '#common/time/zone';
 import { DatePickerInput } from '#web/components/date-inputs.ts';
 import { TimeField } from '#web/components/time-field.tsx';
-import { errorText } from '#web/lib/api.ts';
+import { errorBody, errorText } from '#web/lib/api.ts';
 import { notifyError, notifySuccess } from '#web/lib/notify.ts';
-import { BlockConflictError, useBlockRooms } from '../api.ts';
+import { useBlockRooms } from '../api.ts';
 import { text } from '../messages.ts';
 
 const t = text.blocks;
@@ -101,8 +102,9 @@ export function BlockForm({
         onDone?.();
       },
       onError: (err) => {
-        if (err instanceof BlockConflictError && !body.on_conflict) {
-          setConflicts({ body, list: err.conflicts });
+        const held = body.on_conflict ? undefined : errorBody(err, 409, blockConflictResponse);
+        if (held) {
+          setConflicts({ body, list: held.conflicts });
           setConfirming(false);
         } else notifyError(text.errorTitle, errorText(err));
       },
