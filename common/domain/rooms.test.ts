@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { pageNumberIn, pagePath, searchFromUrl, stateOf } from './rooms.ts';
+import {
+  BOOKABLE_DAYS,
+  lastBookableDay,
+  pageNumberIn,
+  pagePath,
+  searchFromUrl,
+  shownMonthIn,
+  stateOf,
+} from './rooms.ts';
 
 const from = (query: string) => searchFromUrl(new URLSearchParams(query));
 
@@ -59,5 +67,26 @@ describe('the room list address (decision 0042)', () => {
     expect(stateOf('RJ')).toBe('RJ');
     expect(stateOf('Espaço')).toBeNull();
     expect(stateOf('XX')).toBeNull();
+  });
+});
+
+describe('the room page’s calendar (decision 0043)', () => {
+  it('takes bookings for 365 days from today, across month, year and leap-day ends', () => {
+    expect(BOOKABLE_DAYS).toBe(365);
+    expect(lastBookableDay('2026-07-31')).toBe('2027-07-31');
+    expect(lastBookableDay('2027-03-01')).toBe('2028-02-29');
+    expect(lastBookableDay('2028-02-29')).toBe('2029-02-28');
+    expect(lastBookableDay('2026-12-31')).toBe('2027-12-31');
+  });
+
+  it('shows the asked month, kept between today’s and the last bookable day’s', () => {
+    const month = (q: string) => shownMonthIn(new URLSearchParams(q), '2026-07-31');
+    expect(month('')).toBe('2026-07');
+    expect(month('mes=2026-09')).toBe('2026-09');
+    expect(month('dia=2026-10-02')).toBe('2026-10');
+    expect(month('mes=2026-05')).toBe('2026-07');
+    expect(month('mes=2027-07')).toBe('2027-07');
+    expect(month('mes=2027-08')).toBe('2027-07');
+    expect(month('mes=julho')).toBe('2026-07');
   });
 });

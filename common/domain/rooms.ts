@@ -2,6 +2,7 @@
  * Room search: its filters and sorts, and the list's address (decision 0042).
  * Plain values without zod: public pages import them without loading the validation library.
  */
+import { addDays } from '#common/time/zone';
 import { ufs } from './auth.ts';
 
 export const searchFilters = ['all', 'city', 'neighborhood', 'clinic', 'room'] as const;
@@ -236,11 +237,7 @@ export function shownMonthIn(params: URLSearchParams, today: string): string {
 }
 
 /** The last day a room takes bookings, counted from today (yyyy-MM-dd). */
-export function lastBookableDay(today: string): string {
-  const d = new Date(`${today}T12:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + BOOKABLE_DAYS);
-  return d.toISOString().slice(0, 10);
-}
+export const lastBookableDay = (today: string): string => addDays(today, BOOKABLE_DAYS);
 
 /** The days of `month` (yyyy-MM) from `from` (yyyy-MM-dd, today) on, at most the whole month. */
 export function monthDays(month: string, from: string): string[] {

@@ -3,6 +3,7 @@ import { Box, Group, Stack, Text } from '@mantine/core';
 import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
 import { type KeyboardEvent, lazy, type ReactNode, Suspense, useRef } from 'react';
 import { addMonths, lastBookableDay } from '#common/domain/rooms';
+import { addDays } from '#common/time/zone';
 import { longDayLabel } from '#web/features/bookings/selection.ts';
 import { useHydrated } from '#web/lib/hydrated.ts';
 import { useAvailability, useMonthAvailability } from '../api.ts';
@@ -99,8 +100,7 @@ export function BookingCalendar({
     const step = { ArrowLeft: -1, ArrowRight: 1, ArrowUp: -7, ArrowDown: 7 }[e.key];
     if (!from || !step) return;
     e.preventDefault();
-    const target = new Date(utcNoon(from).getTime() + step * 86_400_000).toISOString().slice(0, 10);
-    grid.current?.querySelector<HTMLElement>(`a[data-date="${target}"]`)?.focus();
+    grid.current?.querySelector<HTMLElement>(`a[data-date="${addDays(from, step)}"]`)?.focus();
   };
 
   const monthLink = (to: string, label: string, enabled: boolean, icon: ReactNode) =>
