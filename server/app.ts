@@ -30,6 +30,7 @@ import { metaRoutes } from './features/meta/meta.routes.ts';
 import { sitemapRoutes } from './features/meta/sitemap.routes.ts';
 import { partnerDataRoutes } from './features/partners/partner-data.routes.ts';
 import { partnerSignupRoutes } from './features/partners/partner-signup.routes.ts';
+import { partnerEmailConfirmed } from './features/partners/partner-signup.service.ts';
 import { paymentAccountRoutes } from './features/payment-accounts/payment-account.routes.ts';
 import {
   paymentAttentionRoutes,
@@ -233,7 +234,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // biome-ignore lint/nursery/noMisusedPromises: Fastify awaits an async plugin (its FastifyPluginAsync overload)
     async (api) => {
       await api.register(metaRoutes(services));
-      await api.register(authRoutes(services));
+      await api.register(authRoutes(services, (user) => partnerEmailConfirmed(services, user)));
       await api.register(specialistProfileRoutes(services));
       await api.register(photoServeRoutes(services));
       await api.register(facilityRoutes(services));

@@ -29,9 +29,12 @@ const requestInfo = (request: FastifyRequest): auth.RequestInfo => ({
 });
 const message = (text: string) => ({ data: { message: text } });
 
-/** SPEC §7 "Authentication and account". */
+/**
+ * SPEC §7 "Authentication and account". `emailConfirmed`: what else happens when a person confirms
+ * their e-mail (the app passes the partners' notice to the operators).
+ */
 export const authRoutes =
-  (s: Services): FastifyPluginAsyncZod =>
+  (s: Services, emailConfirmed: auth.EmailConfirmed): FastifyPluginAsyncZod =>
   async (app) => {
     app.post(
       '/customer/register',
@@ -122,10 +125,13 @@ export const authRoutes =
         },
       },
       async (request) => {
-        const session = await auth.verifyEmail(s, request.body.email, request.body.code, {
-          ...requestInfo(request),
-          signedIn: request.auth !== null,
-        });
+        const session = await auth.verifyEmail(
+          s,
+          request.body.email,
+          request.body.code,
+          { ...requestInfo(request), signedIn: request.auth !== null },
+          emailConfirmed,
+        );
         return { data: { message: authMessages.verified, ...session } };
       },
     );

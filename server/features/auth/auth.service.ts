@@ -12,17 +12,17 @@ import { authMessages } from '#common/contracts/auth';
 import type { User } from '#common/contracts/user';
 import { AppError } from '#common/errors';
 import type { MailMessage } from '../../adapters/mail.ts';
-import { pgErrorCode, type Tx } from '../../db/client.ts';
+import type { Tx } from '../../db/client.ts';
 import { loginChallenges, verificationCodes } from '../../db/schema.ts';
 import { randomCode, randomToken, safeEqual, sha256 } from '../../lib/crypto.ts';
 import { hashPassword, verifyPassword } from '../../lib/password.ts';
 import type { Services } from '../../services.ts';
-import { mailOperatorsPending } from '../partners/partner-signup.mails.ts';
-import { beginAttempt } from '../security/sign-in-guard.ts';
 import { enforce, rules } from '../security/throttle.service.ts';
 import * as mails from './auth.mails.ts';
 import * as codes from './auth-codes.repository.ts';
 import { assertStrongPassword } from './password.service.ts';
+import { beginAttempt } from './sign-in-guard.ts';
+import { signUp } from './sign-up.ts';
 import * as tokens from './token.repository.ts';
 import * as usersRepo from './user.repository.ts';
 
@@ -84,33 +84,7 @@ export async function accountMail(
 }
 
 export async function register(s: Services, body: RegisterBody, req: RequestInfo): Promise<User> {
-  const now = s.clock();
-  await enforce(s.db, rules.registerPerIp, req.ip, now);
-  await assertStrongPassword(body.password, [body.name, body.email]);
-  const taken = () =>
-    new AppError('validation', authMessages.emailTaken, { errors: { email: [authMessages.emailTaken] } });
-  if (await usersRepo.findUserByEmail(s.db, body.email)) throw taken();
-  const passwordHash = await hashPassword(body.password);
-  let user: usersRepo.UserRow;
-  try {
-    user = await s.db.transaction(async (tx) => {
-      const created = await usersRepo.insertUser(tx, {
-        name: body.name,
-        email: body.email,
-        passwordHash,
-        role: 'customer',
-        verified: false,
-        now,
-      });
-      await s.mailer.request('verification_code', created.email, tx);
-      return created;
-    });
-  } catch (err) {
-    if (pgErrorCode(err) === '23505') throw taken();
-    throw err;
-  }
-  s.mailer.kick();
-  return usersRepo.toUser(s.db, user);
+  return signUp(s, { name: body.name, email: body.email, password: body.password, role: 'customer' }, req.ip);
 }
 
 /** A new bearer token for the person, stored only as its hash, with where it was opened. */
@@ -194,7 +168,13 @@ export async function logout(s: Services, tokenId: number): Promise<void> {
 export const VERIFY_SIGNS_IN_HOURS = 24;
 
 /**
- * Confirms the e-mail with the mailed code. The confirmation right after registration also signs
+ * What else happens when an account's e-mail is confirmed by its code, told by the app that builds
+ * the routes (a clinic that signed itself up is real now: the operators hear of it).
+ */
+export type EmailConfirmed = (user: usersRepo.UserRow) => Promise<void>;
+
+/**
+ * Confirms the e-mail with the mailed code; `confirmed` runs once the code is spent. The confirmation right after registration also signs
  * the person in (answers a session), when all of these hold: the request carries no session, the
  * account is active and was unconfirmed until this code, it was registered less than
  * VERIFY_SIGNS_IN_HOURS ago and has never had a session (revoked ones count). The code itself is
@@ -206,6 +186,7 @@ export async function verifyEmail(
   email: string,
   code: string,
   req: RequestInfo & { signedIn: boolean },
+  confirmed?: EmailConfirmed,
 ): Promise<{ token: string; user: User } | undefined> {
   const now = s.clock();
   const user = await usersRepo.findUserByEmail(s.db, email);
@@ -224,8 +205,7 @@ export async function verifyEmail(
   if (!(await codes.consumeCode(s.db, verificationCodes, open.id, now))) throw await wrong();
   await attempt.succeeded();
   await usersRepo.markEmailVerified(s.db, user.id, now);
-  // A clinic that signed itself up is real now: the operators hear of it (docs/decisions/0039).
-  if (user.role === 'partner' && (await mailOperatorsPending(s, user.id, 'signed_up'))) s.mailer.kick();
+  await confirmed?.(user);
 
   const recent = now.getTime() - user.createdAt.getTime() < VERIFY_SIGNS_IN_HOURS * 3_600_000;
   if (req.signedIn || !user.active || !recent) return undefined;

@@ -4,7 +4,7 @@ import type { Clinic, HourRange } from '#common/contracts/supply';
 import { type clinicBody, supplyMessages } from '#common/contracts/supply';
 import { AppError } from '#common/errors';
 import type { Services } from '../../services.ts';
-import { deletePhotoFiles, photoKeysOf } from '../photos/photo.repository.ts';
+import { removeWithPhotos } from '../photos/photo.service.ts';
 import { toAddress, toContact, toHours, toPhoto } from '../supply.mappers.ts';
 import * as repo from './clinic.repository.ts';
 
@@ -77,9 +77,9 @@ export async function deleteClinic(s: Services, partnerId: number, uuid: string)
     throw refuse(supplyMessages.clinicHasAppointments);
   }
   if ((await repo.countRooms(s.db, clinic.id)) > 0) throw refuse(supplyMessages.clinicHasRooms);
-  const keys = await photoKeysOf(s.db, { clinicId: clinic.id });
-  await s.db.transaction((tx) => repo.deleteClinic(tx, clinic));
-  await deletePhotoFiles(s.storage, keys);
+  await removeWithPhotos(s, { clinicId: clinic.id }, () =>
+    s.db.transaction((tx) => repo.deleteClinic(tx, clinic)),
+  );
 }
 
 export async function getOpeningHours(s: Services, partnerId: number, uuid: string): Promise<HourRange[]> {

@@ -8,19 +8,14 @@
 import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { type AdminPartner, partnerApprovalMessages } from '#common/contracts/admin';
-import { authMessages } from '#common/contracts/auth';
 import type { PartnerApprovalStatus, partnerSignupBody } from '#common/contracts/partner';
 import { supplyMessages } from '#common/contracts/supply';
 import type { User } from '#common/contracts/user';
 import { AppError } from '#common/errors';
-import { pgErrorCode } from '../../db/client.ts';
-import { hashPassword } from '../../lib/password.ts';
 import type { Services } from '../../services.ts';
 import * as audit from '../admin/audit.repository.ts';
 import { listPartners } from '../admin/people.repository.ts';
-import { assertStrongPassword } from '../auth/password.service.ts';
-import * as usersRepo from '../auth/user.repository.ts';
-import { enforce, rules } from '../security/throttle.service.ts';
+import { signUp } from '../auth/sign-up.ts';
 import * as mails from './partner-signup.mails.ts';
 import * as repo from './partner-signup.repository.ts';
 
@@ -29,63 +24,46 @@ export interface RequestInfo {
 }
 
 const notFound = () => new AppError('not_found', supplyMessages.notFound);
-const taken = () =>
-  new AppError('validation', authMessages.emailTaken, { errors: { email: [authMessages.emailTaken] } });
 
 /**
- * POST /api/partner/signup. The same guards as the specialist's sign-up (auth.service register):
- * the per-address sign-up counter (one budget for both forms), the password strength rule, and a
- * taken e-mail answered exactly as there ('Email existente', whatever the account's role).
+ * POST /api/partner/signup: the account is opened as the specialist's is (auth/sign-up.ts), with the
+ * pending profile and the consent written in its transaction.
  */
 export async function signUpPartner(
   s: Services,
   body: z.output<typeof partnerSignupBody>,
   req: RequestInfo,
 ): Promise<User> {
-  const now = s.clock();
-  await enforce(s.db, rules.registerPerIp, req.ip, now);
-  await assertStrongPassword(body.password, [body.name, body.email, body.legal_name]);
-  if (await usersRepo.findUserByEmail(s.db, body.email)) throw taken();
-  const passwordHash = await hashPassword(body.password);
-  const planId = await repo.starterPlanId(s.db);
-  let user: usersRepo.UserRow;
-  try {
-    user = await s.db.transaction(async (tx) => {
-      const created = await usersRepo.insertUser(tx, {
-        name: body.name,
-        email: body.email,
-        passwordHash,
-        role: 'partner',
-        verified: false,
-        now,
-      });
-      await repo.insertPendingProfile(tx, {
-        userId: created.id,
-        legalName: body.legal_name,
-        documentType: body.document_type,
-        document: body.document,
-        contactEmail: created.email,
-        phone: body.phone,
-        planId,
-        now,
-      });
-      // The consent, with when it was given (LGPD): the partner is its own actor.
-      await audit.record(tx, {
-        actorId: created.id,
-        targetUserId: created.id,
-        action: 'partner.signed_up',
-        details: { privacy_accepted_at: now.toISOString() },
-        now,
-      });
-      await s.mailer.request('verification_code', created.email, tx);
-      return created;
+  const form = { name: body.name, email: body.email, password: body.password, role: 'partner' as const };
+  return signUp(s, { ...form, ownWords: [body.legal_name] }, req.ip, async (tx, created) => {
+    const now = created.createdAt;
+    await repo.insertPendingProfile(tx, {
+      userId: created.id,
+      legalName: body.legal_name,
+      documentType: body.document_type,
+      document: body.document,
+      contactEmail: created.email,
+      phone: body.phone,
+      planId: await repo.starterPlanId(tx),
+      now,
     });
-  } catch (err) {
-    if (pgErrorCode(err) === '23505') throw taken();
-    throw err;
-  }
-  s.mailer.kick();
-  return usersRepo.toUser(s.db, user);
+    // The consent, with when it was given (LGPD): the partner is its own actor.
+    await audit.record(tx, {
+      actorId: created.id,
+      targetUserId: created.id,
+      action: 'partner.signed_up',
+      details: { privacy_accepted_at: now.toISOString() },
+      now,
+    });
+  });
+}
+
+/**
+ * A confirmed e-mail (auth.service verifyEmail): a clinic that signed itself up is real now, and
+ * the operators hear of it (docs/decisions/0039).
+ */
+export async function partnerEmailConfirmed(s: Services, user: { id: number; role: string }): Promise<void> {
+  if (user.role === 'partner' && (await mails.mailOperatorsPending(s, user.id, 'signed_up'))) s.mailer.kick();
 }
 
 /** GET /api/partner/{partner}/approval. */

@@ -1,4 +1,4 @@
-import { asc, eq, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Storage } from '../../adapters/storage.ts';
 import type { Executor } from '../../db/client.ts';
@@ -17,6 +17,30 @@ const ownerWhere = (owner: PhotoOwner): SQL =>
 
 export async function listPhotos(db: Executor, owner: PhotoOwner): Promise<PhotoRow[]> {
   return db.select().from(photos).where(ownerWhere(owner)).orderBy(asc(photos.position), asc(photos.id));
+}
+
+/** A clinic or room of the partner, by uuid, as the owner of its photos (undefined: none of theirs). */
+export async function findPartnerOwner(
+  db: Executor,
+  partnerId: number,
+  type: 'clinic' | 'room',
+  uuid: string,
+): Promise<PhotoOwner | undefined> {
+  if (type === 'clinic') {
+    const [clinic] = await db
+      .select({ id: clinics.id })
+      .from(clinics)
+      .where(and(eq(clinics.uuid, uuid), eq(clinics.partnerId, partnerId)))
+      .limit(1);
+    return clinic && { clinicId: clinic.id };
+  }
+  const [room] = await db
+    .select({ id: rooms.id })
+    .from(rooms)
+    .innerJoin(clinics, eq(clinics.id, rooms.clinicId))
+    .where(and(eq(rooms.uuid, uuid), eq(clinics.partnerId, partnerId)))
+    .limit(1);
+  return room && { roomId: room.id };
 }
 
 export async function photoKeysOf(db: Executor, owner: PhotoOwner): Promise<string[]> {

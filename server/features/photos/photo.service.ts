@@ -5,8 +5,6 @@ import { supplyMessages } from '#common/contracts/supply';
 import { AppError } from '#common/errors';
 import type { Services } from '../../services.ts';
 import type { UserRow } from '../auth/user.repository.ts';
-import * as clinicsRepo from '../clinics/clinic.repository.ts';
-import * as roomsRepo from '../rooms/room.repository.ts';
 import { toPhoto } from '../supply.mappers.ts';
 import { type RenderedImage, type StoredImage, storeRendered } from './image.ts';
 import * as repo from './photo.repository.ts';
@@ -37,14 +35,23 @@ export async function resolveTarget(
     return { type, owner: { userId: user.id } };
   }
   if (user.role !== 'partner') throw notFound();
-  if (type === 'clinic') {
-    const clinic = await clinicsRepo.findOwnedClinic(s.db, user.id, uuid);
-    if (!clinic) throw notFound();
-    return { type, owner: { clinicId: clinic.id } };
-  }
-  const room = await roomsRepo.findOwnedRoom(s.db, user.id, uuid);
-  if (!room) throw notFound();
-  return { type, owner: { roomId: room.room.id } };
+  const owner = await repo.findPartnerOwner(s.db, user.id, type, uuid);
+  if (!owner) throw notFound();
+  return { type, owner };
+}
+
+/**
+ * Deletes a clinic or room with `remove` (its photo rows go with it), then every size of those
+ * photos from storage — once the rows are gone for good.
+ */
+export async function removeWithPhotos(
+  s: Services,
+  owner: { clinicId: number } | { roomId: number },
+  remove: () => Promise<void>,
+): Promise<void> {
+  const keys = await repo.photoKeysOf(s.db, owner);
+  await remove();
+  await repo.deletePhotoFiles(s.storage, keys);
 }
 
 /**

@@ -14,7 +14,7 @@ import { toZonedIso } from '#common/time/zone';
 import type { Services } from '../../services.ts';
 import { notFound, ownedClinic } from '../clinics/clinic.service.ts';
 import { cancelLocked, onBooking, transition } from '../lifecycle/lifecycle.service.ts';
-import { deletePhotoFiles, photoKeysOf } from '../photos/photo.repository.ts';
+import { removeWithPhotos } from '../photos/photo.service.ts';
 import { toHours, toPhoto } from '../supply.mappers.ts';
 import * as repo from './room.repository.ts';
 
@@ -203,9 +203,7 @@ export async function deleteRoom(
       errors: { room: ['A sala tem histórico de agendamentos: desative-a em vez de excluir.'] },
     });
   }
-  const keys = await photoKeysOf(s.db, { roomId: room.id });
-  await repo.deleteRoom(s.db, room.id);
-  await deletePhotoFiles(s.storage, keys);
+  await removeWithPhotos(s, { roomId: room.id }, () => repo.deleteRoom(s.db, room.id));
 }
 
 /** Empty hours = the room follows its clinic's opening hours. */

@@ -11,7 +11,7 @@ export interface ThrottleRule {
 }
 
 /**
- * Throttling rules of the account flows that are not guesses (those are in sign-in-guard.ts):
+ * Throttling rules of the account flows that are not guesses (those are in auth/sign-in-guard.ts):
  * how often one may ask for mails, register, or try a reset link.
  */
 export const rules = {
@@ -28,15 +28,50 @@ export const rules = {
   },
 } satisfies Record<string, ThrottleRule>;
 
+/** The counter of one rule for one subject (an account, an address). */
+const keyOf = (rule: ThrottleRule, subject: string) => `${rule.action}:${subject.toLowerCase()}`;
+
 /** Counts a hit and throws 429 with the SPEC's message once the limit is passed. */
 export async function enforce(db: Executor, rule: ThrottleRule, subject: string, now: Date): Promise<void> {
-  const count = await repo.hit(db, `${rule.action}:${subject.toLowerCase()}`, rule.windowSeconds, now);
+  const count = await repo.hit(db, keyOf(rule, subject), rule.windowSeconds, now);
   if (count > rule.limit) throw new AppError('throttled', messages.throttled);
 }
 
 /** Counts a hit without refusing anything; answers the count in the current window. */
 export async function record(db: Executor, rule: ThrottleRule, subject: string, now: Date): Promise<number> {
-  return repo.hit(db, `${rule.action}:${subject.toLowerCase()}`, rule.windowSeconds, now);
+  return repo.hit(db, keyOf(rule, subject), rule.windowSeconds, now);
+}
+
+/**
+ * Counts a hit on each (rule, subject) in one statement, refusing nothing; answers the counts in
+ * their current windows, in the order given (the pairs must be distinct).
+ */
+export async function hitEach(
+  db: Executor,
+  counters: [ThrottleRule, string][],
+  now: Date,
+): Promise<number[]> {
+  return repo.hitAll(
+    db,
+    counters.map(([rule, subject]) => ({ key: keyOf(rule, subject), windowSeconds: rule.windowSeconds })),
+    now,
+  );
+}
+
+/**
+ * A try that turned out well: forgets the count of `forget` and takes one hit back from each of
+ * `giveBack` (never below zero).
+ */
+export async function settle(
+  db: Executor,
+  forget: [ThrottleRule, string],
+  giveBack: [ThrottleRule, string][],
+): Promise<void> {
+  await repo.settle(
+    db,
+    keyOf(...forget),
+    giveBack.map(([rule, subject]) => keyOf(rule, subject)),
+  );
 }
 
 /**
@@ -51,10 +86,7 @@ export async function take(
   subject: string,
   now: Date,
 ): Promise<boolean> {
-  const keys = rules.map((r) => ({
-    key: `${r.action}:${subject.toLowerCase()}`,
-    windowSeconds: r.windowSeconds,
-  }));
+  const keys = rules.map((r) => ({ key: keyOf(r, subject), windowSeconds: r.windowSeconds }));
   const counts = await repo.hitAll(db, keys, now);
   if (counts.every((count, i) => count <= rules[i]!.limit)) return true;
   await repo.giveBack(
@@ -71,10 +103,10 @@ export async function exhausted(
   subject: string,
   now: Date,
 ): Promise<boolean> {
-  const count = await repo.peek(db, `${rule.action}:${subject.toLowerCase()}`, rule.windowSeconds, now);
+  const count = await repo.peek(db, keyOf(rule, subject), rule.windowSeconds, now);
   return count >= rule.limit;
 }
 
 export async function clear(db: Executor, rule: ThrottleRule, subject: string): Promise<void> {
-  await repo.reset(db, `${rule.action}:${subject.toLowerCase()}`);
+  await repo.reset(db, keyOf(rule, subject));
 }

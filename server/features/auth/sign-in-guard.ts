@@ -11,14 +11,14 @@
  */
 import { AppError, messages } from '#common/errors';
 import type { Services } from '../../services.ts';
-import * as mails from '../auth/auth.mails.ts';
-import { signedInFrom } from '../auth/token.repository.ts';
-import * as repo from './throttle.repository.ts';
+import { hitEach, settle, type ThrottleRule } from '../security/throttle.service.ts';
+import * as mails from './auth.mails.ts';
+import { signedInFrom } from './token.repository.ts';
 
 export const signInLimits = {
-  perPair: { limit: 10, windowSeconds: 15 * 60 },
-  perAddress: { limit: 50, windowSeconds: 15 * 60 },
-  perAccount: { limit: 100, windowSeconds: 60 * 60 },
+  perPair: { action: 'signin:pair', limit: 10, windowSeconds: 15 * 60 },
+  perAddress: { action: 'signin:ip', limit: 50, windowSeconds: 15 * 60 },
+  perAccount: { action: 'signin:acct', limit: 100, windowSeconds: 60 * 60 },
   /** The failure of the hour that mails the owner. */
   burstMailAt: 20,
   knownAddressDays: 90,
@@ -49,18 +49,14 @@ export async function beginAttempt(
 ): Promise<Attempt> {
   const now = s.clock();
   const account = email.trim().toLowerCase();
-  const keys = {
-    pair: `signin:pair:${account}|${ip}`,
-    address: `signin:ip:${ip}`,
-    account: `signin:acct:${account}`,
+  const counters: Record<'pair' | 'address' | 'account', [ThrottleRule, string]> = {
+    pair: [signInLimits.perPair, `${account}|${ip}`],
+    address: [signInLimits.perAddress, ip],
+    account: [signInLimits.perAccount, account],
   };
-  const [pair = 0, address = 0, total = 0] = await repo.hitAll(
+  const [pair = 0, address = 0, total = 0] = await hitEach(
     s.db,
-    [
-      { key: keys.pair, windowSeconds: signInLimits.perPair.windowSeconds },
-      { key: keys.address, windowSeconds: signInLimits.perAddress.windowSeconds },
-      { key: keys.account, windowSeconds: signInLimits.perAccount.windowSeconds },
-    ],
+    [counters.pair, counters.address, counters.account],
     now,
   );
   const throttled = () => new AppError('throttled', messages.throttled);
@@ -71,7 +67,7 @@ export async function beginAttempt(
   }
   return {
     async succeeded() {
-      await repo.settle(s.db, keys.pair, [keys.address, keys.account]);
+      await settle(s.db, counters.pair, [counters.address, counters.account]);
     },
     async failed() {
       if (owner && total === signInLimits.burstMailAt) {
