@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import type { Booking } from '#common/contracts/booking';
-import { cards, rooms } from '../db/schema.ts';
+import { cards, partnerProfiles, plans, rooms } from '../db/schema.ts';
 import { request, type TestContext } from './app.ts';
 
 export async function createClinic(
@@ -68,6 +68,47 @@ export async function openClinic(
     payload: { hours: weekdays.map((weekday) => ({ weekday, opens_at: hours[0], closes_at: hours[1] })) },
   });
   expect(res.statusCode, res.body).toBe(200);
+}
+
+/**
+ * A clinic of the partner, open on `weekdays` from `hours` (every day, the whole day, unless told
+ * otherwise), with one bookable room in it.
+ */
+export async function openRoom(
+  ctx: TestContext,
+  partner: { user: { uuid: string }; token: string },
+  options: {
+    clinic?: string;
+    room?: string;
+    price?: string;
+    weekdays?: number[];
+    hours?: [string, string];
+  } = {},
+) {
+  const clinic = await createClinic(ctx, partner.user, partner.token, options.clinic);
+  await openClinic(ctx, partner.user, partner.token, clinic.uuid, options.weekdays, options.hours);
+  const room = await createRoom(ctx, partner.user, partner.token, clinic.uuid, options.room, options.price);
+  return { clinic, room };
+}
+
+/**
+ * Puts the partner on the plan called `name`, whose commission the platform keeps of what their
+ * rooms earn: made with `commissionPercent` if no plan has that name yet (another partner may be
+ * put on the same one), written straight to the database as an operator's edit would leave it.
+ */
+export async function putOnPlan(
+  ctx: TestContext,
+  partner: { id: number },
+  commissionPercent: string,
+  name = `Plano ${commissionPercent} de ${partner.id}`,
+) {
+  await ctx.db.insert(plans).values({ name, commissionPercent }).onConflictDoNothing({ target: plans.name });
+  const [plan] = await ctx.db.select().from(plans).where(eq(plans.name, name));
+  await ctx.db
+    .insert(partnerProfiles)
+    .values({ userId: partner.id, planId: plan!.id })
+    .onConflictDoUpdate({ target: partnerProfiles.userId, set: { planId: plan!.id } });
+  return plan!;
 }
 
 /** A saved card; the sandbox approves 4242… and declines 4000 0000 0000 0002. */

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, weekdayOf, zonedDate } from '#common/time/zone';
 import { createTestContext, request, type TestContext } from '../../test/app.ts';
 import { lastMailTo, signedInAs } from '../../test/fixtures.ts';
-import { bookByCard, createClinic, createRoom, saveCard } from '../../test/supply-fixtures.ts';
+import { bookByCard, openRoom, saveCard } from '../../test/supply-fixtures.ts';
 
 let t: TestContext;
 let partner: Awaited<ReturnType<typeof signedInAs>>;
@@ -16,16 +16,7 @@ beforeAll(async () => {
   t = await createTestContext();
   partner = await signedInAs(t, 'partner');
   specialist = await signedInAs(t, 'customer');
-  clinic = await createClinic(t, partner.user, partner.token);
-  await request(t.app, {
-    method: 'POST',
-    url: `/api/partner/${partner.user.uuid}/coworking/${clinic.uuid}/opening-hour`,
-    token: partner.token,
-    payload: {
-      hours: [0, 1, 2, 3, 4, 5, 6].map((weekday) => ({ weekday, opens_at: '08:00', closes_at: '20:00' })),
-    },
-  });
-  room = await createRoom(t, partner.user, partner.token, clinic.uuid, 'Sala Agenda');
+  ({ clinic, room } = await openRoom(t, partner, { room: 'Sala Agenda', hours: ['08:00', '20:00'] }));
   day = addDays(zonedDate(t.clock.now, 'America/Sao_Paulo'), 3);
   if (weekdayOf(day) === 0) day = addDays(day, 1);
   const card = await saveCard(t, specialist.user, specialist.token);

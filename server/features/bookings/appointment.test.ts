@@ -4,7 +4,7 @@ import { addDays, weekdayOf, zonedDate } from '#common/time/zone';
 import { bookings, payments } from '../../db/schema.ts';
 import { createTestContext, request, type TestContext } from '../../test/app.ts';
 import { lastMailTo, signedInAs } from '../../test/fixtures.ts';
-import { bookByCard, createClinic, createRoom, saveCard } from '../../test/supply-fixtures.ts';
+import { bookByCard, openRoom, saveCard } from '../../test/supply-fixtures.ts';
 
 let t: TestContext;
 let specialist: Awaited<ReturnType<typeof signedInAs>>;
@@ -21,16 +21,7 @@ beforeAll(async () => {
   t = await createTestContext();
   const partner = await signedInAs(t, 'partner');
   specialist = await signedInAs(t, 'customer');
-  const clinic = await createClinic(t, partner.user, partner.token);
-  await request(t.app, {
-    method: 'POST',
-    url: `/api/partner/${partner.user.uuid}/coworking/${clinic.uuid}/opening-hour`,
-    token: partner.token,
-    payload: {
-      hours: [0, 1, 2, 3, 4, 5, 6].map((weekday) => ({ weekday, opens_at: '00:00', closes_at: '23:59' })),
-    },
-  });
-  room = await createRoom(t, partner.user, partner.token, clinic.uuid, 'Sala Cancelável', '1.0000');
+  ({ room } = await openRoom(t, partner, { room: 'Sala Cancelável' }));
   cardUuid = (await saveCard(t, specialist.user, specialist.token)).uuid;
 });
 afterAll(() => t.close());

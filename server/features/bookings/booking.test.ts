@@ -6,7 +6,7 @@ import { appointments, bookings, cards } from '../../db/schema.ts';
 import { createTestContext, request, type TestContext } from '../../test/app.ts';
 import { signedInAs } from '../../test/fixtures.ts';
 import { decodeQr } from '../../test/qr.ts';
-import { createClinic, createRoom, saveCard, storedCard } from '../../test/supply-fixtures.ts';
+import { openRoom, saveCard, storedCard } from '../../test/supply-fixtures.ts';
 
 let t: TestContext;
 let partner: Awaited<ReturnType<typeof signedInAs>>;
@@ -18,16 +18,11 @@ beforeAll(async () => {
   t = await createTestContext();
   partner = await signedInAs(t, 'partner');
   specialist = await signedInAs(t, 'customer');
-  const clinic = await createClinic(t, partner.user, partner.token);
-  await request(t.app, {
-    method: 'POST',
-    url: `/api/partner/${partner.user.uuid}/coworking/${clinic.uuid}/opening-hour`,
-    token: partner.token,
-    payload: {
-      hours: [1, 2, 3, 4, 5].map((weekday) => ({ weekday, opens_at: '08:00', closes_at: '20:00' })),
-    },
-  });
-  room = await createRoom(t, partner.user, partner.token, clinic.uuid, 'Sala Reserva', '1.0000');
+  ({ room } = await openRoom(t, partner, {
+    room: 'Sala Reserva',
+    weekdays: [1, 2, 3, 4, 5],
+    hours: ['08:00', '20:00'],
+  }));
   day = addDays(zonedDate(t.clock.now, 'America/Sao_Paulo'), 2);
   while (weekdayOf(day) === 0 || weekdayOf(day) === 6) day = addDays(day, 1);
 });

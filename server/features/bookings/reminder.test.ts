@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, zonedDate, zonedInstant } from '#common/time/zone';
 import { createTestContext, request, type TestContext } from '../../test/app.ts';
 import { signedInAs } from '../../test/fixtures.ts';
-import { bookByCard, createClinic, createRoom, openClinic, saveCard } from '../../test/supply-fixtures.ts';
+import { bookByCard, openRoom, saveCard } from '../../test/supply-fixtures.ts';
 import { sendDueReminders } from './reminder.service.ts';
 
 const ZONE = 'America/Sao_Paulo';
@@ -16,9 +16,7 @@ beforeAll(async () => {
   t = await createTestContext();
   const partner = await signedInAs(t, 'partner');
   specialist = await signedInAs(t, 'customer');
-  const clinic = await createClinic(t, partner.user, partner.token);
-  await openClinic(t, partner.user, partner.token, clinic.uuid);
-  room = await createRoom(t, partner.user, partner.token, clinic.uuid, 'Sala Lembrete');
+  ({ room } = await openRoom(t, partner, { room: 'Sala Lembrete' }));
   card = await saveCard(t, specialist.user, specialist.token);
   day = addDays(zonedDate(t.clock.now, ZONE), 3);
 });

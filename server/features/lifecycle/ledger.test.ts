@@ -12,7 +12,7 @@ import { lockDataDir } from '../../lib/data-dir-lock.ts';
 import { main } from '../../ops/ledger-check.ts';
 import { createTestContext, request, type TestContext } from '../../test/app.ts';
 import { signedInAs } from '../../test/fixtures.ts';
-import { bookByCard, createClinic, createRoom, openClinic, saveCard } from '../../test/supply-fixtures.ts';
+import { bookByCard, openRoom, putOnPlan, saveCard } from '../../test/supply-fixtures.ts';
 import {
   BUFFER_LOST,
   CANCEL_REFUND_POLICY,
@@ -117,16 +117,9 @@ beforeAll(async () => {
   t = await createTestContext();
   partner = await signedInAs(t, 'partner');
   // The partner's plan takes 12,5 % of what is kept (later changed, to show each payment keeps its own).
-  await t.db.execute(sql`insert into plans (name, commission_percent) values ('Livro-Caixa', 12.5)`);
-  await t.db.execute(
-    sql`insert into partner_profiles (user_id, plan_id)
-        select u.id, p.id from users u, plans p where u.uuid = ${partner.user.uuid} and p.name = 'Livro-Caixa'
-        on conflict (user_id) do update set plan_id = excluded.plan_id`,
-  );
+  await putOnPlan(t, partner.user, '12.5', 'Livro-Caixa');
   specialist = await signedInAs(t, 'customer');
-  const clinic = await createClinic(t, partner.user, partner.token);
-  await openClinic(t, partner.user, partner.token, clinic.uuid);
-  room = await createRoom(t, partner.user, partner.token, clinic.uuid, 'Sala Livro-Caixa', '1.0000');
+  ({ room } = await openRoom(t, partner, { room: 'Sala Livro-Caixa' }));
   cardUuid = (await saveCard(t, specialist.user, specialist.token)).uuid;
   day = addDays(zonedDate(t.clock.now, 'America/Sao_Paulo'), 3);
   const byCard = (hours: string[]) => bookByCard(t, specialist.token, room.uuid, cardUuid, hours.map(at));

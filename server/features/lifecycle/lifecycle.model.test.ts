@@ -21,14 +21,10 @@ import { queryRows } from '../../db/client.ts';
 import { payments, throttleCounters } from '../../db/schema.ts';
 import { createTestContext, request, type TestContext } from '../../test/app.ts';
 import { signedInAs, signIn } from '../../test/fixtures.ts';
-import {
-  FAKE_MP_ACCESS_TOKEN,
-  type FakeMercadoPago,
-  fakeCardToken,
-  startFakeMercadoPago,
-} from '../../test/mercadopago-fake.ts';
+import { mercadoPagoEnv, saveFakeCard } from '../../test/mercadopago-app.ts';
+import { type FakeMercadoPago, fakeCardToken, startFakeMercadoPago } from '../../test/mercadopago-fake.ts';
 import { TEST_NOW } from '../../test/now.ts';
-import { createClinic, createRoom, openClinic, saveCard } from '../../test/supply-fixtures.ts';
+import { openRoom, saveCard } from '../../test/supply-fixtures.ts';
 import { signedWebhook } from '../../test/webhook.ts';
 import { checkLedger } from './ledger.ts';
 import { expireHolds } from './lifecycle.service.ts';
@@ -161,9 +157,7 @@ async function newWorld(concurrent: boolean): Promise<World> {
   // Every run signs people in from one address: the sign-in limits start afresh (they have tests).
   await t.db.delete(throttleCounters);
   const partner = await signedInAs(t, 'partner');
-  const clinic = await createClinic(t, partner.user, partner.token);
-  await openClinic(t, partner.user, partner.token, clinic.uuid);
-  const room = await createRoom(t, partner.user, partner.token, clinic.uuid, 'Sala Modelo');
+  const { room } = await openRoom(t, partner, { room: 'Sala Modelo' });
   const customers = [];
   for (let i = 0; i < 2; i++) {
     const c = await signedInAs(t, 'customer');
@@ -763,16 +757,7 @@ let fake: FakeMercadoPago;
 /** Mercado Pago's API played by the local fake: the same commands, its notifications and books. */
 const mercadopagoHarness = (): Harness => ({
   name: 'mercadopago',
-  async saveCard(c) {
-    const res = await request(t.app, {
-      method: 'POST',
-      url: `/api/customer/${c.user.uuid}/card`,
-      token: c.token,
-      payload: { card_token: fakeCardToken('APRO') },
-    });
-    expect(res.statusCode, res.body).toBe(201);
-    return res.json().data.uuid;
-  },
+  saveCard: (c) => saveFakeCard(t, c),
   // Mostly approved; some left in review (settled by webhook), some refused by the issuer.
   cardExtras: (i) => ({ card_token: fakeCardToken(['APRO', 'APRO', 'CONT', 'FUND'][i % 4]) }),
   async deliver(type, paymentUuid, eventId) {
@@ -822,16 +807,7 @@ const mercadopagoHarness = (): Harness => ({
 describe('booking lifecycle, model-based, Mercado Pago provider', () => {
   beforeAll(async () => {
     fake = await startFakeMercadoPago();
-    await startHarness(
-      {
-        PAYMENT_PROVIDER: 'mercadopago',
-        MERCADOPAGO_ACCESS_TOKEN: FAKE_MP_ACCESS_TOKEN,
-        MERCADOPAGO_PUBLIC_KEY: 'TEST-00000000-0000-0000-0000-publickey000',
-        MERCADOPAGO_WEBHOOK_SECRET: MP_SECRET,
-        MERCADOPAGO_API_URL: fake.url,
-      },
-      mercadopagoHarness,
-    );
+    await startHarness(mercadoPagoEnv(fake, { MERCADOPAGO_WEBHOOK_SECRET: MP_SECRET }), mercadopagoHarness);
   }, 120_000);
   afterAll(async () => {
     await stopHarness();

@@ -9,41 +9,26 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, zonedDate } from '#common/time/zone';
-import { oauthStates, partnerPaymentAccounts, partnerProfiles, payments, plans } from '../../db/schema.ts';
+import { oauthStates, partnerPaymentAccounts, payments } from '../../db/schema.ts';
 import { createTokenCipher, parseEncryptionKey } from '../../lib/token-cipher.ts';
 import { createTestContext, request, type TestContext } from '../../test/app.ts';
 import { signedInAs } from '../../test/fixtures.ts';
+import { createMercadoPagoTestContext, saveFakeCard } from '../../test/mercadopago-app.ts';
 import {
   FAKE_MP_ACCESS_TOKEN,
   FAKE_MP_CLIENT_ID,
-  FAKE_MP_CLIENT_SECRET,
   type FakeMercadoPago,
   fakeCardToken,
-  startFakeMercadoPago,
 } from '../../test/mercadopago-fake.ts';
-import { bookByCard, createClinic, createRoom, openClinic, saveCard } from '../../test/supply-fixtures.ts';
+import { bookByCard, openRoom, putOnPlan, saveCard } from '../../test/supply-fixtures.ts';
 import { retryRefunds } from '../lifecycle/refunds.service.ts';
 import { readBackOpenCharges } from '../payments/reconcile.service.ts';
 import { refreshExpiringTokens } from './payment-account.service.ts';
 
 type Person = Awaited<ReturnType<typeof signedInAs>>;
 
-async function onPlan(t: TestContext, partner: Person, percent: string) {
-  const [plan] = await t.db
-    .insert(plans)
-    .values({ name: `Plano ${percent} ${partner.user.uuid.slice(0, 8)}`, commissionPercent: percent })
-    .returning();
-  await t.db
-    .insert(partnerProfiles)
-    .values({ userId: partner.user.id, planId: plan!.id })
-    .onConflictDoUpdate({ target: partnerProfiles.userId, set: { planId: plan!.id } });
-}
-
-async function roomOf(t: TestContext, partner: Person, name: string) {
-  const clinic = await createClinic(t, partner.user, partner.token);
-  await openClinic(t, partner.user, partner.token, clinic.uuid);
-  return createRoom(t, partner.user, partner.token, clinic.uuid, name, '1.0833');
-}
+const roomOf = async (t: TestContext, partner: Person, name: string) =>
+  (await openRoom(t, partner, { room: name, price: '1.0833' })).room;
 
 const status = (t: TestContext, who: Person, partnerUuid: string) =>
   request(t.app, { method: 'GET', url: `/api/partner/${partnerUuid}/mercadopago`, token: who.token });
@@ -155,7 +140,7 @@ describe('sandbox: connect with the local authorization page, and split', () => 
   });
 
   it("charges a connected partner's room on the partner's account (card and Pix), refunds through it", async () => {
-    await onPlan(t, partner, '12.50');
+    await putOnPlan(t, partner.user, '12.50');
     const room = await roomOf(t, partner, 'Sala Split');
     const card = await saveCard(t, customer.user, customer.token);
     const booking = await bookByCard(t, customer.token, room.uuid, card.uuid, [`${day}T09:00:00-03:00`]);
@@ -219,18 +204,7 @@ describe('Mercado Pago: OAuth against the fake, split Pix with the application f
   let day: string;
 
   beforeAll(async () => {
-    fake = await startFakeMercadoPago();
-    t = await createTestContext({
-      PAYMENT_PROVIDER: 'mercadopago',
-      MERCADOPAGO_ACCESS_TOKEN: FAKE_MP_ACCESS_TOKEN,
-      MERCADOPAGO_PUBLIC_KEY: 'TEST-00000000-0000-0000-0000-publickey000',
-      MERCADOPAGO_WEBHOOK_SECRET: 'mp-webhook-secret-0123456789',
-      MERCADOPAGO_API_URL: fake.url,
-      MERCADOPAGO_AUTH_URL: `${fake.url}/authorization`,
-      MERCADOPAGO_CLIENT_ID: FAKE_MP_CLIENT_ID,
-      MERCADOPAGO_CLIENT_SECRET: FAKE_MP_CLIENT_SECRET,
-      PUBLIC_URL: 'https://salas.example.com.br',
-    });
+    ({ fake, t } = await createMercadoPagoTestContext({}, { oauth: true }));
     partner = await signedInAs(t, 'partner');
     customer = await signedInAs(t, 'customer');
     day = addDays(zonedDate(t.clock.now, 'America/Sao_Paulo'), 3);
@@ -307,7 +281,7 @@ describe('Mercado Pago: OAuth against the fake, split Pix with the application f
   });
 
   it("opens a Pix on the partner's account with the commission as application_fee, refunds through it", async () => {
-    await onPlan(t, partner, '10.00');
+    await putOnPlan(t, partner.user, '10.00');
     const room = await roomOf(t, partner, 'Sala MP Split');
     const res = await request(t.app, {
       method: 'POST',
@@ -345,13 +319,7 @@ describe('Mercado Pago: OAuth against the fake, split Pix with the application f
   });
 
   it("charges a saved card on the platform's account (payout): Mercado Pago cannot split it", async () => {
-    const saved = await request(t.app, {
-      method: 'POST',
-      url: `/api/customer/${customer.user.uuid}/card`,
-      token: customer.token,
-      payload: { card_token: fakeCardToken('APRO') },
-    });
-    expect(saved.statusCode, saved.body).toBe(201);
+    const cardUuid = await saveFakeCard(t, customer);
     const room = await roomOf(t, partner, 'Sala MP Cartão');
     const res = await request(t.app, {
       method: 'POST',
@@ -361,7 +329,7 @@ describe('Mercado Pago: OAuth against the fake, split Pix with the application f
         room_uuid: room.uuid,
         date_times: [`${day}T15:00:00-03:00`],
         payment_method: 'card',
-        card_uuid: saved.json().data.uuid,
+        card_uuid: cardUuid,
         card_token: fakeCardToken('APRO'),
       },
     });

@@ -12,15 +12,11 @@ import { formatBrl } from '#common/money';
 import { addDays, zonedDate } from '#common/time/zone';
 import { queryRows } from '../../db/client.ts';
 import { payments } from '../../db/schema.ts';
-import { createTestContext, request, type TestContext } from '../../test/app.ts';
+import { request, type TestContext } from '../../test/app.ts';
 import { signedInAs } from '../../test/fixtures.ts';
-import {
-  FAKE_MP_ACCESS_TOKEN,
-  type FakeMercadoPago,
-  fakeCardToken,
-  startFakeMercadoPago,
-} from '../../test/mercadopago-fake.ts';
-import { createClinic, createRoom, openClinic } from '../../test/supply-fixtures.ts';
+import { createMercadoPagoTestContext, saveFakeCard } from '../../test/mercadopago-app.ts';
+import { type FakeMercadoPago, fakeCardToken } from '../../test/mercadopago-fake.ts';
+import { openRoom, putOnPlan } from '../../test/supply-fixtures.ts';
 import { checkLedger } from '../lifecycle/ledger.ts';
 import { reportStuckRefunds, retryRefunds } from '../lifecycle/refunds.service.ts';
 import { compareRecentCharges } from './reconcile.service.ts';
@@ -37,36 +33,14 @@ let day: string;
 let hour = 8;
 
 beforeAll(async () => {
-  fake = await startFakeMercadoPago();
-  t = await createTestContext({
-    PAYMENT_PROVIDER: 'mercadopago',
-    MERCADOPAGO_ACCESS_TOKEN: FAKE_MP_ACCESS_TOKEN,
-    MERCADOPAGO_PUBLIC_KEY: 'TEST-00000000-0000-0000-0000-publickey000',
-    MERCADOPAGO_WEBHOOK_SECRET: SECRET,
-    MERCADOPAGO_API_URL: fake.url,
-    PUBLIC_URL: 'https://salas.example.com.br',
-  });
+  ({ fake, t } = await createMercadoPagoTestContext({ MERCADOPAGO_WEBHOOK_SECRET: SECRET }));
   operator = await signedInAs(t, 'owner');
   partner = await signedInAs(t, 'partner');
   customer = await signedInAs(t, 'customer');
-  const clinic = await createClinic(t, partner.user, partner.token);
-  await openClinic(t, partner.user, partner.token, clinic.uuid);
-  room = await createRoom(t, partner.user, partner.token, clinic.uuid, 'Sala Disputa', '1.0000');
+  ({ room } = await openRoom(t, partner, { room: 'Sala Disputa' }));
   // The partner's plan keeps 10 % of what is kept.
-  await t.db.execute(sql`insert into plans (name, commission_percent) values ('Disputas', 10)`);
-  await t.db.execute(
-    sql`insert into partner_profiles (user_id, plan_id)
-        select u.id, p.id from users u, plans p where u.uuid = ${partner.user.uuid} and p.name = 'Disputas'
-        on conflict (user_id) do update set plan_id = excluded.plan_id`,
-  );
-  const saved = await request(t.app, {
-    method: 'POST',
-    url: `/api/customer/${customer.user.uuid}/card`,
-    token: customer.token,
-    payload: { card_token: fakeCardToken('APRO') },
-  });
-  expect(saved.statusCode, saved.body).toBe(201);
-  cardUuid = saved.json().data.uuid;
+  await putOnPlan(t, partner.user, '10', 'Disputas');
+  cardUuid = await saveFakeCard(t, customer);
   day = addDays(zonedDate(t.clock.now, 'America/Sao_Paulo'), 5);
 }, 120_000);
 afterAll(async () => {

@@ -11,15 +11,11 @@ import { addDays, zonedDate } from '#common/time/zone';
 import { MERCADOPAGO_REFUND_SHORT_OF_BALANCE } from '../../adapters/mercadopago.ts';
 import type { PaymentProvider } from '../../adapters/payments.ts';
 import { bookings, payments, refunds } from '../../db/schema.ts';
-import { createTestContext, request, type TestContext } from '../../test/app.ts';
+import { request, type TestContext } from '../../test/app.ts';
 import { signedInAs } from '../../test/fixtures.ts';
-import {
-  FAKE_MP_ACCESS_TOKEN,
-  type FakeMercadoPago,
-  fakeCardToken,
-  startFakeMercadoPago,
-} from '../../test/mercadopago-fake.ts';
-import { createClinic, createRoom, openClinic } from '../../test/supply-fixtures.ts';
+import { createMercadoPagoTestContext } from '../../test/mercadopago-app.ts';
+import { type FakeMercadoPago, fakeCardToken } from '../../test/mercadopago-fake.ts';
+import { openRoom } from '../../test/supply-fixtures.ts';
 import { CHARGE_UNANSWERED, checkLedger } from '../lifecycle/ledger.ts';
 import { chargeOpened, expireHolds } from '../lifecycle/lifecycle.service.ts';
 import { retryRefunds } from '../lifecycle/refunds.service.ts';
@@ -41,22 +37,14 @@ let hour = 8;
 let cardUuid: string;
 
 beforeAll(async () => {
-  fake = await startFakeMercadoPago();
-  t = await createTestContext({
-    PAYMENT_PROVIDER: 'mercadopago',
-    MERCADOPAGO_ACCESS_TOKEN: FAKE_MP_ACCESS_TOKEN,
-    MERCADOPAGO_PUBLIC_KEY: 'TEST-00000000-0000-0000-0000-publickey000',
+  ({ fake, t } = await createMercadoPagoTestContext({
     MERCADOPAGO_WEBHOOK_SECRET: SECRET,
-    MERCADOPAGO_API_URL: fake.url,
     MAX_INSTALLMENTS: '6',
     INTEREST_FREE_INSTALLMENTS: '3',
-    PUBLIC_URL: 'https://salas.example.com.br',
-  });
+  }));
   partner = await signedInAs(t, 'partner');
   customer = await signedInAs(t, 'customer');
-  const clinic = await createClinic(t, partner.user, partner.token);
-  await openClinic(t, partner.user, partner.token, clinic.uuid);
-  room = await createRoom(t, partner.user, partner.token, clinic.uuid, 'Sala MP', '1.0833');
+  ({ room } = await openRoom(t, partner, { room: 'Sala MP', price: '1.0833' }));
   day = addDays(zonedDate(t.clock.now, 'America/Sao_Paulo'), 4);
 }, 120_000);
 afterAll(async () => {

@@ -5,7 +5,7 @@ import { addDays, weekdayOf, zonedDate } from '#common/time/zone';
 import { appointments, bookings } from '../../db/schema.ts';
 import { createTestContext, request, type TestContext } from '../../test/app.ts';
 import { signedInAs } from '../../test/fixtures.ts';
-import { createClinic, createRoom } from '../../test/supply-fixtures.ts';
+import { openRoom } from '../../test/supply-fixtures.ts';
 import { expireHolds } from '../lifecycle/lifecycle.service.ts';
 
 let t: TestContext;
@@ -17,16 +17,7 @@ beforeAll(async () => {
   t = await createTestContext();
   const partner = await signedInAs(t, 'partner');
   specialist = await signedInAs(t, 'customer');
-  const clinic = await createClinic(t, partner.user, partner.token);
-  await request(t.app, {
-    method: 'POST',
-    url: `/api/partner/${partner.user.uuid}/coworking/${clinic.uuid}/opening-hour`,
-    token: partner.token,
-    payload: {
-      hours: [0, 1, 2, 3, 4, 5, 6].map((weekday) => ({ weekday, opens_at: '08:00', closes_at: '20:00' })),
-    },
-  });
-  room = await createRoom(t, partner.user, partner.token, clinic.uuid, 'Sala Pix');
+  ({ room } = await openRoom(t, partner, { room: 'Sala Pix', hours: ['08:00', '20:00'] }));
   day = addDays(zonedDate(t.clock.now, 'America/Sao_Paulo'), 3);
   if (weekdayOf(day) === 0) day = addDays(day, 1);
 });

@@ -16,7 +16,7 @@ import { addDays, zonedDate } from '#common/time/zone';
 import { queryRows } from '../../db/client.ts';
 import { createTestContext, request, type TestContext } from '../../test/app.ts';
 import { signedInAs, signIn } from '../../test/fixtures.ts';
-import { bookByCard, createClinic, createRoom, openClinic, saveCard } from '../../test/supply-fixtures.ts';
+import { bookByCard, openRoom, putOnPlan, saveCard } from '../../test/supply-fixtures.ts';
 import { signedWebhook } from '../../test/webhook.ts';
 import { checkLedger } from '../lifecycle/ledger.ts';
 
@@ -36,15 +36,8 @@ beforeAll(async () => {
   partner = await signedInAs(t, 'partner');
   other = await signedInAs(t, 'partner');
   customer = await signedInAs(t, 'customer');
-  const clinic = await createClinic(t, partner.user, partner.token);
-  await openClinic(t, partner.user, partner.token, clinic.uuid);
-  room = await createRoom(t, partner.user, partner.token, clinic.uuid, 'Sala Repasse', '1.0000');
-  await t.db.execute(sql`insert into plans (name, commission_percent) values ('Repasses', 10)`);
-  await t.db.execute(
-    sql`insert into partner_profiles (user_id, plan_id)
-        select u.id, p.id from users u, plans p where u.uuid = ${partner.user.uuid} and p.name = 'Repasses'
-        on conflict (user_id) do update set plan_id = excluded.plan_id`,
-  );
+  ({ room } = await openRoom(t, partner, { room: 'Sala Repasse' }));
+  await putOnPlan(t, partner.user, '10', 'Repasses');
   card = (await saveCard(t, customer.user, customer.token)).uuid;
   day = addDays(zonedDate(t.clock.now, 'America/Sao_Paulo'), 2);
 }, 120_000);
@@ -375,14 +368,8 @@ describe('held lines and payouts', () => {
   type Partner = Awaited<ReturnType<typeof signedInAs>> & { room: string };
   async function newPartner(name: string): Promise<Partner> {
     const who = await signedInAs(t, 'partner');
-    const clinic = await createClinic(t, who.user, who.token);
-    await openClinic(t, who.user, who.token, clinic.uuid, [0, 1, 2, 3, 4, 5, 6], ['08:00', '20:00']);
-    const r = await createRoom(t, who.user, who.token, clinic.uuid, name, '1.0000');
-    await t.db.execute(
-      sql`insert into partner_profiles (user_id, plan_id)
-          select u.id, p.id from users u, plans p where u.uuid = ${who.user.uuid} and p.name = 'Repasses'
-          on conflict (user_id) do update set plan_id = excluded.plan_id`,
-    );
+    const { room: r } = await openRoom(t, who, { room: name, hours: ['08:00', '20:00'] });
+    await putOnPlan(t, who.user, '10', 'Repasses');
     return { ...who, room: r.uuid };
   }
   const tomorrow = () => addDays(zonedDate(t.clock.now, 'America/Sao_Paulo'), 1);
