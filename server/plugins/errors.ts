@@ -1,6 +1,8 @@
 import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
+import { calendarValues } from '#common/contracts/dates';
 import { type ApiErrorBody, AppError, messages } from '#common/errors';
 import { isDatabaseUnavailable } from '../db/client.ts';
 import type { RouteEntry } from '../services.ts';
@@ -17,6 +19,19 @@ function fieldErrors(err: FastifyError): Record<string, string[]> {
     out[key] = [...(out[key] ?? []), v.message ?? messages.validation];
   }
   return out;
+}
+
+/**
+ * Whether every path parameter in `fields` is, in the route's path schema, one of the marketplace's
+ * dates (marked in common/contracts/dates.ts) — and there is at least one.
+ */
+function onlyCalendarValues(request: FastifyRequest, fields: string[]): boolean {
+  const params = request.routeOptions.schema?.params as { shape?: Record<string, z.ZodType> } | undefined;
+  const shape = params?.shape ?? {};
+  return (
+    fields.length > 0 &&
+    fields.every((field) => Object.hasOwn(shape, field) && calendarValues.has(shape[field]!))
+  );
 }
 
 const transportErrors: Record<string, { status: number; message: string }> = {
@@ -59,8 +74,7 @@ export function registerErrorHandling(app: FastifyInstance, routes: RouteEntry[]
     if ((hasZodFastifySchemaValidationErrors(err) || err.validation) && err.validationContext === 'params') {
       // A malformed id in the path names nothing that exists; a bad date in it is bad input.
       const errors = fieldErrors(err);
-      const fields = Object.keys(errors);
-      if (!fields.length || !fields.every((f) => /^date/i.test(f)))
+      if (!onlyCalendarValues(request, Object.keys(errors)))
         return reply.code(404).send({ message: messages.notFound } satisfies ApiErrorBody);
       return reply.code(422).send({
         message: Object.values(errors)[0]?.[0] ?? messages.validation,
