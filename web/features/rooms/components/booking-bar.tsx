@@ -1,9 +1,10 @@
 import './room-page.css';
-import { Box, Button, Group, Paper, Text } from '@mantine/core';
+import { Box, Button, Group, Text } from '@mantine/core';
 import { IconX } from '@tabler/icons-react';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import type { RoomDetail } from '#common/contracts/rooms';
+import { FixedBottomBar } from '#web/components/fixed-bottom-bar.tsx';
 import { text as bookingText } from '#web/features/bookings/messages.ts';
 import { formatBrl } from '#web/lib/format.ts';
 import { useHydrated } from '#web/lib/hydrated.ts';
@@ -14,13 +15,6 @@ import { BookingFooter } from './booking-footer.tsx';
 
 // The sheet (a drawer with the calendar) loads when the person opens it.
 const BookingSheet = lazy(async () => ({ default: (await import('./booking-sheet.tsx')).BookingSheet }));
-
-/**
- * The bar's height, set by room-page.css while the bar shows (below 62em) as
- * `--salas-booking-bar-height`: the floating help buttons sit above it and the page keeps that
- * much room at its end, from the first paint on.
- */
-const BAR_HEIGHT = 'var(--salas-booking-bar-height, 64px)';
 
 /** The address fragment of the sheet drawn without scripts (CSS shows it while it is the target). */
 const SHEET = 'horarios';
@@ -54,7 +48,8 @@ function PlainSheet({ room, booking }: { room: RoomDetail; booking: RoomBooking 
 
 /**
  * Phones and tablets: the running total and "Reservar" fixed at the bottom; the sheet books. Hidden
- * by CSS from 62em, where the card beside the room books.
+ * by CSS from 62em, where the card beside the room books; below it room-page.css sets the bar's
+ * height, so the server's HTML keeps its room from the first paint.
  */
 export function BookingBar({ room, booking }: { room: RoomDetail; booking: RoomBooking }) {
   const [open, setOpen] = useState(false);
@@ -73,26 +68,7 @@ export function BookingBar({ room, booking }: { room: RoomDetail; booking: RoomB
 
   return (
     <div className="salas-booking-bar">
-      {/* Room for the bar at the end of the page, so it never covers the footer. */}
-      <Box h={BAR_HEIGHT} aria-hidden="true" />
-      <Paper
-        component="section"
-        aria-label={text.bar.sheet}
-        shadow="lg"
-        pos="fixed"
-        bottom={0}
-        left={0}
-        right={0}
-        h={BAR_HEIGHT}
-        px="md"
-        style={{
-          zIndex: 140,
-          display: 'flex',
-          alignItems: 'center',
-          borderTop: '1px solid var(--mantine-color-gray-3)',
-          paddingBottom: 'env(safe-area-inset-bottom)',
-        }}
-      >
+      <FixedBottomBar label={text.bar.sheet} sizedByCss>
         <Group justify="space-between" wrap="nowrap" gap="sm" maw={720} mx="auto" w="100%">
           <Box aria-live="polite" style={{ minWidth: 0 }}>
             {n ? (
@@ -140,7 +116,7 @@ export function BookingBar({ room, booking }: { room: RoomDetail; booking: RoomB
             {text.bar.open}
           </Button>
         </Group>
-      </Paper>
+      </FixedBottomBar>
       {!hydrated && <PlainSheet room={room} booking={booking} />}
       {open && (
         <Suspense>
