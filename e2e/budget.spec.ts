@@ -1,4 +1,5 @@
 import zlib from 'node:zlib';
+import { xsrfHeaders } from './support/session.ts';
 import { expect, test } from './support/test.ts';
 
 /** The JavaScript budget of a first visit to the public pages (issue "prove it holds"). */
@@ -17,8 +18,10 @@ async function firstVisitJs(page: import('@playwright/test').Page, path: string)
 
 /** The rooms of the list's first page, as the API answers them. */
 async function listedRooms(request: import('@playwright/test').APIRequestContext) {
-  const xsrf = { cookie: 'XSRF-TOKEN=budget-check', 'x-xsrf-token': 'budget-check' };
-  const search = await request.post('/api/customer/room/genericsearch', { data: {}, headers: xsrf });
+  const search = await request.post('/api/customer/room/genericsearch', {
+    data: {},
+    headers: await xsrfHeaders(request),
+  });
   return (await search.json()).data as { uuid: string; name: string }[];
 }
 

@@ -1,6 +1,6 @@
 import { keepScreen } from './support/screens.ts';
-import { DEMO_PASSWORD, demo, expectAccessible, loginCode, signInByApi } from './support/session.ts';
-import { type APIRequestContext, expect, type Page, test } from './support/test.ts';
+import { demo, expectAccessible, signInByApi, signInToApi } from './support/session.ts';
+import { expect, type Page, test } from './support/test.ts';
 
 /**
  * A partner connects Mercado Pago (DESIGN §9 "Partners connect Mercado Pago", decision 0035): the
@@ -10,27 +10,6 @@ import { type APIRequestContext, expect, type Page, test } from './support/test.
  * nothing elsewhere.
  */
 const camila = { email: 'camila@integrare.test', name: 'Camila Duarte' };
-
-/** The API as a signed-in specialist, for the booking itself (the booking screens have journeys). */
-async function specialistApi(request: APIRequestContext, email: string) {
-  await request.get('/api/config');
-  const xsrf = (await request.storageState()).cookies.find((c) => c.name === 'XSRF-TOKEN')?.value ?? '';
-  const headers = { 'x-xsrf-token': xsrf };
-  const since = Date.now() - 1000;
-  const first = await request.post('/api/loginTwoFactor', {
-    headers,
-    data: { email, password: DEMO_PASSWORD },
-  });
-  expect(first.status()).toBeLessThan(300);
-  const code = await loginCode(email, since);
-  const session = await request.post('/api/authenticateToken', {
-    headers,
-    data: { email, login_token: code },
-  });
-  expect(session.status(), await session.text()).toBeLessThan(300);
-  const { token, user } = (await session.json()).data;
-  return { headers: { ...headers, authorization: `Bearer ${token}` }, user };
-}
 
 const monthName = (iso: string) =>
   new Intl.DateTimeFormat('pt-BR', { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
@@ -65,7 +44,7 @@ test('a partner connects Mercado Pago and sees the next booking of her rooms pai
 
   // A specialist books one hour of a Camila room, with the saved card, once she is connected.
   const request = await playwright.request.newContext({ baseURL });
-  const me = await specialistApi(request, demo.specialist2);
+  const me = await signInToApi(request, demo.specialist2);
   const found = await request.post('/api/customer/room/genericsearch', {
     headers: me.headers,
     data: { search: 'Integrare' },

@@ -1,7 +1,7 @@
 import { calendarLabel } from './support/dates.ts';
 import { waitForMail } from './support/mail.ts';
 import { keepScreen } from './support/screens.ts';
-import { DEMO_PASSWORD, demo, expectAccessible, loginCode, signInByApi } from './support/session.ts';
+import { demo, expectAccessible, signInByApi, signInToApi } from './support/session.ts';
 import { type APIRequestContext, expect, type Page, test } from './support/test.ts';
 
 /**
@@ -14,29 +14,9 @@ import { type APIRequestContext, expect, type Page, test } from './support/test.
 const ROOM = 'Sala Frevo';
 const REASON = 'Sala interditada para manutenção elétrica';
 
-/** The API as the signed-in specialist, for the booking itself (the booking screens have journeys). */
-async function specialistApi(request: APIRequestContext, email: string) {
-  await request.get('/api/config');
-  const xsrf = (await request.storageState()).cookies.find((c) => c.name === 'XSRF-TOKEN')?.value ?? '';
-  const headers = { 'x-xsrf-token': xsrf };
-  const since = Date.now() - 1000;
-  const first = await request.post('/api/loginTwoFactor', {
-    headers,
-    data: { email, password: DEMO_PASSWORD },
-  });
-  expect(first.status()).toBeLessThan(300);
-  const session = await request.post('/api/authenticateToken', {
-    headers,
-    data: { email, login_token: await loginCode(email, since) },
-  });
-  expect(session.status(), await session.text()).toBeLessThan(300);
-  const { token, user } = (await session.json()).data;
-  return { headers: { ...headers, authorization: `Bearer ${token}` }, user };
-}
-
 /** Two hours in a row of Sala Frevo, 5 to 9 weeks ahead, booked with the saved card. */
 async function bookTwoHours(request: APIRequestContext) {
-  const me = await specialistApi(request, demo.specialist2);
+  const me = await signInToApi(request, demo.specialist2);
   const found = await request.post('/api/customer/room/genericsearch', {
     headers: me.headers,
     data: { value: 'Frevo' },

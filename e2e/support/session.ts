@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page } from '@playwright/test';
+import { type APIRequestContext, expect, type Page } from '@playwright/test';
 import { type Role, roleHome } from '../../common/domain/user.ts';
 import { waitForMail } from './mail.ts';
 
@@ -48,9 +48,49 @@ const TOKEN_KEY = 'salas.token';
 let signIns = 0;
 
 /**
- * The same two sign-in steps as signInAs, through the API instead of the screens (POST
- * /api/loginTwoFactor, the mailed code, POST /api/authenticateToken, with the XSRF double submit
- * the web client sends), for journeys whose point is not the sign-in screens: the token is put
+ * The XSRF double submit the web client sends, for the API called straight from a journey: the
+ * cookie /api/config sets in `request`'s jar (a page's `page.request` shares the page's), echoed in
+ * the header.
+ */
+export async function xsrfHeaders(request: APIRequestContext): Promise<{ 'x-xsrf-token': string }> {
+  await request.get('/api/config');
+  const xsrf = (await request.storageState()).cookies.find((c) => c.name === 'XSRF-TOKEN')?.value ?? '';
+  return { 'x-xsrf-token': xsrf };
+}
+
+/**
+ * The same two sign-in steps as signInAs, through the API (POST /api/loginTwoFactor, the mailed
+ * code, POST /api/authenticateToken, with the XSRF double submit the web client sends). Answers the
+ * bearer token, the user, the headers that call the API as them and the app's origin.
+ */
+export async function signInToApi(request: APIRequestContext, email: string, password = DEMO_PASSWORD) {
+  const xsrf = await xsrfHeaders(request);
+  // No second of slack as on the screens: a sign-in of the same account a moment ago (the journey
+  // before, through the API in well under a second) mailed a code that is spent by now. The mail
+  // is written tens of milliseconds after the call arrives, well past the file clock's tick.
+  const since = Date.now();
+  const login = await request.post('/api/loginTwoFactor', { data: { email, password }, headers: xsrf });
+  expect(login.ok(), `loginTwoFactor ${email}: ${login.status()} ${await login.text()}`).toBe(true);
+  const code = await loginCode(email, since);
+  const answer = await request.post('/api/authenticateToken', {
+    data: { email, login_token: code },
+    headers: xsrf,
+  });
+  expect(answer.ok(), `authenticateToken ${email}: ${answer.status()} ${await answer.text()}`).toBe(true);
+  const { token, user } = (await answer.json()).data as {
+    token: string;
+    user: { uuid: string; role_name: Role };
+  };
+  return {
+    token,
+    user,
+    headers: { ...xsrf, authorization: `Bearer ${token}` },
+    origin: new URL(answer.url()).origin,
+  };
+}
+
+/**
+ * signInToApi for a page, for journeys whose point is not the sign-in screens: the token is put
  * where the web app keeps it before the app starts, then the page opens `path` — by default the
  * role's home, where the screens' sign-in lands. Only the sign-in screens' own journeys use signInAs.
  */
@@ -60,26 +100,11 @@ export async function signInByApi(
   password = DEMO_PASSWORD,
   path?: string,
 ): Promise<void> {
-  const api = page.request;
-  // The XSRF cookie lands in the context's cookie jar, shared with the page.
-  await api.get('/api/config');
-  const xsrf = (await page.context().cookies()).find((c) => c.name === 'XSRF-TOKEN')?.value;
-  const headers = xsrf ? { 'x-xsrf-token': xsrf } : undefined;
-  // No second of slack as on the screens: a sign-in of the same account a moment ago (the journey
-  // before, through the API in well under a second) mailed a code that is spent by now. The mail
-  // is written tens of milliseconds after the call arrives, well past the file clock's tick.
-  const since = Date.now();
-  const login = await api.post('/api/loginTwoFactor', { data: { email, password }, headers });
-  expect(login.ok(), `loginTwoFactor ${email}: ${login.status()} ${await login.text()}`).toBe(true);
-  const code = await loginCode(email, since);
-  const answer = await api.post('/api/authenticateToken', { data: { email, login_token: code }, headers });
-  expect(answer.ok(), `authenticateToken ${email}: ${answer.status()} ${await answer.text()}`).toBe(true);
-  const { token, user } = (await answer.json()).data as { token: string; user: { role_name: Role } };
+  const { token, user, origin } = await signInToApi(page.request, email, password);
   // Stored by the next page of the app before its own scripts run, once: a later sign-out or
   // sign-in on this page is not undone by it on the following pages (sessionStorage lives as long
   // as the tab and is read before anything else on the page).
   const once = `salas.e2e.signin.${++signIns}`;
-  const origin = new URL(answer.url()).origin;
   await page.addInitScript(
     ([key, value, mark, app]) => {
       if (window !== window.top || location.origin !== app) return;
