@@ -99,12 +99,15 @@ export function currentUserNamed(request: FastifyRequest, uuid: string): UserRow
 /**
  * preValidation hook factory: the path parameter `name`, when the route has it, must be the
  * signed-in user's uuid — checked before the body, so naming someone else answers 404 whatever is
- * sent (run after requireRole/requireUser).
+ * sent (run after requireRole/requireUser). `mayNameAnyone`: roles that may name any user (the
+ * operator reading a partner's statement); `notFound`: the 404's message.
  */
-export function requireSelf(name: string) {
+export function requireSelf(name: string, options: { mayNameAnyone?: Role[]; notFound?: string } = {}) {
   return async (request: FastifyRequest, _reply: FastifyReply): Promise<void> => {
     const value = (request.params as Record<string, string | undefined>)[name];
-    if (value !== undefined && value !== request.auth?.user.uuid)
-      throw new AppError('not_found', messages.notFound);
+    const caller = request.auth?.user;
+    if (caller && options.mayNameAnyone?.includes(caller.role)) return;
+    if (value !== undefined && value !== caller?.uuid)
+      throw new AppError('not_found', options.notFound ?? messages.notFound);
   };
 }

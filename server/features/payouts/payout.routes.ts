@@ -12,8 +12,7 @@ import {
   statementQuery,
   statementResponse,
 } from '#common/contracts/payouts';
-import { AppError } from '#common/errors';
-import { currentUser, requireRole } from '../../plugins/auth.ts';
+import { currentUser, requireRole, requireSelf } from '../../plugins/auth.ts';
 import { spreadsheetAnswer, XLSX } from '../../plugins/openapi.ts';
 import type { Services } from '../../services.ts';
 import { contentDisposition } from '../admin/marketplace.routes.ts';
@@ -34,12 +33,10 @@ export const partnerPayoutRoutes =
   async (app) => {
     app.addHook('preValidation', requireRole('partner', 'owner', 'admin'));
     // Another partner's uuid is 404 before anything of the request is read (its dates, its month).
-    app.addHook('preValidation', async (request) => {
-      const named = (request.params as { partner?: string }).partner;
-      const caller = currentUser(request);
-      if (caller.role === 'partner' && named !== caller.uuid)
-        throw new AppError('not_found', payoutMessages.partnerNotFound);
-    });
+    app.addHook(
+      'preValidation',
+      requireSelf('partner', { mayNameAnyone: ['owner', 'admin'], notFound: payoutMessages.partnerNotFound }),
+    );
     const tags = ['parceiro: repasses'];
 
     app.get(
