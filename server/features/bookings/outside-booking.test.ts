@@ -13,7 +13,7 @@ import { addDays, zonedDate } from '#common/time/zone';
 import { queryRows } from '../../db/client.ts';
 import { createTestContext, request, type TestContext } from '../../test/app.ts';
 import { signedInAs } from '../../test/fixtures.ts';
-import { bookByCard, createClinic, createRoom, openClinic, saveCard } from '../../test/supply-fixtures.ts';
+import { bookByCard, openRoom, saveCard } from '../../test/supply-fixtures.ts';
 import { checkLedger, OUTSIDE_MONEY } from '../lifecycle/ledger.ts';
 
 let t: TestContext;
@@ -29,9 +29,7 @@ beforeAll(async () => {
   partner = await signedInAs(t, 'partner');
   other = await signedInAs(t, 'partner');
   customer = await signedInAs(t, 'customer');
-  const clinic = await createClinic(t, partner.user, partner.token);
-  await openClinic(t, partner.user, partner.token, clinic.uuid, [0, 1, 2, 3, 4, 5, 6], ['08:00', '20:00']);
-  room = await createRoom(t, partner.user, partner.token, clinic.uuid, 'Sala Externa', '1.0000');
+  ({ room } = await openRoom(t, partner, { room: 'Sala Externa', hours: ['08:00', '20:00'] }));
   card = (await saveCard(t, customer.user, customer.token)).uuid;
   day = addDays(zonedDate(t.clock.now, 'America/Sao_Paulo'), 3);
 }, 120_000);
@@ -386,9 +384,7 @@ describe('mails to people outside the platform', () => {
   const parse = (text: string) => new ICAL.Component(ICAL.parse(text));
   async function newPartner() {
     const p = await signedInAs(t, 'partner');
-    const clinic = await createClinic(t, p.user, p.token);
-    await openClinic(t, p.user, p.token, clinic.uuid, [0, 1, 2, 3, 4, 5, 6], ['08:00', '20:00']);
-    const r = await createRoom(t, p.user, p.token, clinic.uuid, 'Sala Limite', '1.0000');
+    const { room: r } = await openRoom(t, p, { room: 'Sala Limite', hours: ['08:00', '20:00'] });
     return { ...p, room: r.uuid };
   }
   /** Separate hours (none follows another): 08, 10 … 18 of each day from `from`. */

@@ -4,7 +4,7 @@ import { addDays, weekdayOf, zonedDate } from '#common/time/zone';
 import * as schema from '../../db/schema.ts';
 import { createTestContext, request, type TestContext } from '../../test/app.ts';
 import { signedInAs } from '../../test/fixtures.ts';
-import { createClinic, createRoom, saveCard } from '../../test/supply-fixtures.ts';
+import { createClinic, createRoom, openClinic, saveCard } from '../../test/supply-fixtures.ts';
 
 let t: TestContext;
 let partner: Awaited<ReturnType<typeof signedInAs>>;
@@ -13,14 +13,7 @@ beforeAll(async () => {
   t = await createTestContext();
   partner = await signedInAs(t, 'partner');
   clinic = await createClinic(t, partner.user, partner.token);
-  await request(t.app, {
-    method: 'POST',
-    url: `/api/partner/${partner.user.uuid}/coworking/${clinic.uuid}/opening-hour`,
-    token: partner.token,
-    payload: {
-      hours: [0, 1, 2, 3, 4, 5, 6].map((weekday) => ({ weekday, opens_at: '08:00', closes_at: '18:00' })),
-    },
-  });
+  await openClinic(t, partner.user, partner.token, clinic.uuid, [0, 1, 2, 3, 4, 5, 6], ['08:00', '18:00']);
 });
 afterAll(() => t.close());
 
