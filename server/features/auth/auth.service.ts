@@ -174,12 +174,12 @@ export const VERIFY_SIGNS_IN_HOURS = 24;
 export type EmailConfirmed = (user: usersRepo.UserRow) => Promise<void>;
 
 /**
- * Confirms the e-mail with the mailed code; `confirmed` runs once the code is spent. The confirmation right after registration also signs
- * the person in (answers a session), when all of these hold: the request carries no session, the
- * account is active and was unconfirmed until this code, it was registered less than
- * VERIFY_SIGNS_IN_HOURS ago and has never had a session (revoked ones count). The code itself is
- * the proof: single use, 5 tries, counted by the sign-in guard like a sign-in code. Every later
- * sign-in stays two-step.
+ * Confirms the e-mail with the mailed code; `confirmed` runs once the code is spent. The
+ * confirmation right after registration also signs the person in (answers a session), when all of
+ * these hold: the request carries no session, the account is active and was unconfirmed until this
+ * code, it was registered less than VERIFY_SIGNS_IN_HOURS ago and has never had a session (revoked
+ * ones count). The code itself is the proof: single use, 5 tries, counted by the sign-in guard
+ * like a sign-in code. Every later sign-in stays two-step.
  */
 export async function verifyEmail(
   s: Services,
