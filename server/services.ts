@@ -26,9 +26,10 @@ export interface Outbox {
   /**
    * Writes the mail as an outbox row with `db` (the transaction that causes it; default the pool).
    * `forgetAs`: once the mail has left (or been given up), the row keeps this address instead of
-   * the real one, and no content — the last mail to an account being erased.
+   * the real one, and no content — the last mail to an account being erased. `eventId`: the
+   * notification event the mail tells of (features/notifications).
    */
-  send(message: MailMessage & { forgetAs?: string }, db?: Executor): Promise<void>;
+  send(message: MailMessage & { forgetAs?: string; eventId?: number }, db?: Executor): Promise<void>;
   /** Writes a request for an account mail the job decides on (see the module comment). */
   request(kind: Exclude<MailKind, 'message'>, email: string, db?: Executor): Promise<void>;
   /** Asks for a sending round soon (after the writing transaction committed). */

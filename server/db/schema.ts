@@ -1013,6 +1013,44 @@ export const auditLog = pgTable(
   (t) => [index('audit_log_target_idx').on(t.targetUserId, t.createdAt)],
 );
 
+/**
+ * What happened, as the notifications module reads it (STYLE 17): one row per event, written in the
+ * transaction of the move that caused it, with the ids it is about in `payload`. Each message it
+ * makes (an outbox row per recipient and channel) points back at its event.
+ */
+export const notificationEventKinds = [
+  'booking_confirmed',
+  'pix_pending',
+  'late_payment_refunded',
+  'hours_canceled',
+  'series_charge_refused',
+  'payment_dispute',
+  'refunds_stuck',
+  'waitlist_offer',
+  'outside_booking_recorded',
+  'payout_paid',
+  'reminder_due',
+] as const;
+export type NotificationEventKind = (typeof notificationEventKinds)[number];
+
+export const notificationEvents = pgTable(
+  'notification_events',
+  {
+    id: id(),
+    kind: text('kind').$type<NotificationEventKind>().notNull(),
+    payload: jsonb('payload').$type<Record<string, unknown>>().notNull().default({}),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('notification_events_created_idx').on(t.createdAt),
+    check('notification_events_kind_check', sql`${t.kind} in (${inList(notificationEventKinds)})`),
+  ],
+);
+
+/** How a message reaches its person; each outbox row is one message on one channel. */
+export const messageChannels = ['email'] as const;
+export type MessageChannel = (typeof messageChannels)[number];
+
 export const mailKinds = ['message', 'password_reset', 'verification_code'] as const;
 export type MailKind = (typeof mailKinds)[number];
 export const mailStatuses = ['pending', 'sent', 'failed', 'skipped'] as const;
@@ -1044,11 +1082,17 @@ export const mailOutbox = pgTable(
      * resend is the same message to the receiver and no two installations share one (DESIGN §10).
      */
     messageId: text('message_id'),
+    /** The channel the row goes out on (only e-mail for now). */
+    channel: text('channel').$type<MessageChannel>().notNull().default('email'),
+    /** The event the message tells of; none for account mails and rows written before events. */
+    eventId: ref('event_id').references(() => notificationEvents.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     uniqueIndex('mail_outbox_message_id_key').on(t.messageId),
+    index('mail_outbox_event_idx').on(t.eventId),
+    check('mail_outbox_channel_check', sql`${t.channel} in (${inList(messageChannels)})`),
     index('mail_outbox_due_idx').on(t.nextAttemptAt).where(sql`${t.status} = 'pending'`),
     index('mail_outbox_failed_idx').on(t.createdAt).where(sql`${t.status} = 'failed'`),
     check('mail_outbox_status_check', sql`${t.status} in (${inList(mailStatuses)})`),

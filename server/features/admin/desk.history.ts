@@ -8,7 +8,7 @@
 import { type DeskBookingDetail, type DeskHistoryEntry, refundReasonLabels } from '#common/contracts/desk';
 import { formatBrl } from '#common/money';
 import { toZonedIso } from '#common/time/zone';
-import { when } from '../bookings/booking.mails.ts';
+import { when } from '../notifications/mails/booking.mails.ts';
 
 type Actor = DeskHistoryEntry['actor'];
 

@@ -31,7 +31,7 @@ export async function availabilityFor(
  * unless `ownerId` is the partner who owns it (a draft's preview, its own agenda; decision 0038).
  */
 export async function roomAvailability(
-  s: Services,
+  s: Pick<Services, 'db' | 'clock'>,
   roomUuid: string,
   dates: string[],
   ownerId?: number,

@@ -7,9 +7,9 @@ import type { CardToSave } from '../../adapters/payments.ts';
 import { cards } from '../../db/schema.ts';
 import type { Services } from '../../services.ts';
 import type { UserRow } from '../auth/user.repository.ts';
+import { payerOf } from '../lifecycle/payer.ts';
 import { assertCardAttemptsLeft, recordRefusedCard } from './booking-policy.ts';
 import { type CardRow, cardsOf } from './card.repository.ts';
-import { payerOf } from './payer.ts';
 
 /** Mercado Pago keeps `customer:card`; the browser needs the card part for the CVV token. */
 const providerCardId = (token: string) =>

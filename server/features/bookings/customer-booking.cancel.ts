@@ -1,6 +1,6 @@
 /**
  * The booking's cancel for its specialist (decision 0037): every hour DESIGN §8's table still lets
- * the specialist cancel, in one transaction under the booking's lock, under the policy, one mail.
+ * the specialist cancel, in one transaction under the booking's lock, under the policy, one event.
  */
 import { type CustomerBookingCancel, customerBookingMessages } from '#common/contracts/booking';
 import { findTransition, lifecycleMessages } from '#common/domain/lifecycle';
@@ -8,7 +8,6 @@ import { AppError } from '#common/errors';
 import type { Services } from '../../services.ts';
 import type { UserRow } from '../auth/user.repository.ts';
 import { cancelLocked, onBooking, transition } from '../lifecycle/lifecycle.service.ts';
-import { sendBookingCanceled } from './booking.mails.ts';
 import { ownBooking } from './customer-booking.service.ts';
 
 /** Statuses that keep a booking alive (DESIGN §8: canceled once none holds its hour). */
@@ -17,7 +16,7 @@ const HOLDS_TIME = ['pending_payment', 'confirmed', 'completed', 'no_show'];
 /**
  * Cancels every hour of the booking the specialist may still cancel, in one transaction under the
  * booking's lock: an unpaid booking goes whole with nothing to refund; each paid hour under the
- * policy (100 % up to 24 h before its start, 0 after). Hours already started stay. One mail.
+ * policy (100 % up to 24 h before its start, 0 after). Hours already started stay. One event.
  */
 export async function cancelMyBooking(
   s: Services,
@@ -63,19 +62,14 @@ export async function cancelMyBooking(
         canceled.push(a.id);
         current.status = 'canceled';
       }
-      f2.mails.push((db) =>
-        sendBookingCanceled(
-          s,
-          {
-            bookingId: booking.id,
-            appointmentIds: canceled,
-            actor: 'customer',
-            refundCents: refund,
-            wholeBooking: whole && canceled.length > 1,
-          },
-          db,
-        ),
-      );
+      f2.tell({
+        kind: 'hours_canceled',
+        bookingId: booking.id,
+        appointmentIds: canceled,
+        actor: 'customer',
+        refundCents: refund,
+        wholeBooking: whole && canceled.length > 1,
+      });
       const holding = locked.items.some((x) => HOLDS_TIME.includes(x.status));
       return {
         uuid: booking.uuid,

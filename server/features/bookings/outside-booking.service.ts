@@ -26,8 +26,12 @@ import { roomSlotData } from '../availability/availability.repository.ts';
 import { slotsFor } from '../availability/slots.ts';
 import { insertOutsideBooking, isSlotConflict } from '../lifecycle/lifecycle.repository.ts';
 import { type CancelResult, cancelLocked, withBooking } from '../lifecycle/lifecycle.service.ts';
+import { notify, type Told } from '../notifications/notify.service.ts';
 import { toHours } from '../supply.mappers.ts';
-import { sendOutsideBookingNews } from './outside-booking.mails.ts';
+
+/** What became of the mail to the person: written, held back by the partner's limit, or none. */
+const mailOutcome = (told: Told): OutsideMailOutcome =>
+  told.written > 0 ? 'sent' : told.limited ? 'limited' : 'none';
 
 /** Who a booking the partner recorded for someone off the platform is for; null for the others. */
 export const outsideOf = (b: {
@@ -84,7 +88,8 @@ export async function createOutsideBooking(
         now,
       });
       // One mail for all its hours, if the partner's limit of mails to outside addresses allows.
-      return [booking.id, await sendOutsideBookingNews(s, booking.id, tx)] as const;
+      const [told] = await notify(s, tx, [{ kind: 'outside_booking_recorded', bookingId: booking.id }]);
+      return [booking.id, mailOutcome(told!)] as const;
     });
   } catch (err) {
     if (isSlotConflict(err)) throw refuse(agendaMessages.slotTaken, 'conflict');

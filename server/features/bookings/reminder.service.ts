@@ -7,26 +7,12 @@
 import { sql } from 'drizzle-orm';
 import { queryRows, type Tx } from '../../db/client.ts';
 import type { Services } from '../../services.ts';
-import { clinicLocation, sendReminder } from './booking.mails.ts';
+import { notify } from '../notifications/notify.service.ts';
 
 export const REMINDER_LOCAL_HOUR = '08:00';
 
-/** A claimed appointment with what its mail needs (read in the claiming statement: no query per mail). */
-type Claimed = {
-  customer_id: number;
-  room_id: number;
-  starts_at: string | Date;
-  email: string;
-  name: string;
-  room: string;
-  clinic: string;
-  timezone: string;
-  street: string | null;
-  number: string | null;
-  neighborhood: string | null;
-  city: string | null;
-  state: string | null;
-};
+/** A claimed appointment: whose, where. */
+type Claimed = { id: number; customer_id: number; room_id: number };
 
 /** Sends the reminders now due; answers how many appointments were reminded. */
 export async function sendDueReminders(s: Services): Promise<number> {
@@ -40,7 +26,7 @@ async function remindDue(s: Services, tx: Tx): Promise<number> {
   const now = s.clock().toISOString();
   const claimed = await queryRows<Claimed>(
     tx,
-    sql`with claimed as (update appointments set reminder_sent_at = ${now}::timestamptz
+    sql`update appointments set reminder_sent_at = ${now}::timestamptz
         where id in (
           select a.id from appointments a
           join rooms r on r.id = a.room_id
@@ -58,47 +44,23 @@ async function remindDue(s: Services, tx: Tx): Promise<number> {
           order by a.id
           limit 1000
           for update of a skip locked)
-        returning customer_id, room_id, starts_at)
-        select claimed.*, u.email, u.name, r.name as room, c.name as clinic, c.timezone,
-               ad.street, ad.number, ad.neighborhood, ad.city, ad.state
-        from claimed
-        join users u on u.id = claimed.customer_id
-        join rooms r on r.id = claimed.room_id
-        join clinics c on c.id = r.clinic_id
-        left join addresses ad on ad.id = c.address_id`,
+        returning id, customer_id, room_id`,
   );
   if (claimed.length === 0) return 0;
 
-  const groups = new Map<string, Claimed[]>();
+  // One reminder per person and room, with all of that day's hours there.
+  const groups = new Map<string, number[]>();
   for (const row of claimed) {
     const key = `${row.customer_id}:${row.room_id}`;
-    groups.set(key, [...(groups.get(key) ?? []), row]);
+    groups.set(key, [...(groups.get(key) ?? []), Number(row.id)]);
   }
-  for (const rows of groups.values()) {
-    const d = rows[0]!;
-    await sendReminder(
-      s,
-      {
-        email: d.email,
-        name: d.name,
-        room: d.room,
-        clinic: { name: d.clinic, timezone: d.timezone },
-        location: clinicLocation(
-          { name: d.clinic },
-          d.street
-            ? {
-                street: d.street,
-                number: d.number!,
-                neighborhood: d.neighborhood!,
-                city: d.city!,
-                state: d.state!,
-              }
-            : null,
-        ),
-        starts: rows.map((r) => new Date(r.starts_at)).sort((a, b) => a.getTime() - b.getTime()),
-      },
-      tx,
-    );
-  }
+  await notify(
+    s,
+    tx,
+    [...groups.values()].map((ids) => ({
+      kind: 'reminder_due' as const,
+      appointmentIds: ids.sort((a, b) => a - b),
+    })),
+  );
   return claimed.length;
 }

@@ -22,7 +22,7 @@ import { randomToken, sha256 } from '../../lib/crypto.ts';
 import { appointmentUid, icsCalendar } from '../../lib/ics.ts';
 import type { Services } from '../../services.ts';
 import type { UserRow } from '../auth/user.repository.ts';
-import { clinicLocation } from '../bookings/booking.mails.ts';
+import { clinicLocation } from '../notifications/mails/booking.mails.ts';
 
 /**
  * The feed covers the last 90 days and everything ahead (issue 32): calendar apps keep the events

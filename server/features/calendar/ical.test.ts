@@ -8,7 +8,8 @@ import { appointments, bookings, payments, rooms, users } from '../../db/schema.
 import { createTestContext, request, type TestContext } from '../../test/app.ts';
 import { signedInAs } from '../../test/fixtures.ts';
 import { bookByCard, createClinic, createRoom, openClinic, saveCard } from '../../test/supply-fixtures.ts';
-import { dayLabel, sendBookingCanceled, sendPixLateRefunded } from '../bookings/booking.mails.ts';
+import { dayLabel } from '../notifications/mails/booking.mails.ts';
+import { sendBookingCanceled, sendPixLateRefunded } from '../notifications/notify.service.ts';
 
 let t: TestContext;
 let partner: Awaited<ReturnType<typeof signedInAs>>;

@@ -14,7 +14,7 @@ import * as repo from './lifecycle.repository.ts';
  * Written and committed right before a provider call that can capture or open a charge; `false`
  * when the payment no longer waits for one (its booking ended meanwhile): nothing is to be asked.
  */
-export function chargeStarting(s: Services, bookingId: number): Promise<boolean> {
+export function chargeStarting(s: Pick<Services, 'db' | 'clock'>, bookingId: number): Promise<boolean> {
   return repo.markChargeStarted(s.db, bookingId, s.clock());
 }
 
@@ -22,6 +22,10 @@ export function chargeStarting(s: Services, bookingId: number): Promise<boolean>
  * The attempt ended with nothing captured: the provider refused it, or the job found nothing under
  * our reference for long enough. `startedAt`: only if it is still that attempt.
  */
-export function chargeNotCaptured(s: Services, paymentId: number, startedAt?: Date): Promise<boolean> {
+export function chargeNotCaptured(
+  s: Pick<Services, 'db' | 'clock'>,
+  paymentId: number,
+  startedAt?: Date,
+): Promise<boolean> {
   return repo.clearChargeStarted(s.db, paymentId, startedAt);
 }

@@ -195,12 +195,7 @@ export async function claimStuckRefunds(tx: Tx, before: Date, now: Date) {
         rows.map((r) => Number(r.id)),
       ),
     )
-    .returning({
-      uuid: refunds.uuid,
-      amountCents: refunds.amountCents,
-      lastError: refunds.lastError,
-      createdAt: refunds.createdAt,
-    });
+    .returning({ id: refunds.id });
 }
 
 /** Gives up the refunds of a payment still waiting to be sent (under the booking's lock). */

@@ -3,7 +3,8 @@
  * appointments, its payment and its refunds. Every transition runs in one transaction that first
  * locks the booking row (then its payment, then its appointments), checks the move against the
  * table of common/domain/lifecycle.ts with the rows as they are under the lock, and leaves its
- * side effects (refunds to send, mails) to run after the commit.
+ * side effects (refunds to send) to run after the commit. What happened is recorded as events with
+ * the transaction; who hears of it, and how, is features/notifications' to decide (STYLE 17).
  */
 
 import { inArray } from 'drizzle-orm';
@@ -12,32 +13,35 @@ import { AppError } from '#common/errors';
 import type { Tx } from '../../db/client.ts';
 import { type AppointmentStatus, appointments, type RefundReason } from '../../db/schema.ts';
 import type { Services } from '../../services.ts';
-import {
-  queueBookingCancellation,
-  sendBookingCanceled,
-  sendBookingConfirmed,
-  sendPixLateRefunded,
-  sendPixPending,
-  sendPixReceived,
-} from '../bookings/booking.mails.ts';
-import { queueOutsideCancellation } from '../bookings/outside-booking.mails.ts';
+import { addEvent, type NotificationEvent } from '../notifications/events.ts';
+import { notify } from '../notifications/notify.service.ts';
 import { collectorOfRef } from '../payment-accounts/payment-account.service.ts';
-import { sendDisputeNews } from '../payments/payment.mails.ts';
 import * as repo from './lifecycle.repository.ts';
 import { CHARGED_BACK, sendRefunds } from './refunds.service.ts';
 import { expireOffers, offerReleased, type ReleasedTime } from './waitlist.lifecycle.ts';
 
 export type Locked = NonNullable<Awaited<ReturnType<typeof repo.lockBooking>>>;
 
+/**
+ * What the transitions touch (STYLE 16): the database, the clock, the provider (withdrawals,
+ * refunds, a partner's account), the outbox their events write to, and the config those read.
+ */
+export type LifecycleDeps = Pick<Services, 'db' | 'clock' | 'mailer' | 'payments' | 'config'>;
+
 /** What a transition leaves to do once its transaction has committed. */
 export class Effects {
   refunds: number[] = [];
   /** Provider references of charges still pending whose booking is gone. */
   withdrawals: string[] = [];
-  /** Mails to write into the outbox inside the transaction, once the rows say what happened. */
-  mails: ((tx: Tx) => Promise<void>)[] = [];
+  /** What happened, written with the transaction once its work is done (and told from there). */
+  events: NotificationEvent[] = [];
   /** Held time given back (canceled, expired, dropped): offered to the room's waitlist after commit. */
   released: ReleasedTime[] = [];
+
+  /** Records what happened; hours of one booking canceled in one transition are one event. */
+  tell(event: NotificationEvent): void {
+    addEvent(this.events, event);
+  }
 }
 
 const HOLDING_NOW: readonly string[] = ['pending_payment', 'confirmed', 'completed', 'no_show'];
@@ -59,11 +63,6 @@ async function releasedBy(tx: Tx, locked: Locked, before: Map<number, string>): 
     .map((a) => ({ roomId: a.roomId, startsAt: a.startsAt, endsAt: a.endsAt }));
 }
 
-/** Writes the transition's mails with its transaction: they go out only if it commits. */
-async function writeMails(tx: Tx, fx: Effects) {
-  for (const mail of fx.mails) await mail(tx);
-}
-
 /**
  * Runs `work` on the locked booking inside the caller's transaction; what it leaves to do joins
  * `fx`. Several bookings can move in one transaction this way (an account's deletion), all or none.
@@ -83,14 +82,15 @@ export async function onBooking<T>(
 }
 
 /**
- * One transaction for transitions, and then their effects. Effects never undo the transition: a
- * mail or refund that fails here is logged and, for refunds, retried by the job.
+ * One transaction for transitions, and then their effects. The transitions' events are written
+ * with it (their messages too: they go out only if it commits). Effects never undo the transition:
+ * a refund that fails here is retried by the job.
  */
-export async function transition<T>(s: Services, work: (tx: Tx, fx: Effects) => Promise<T>): Promise<T> {
+export async function transition<T>(s: LifecycleDeps, work: (tx: Tx, fx: Effects) => Promise<T>): Promise<T> {
   const fx = new Effects();
   const result = await s.db.transaction(async (tx) => {
     const out = await work(tx, fx);
-    await writeMails(tx, fx);
+    await notify(s, tx, fx.events);
     return out;
   });
   await runEffects(s, fx);
@@ -99,21 +99,21 @@ export async function transition<T>(s: Services, work: (tx: Tx, fx: Effects) => 
 
 /** Runs `work` on the locked booking in a transaction of its own, and then its effects. */
 export function withBooking<T>(
-  s: Services,
+  s: LifecycleDeps,
   bookingId: number,
   work: (tx: Tx, locked: Locked, fx: Effects) => Promise<T>,
 ): Promise<T> {
   return transition(s, (tx, fx) => onBooking(tx, bookingId, fx, work));
 }
 
-async function runEffects(s: Services, fx: Effects) {
+async function runEffects(s: LifecycleDeps, fx: Effects) {
   if (fx.refunds.length) await sendRefunds(s, fx.refunds).catch(() => undefined);
   if (fx.released.length) await offerReleased(s, fx.released).catch(() => undefined);
   for (const ref of fx.withdrawals)
     await collectorOfRef(s, ref)
       .then((collector) => s.payments.cancelCharge(ref, collector))
       .catch(() => undefined);
-  if (fx.mails.length) s.mailer.kick();
+  if (fx.events.length) s.mailer.kick();
 }
 
 const hoursOf = (a: repo.AppointmentRow, booking: repo.BookingRow) => ({
@@ -162,7 +162,7 @@ export type PaymentOutcome = 'confirmed' | 'late' | 'settled' | 'unchanged';
  * after the hold, or once the booking was canceled, the whole amount goes back (DESIGN §8).
  */
 export function paymentCaptured(
-  s: Services,
+  s: LifecycleDeps,
   bookingId: number,
   options: { providerRef?: string; inTx?: (tx: Tx, payment: repo.PaymentRow) => Promise<boolean> } = {},
 ): Promise<PaymentOutcome> {
@@ -176,7 +176,7 @@ export function paymentCaptured(
     if (IN_DISPUTE.includes(payment.status)) {
       // Approved again: the dispute ended in the platform's favour and the money stays.
       await settlePayment(tx, { ...payment, status: 'paid' }, now);
-      fx.mails.push((db) => sendDisputeNews(s, booking.id, 'settled', db));
+      fx.tell({ kind: 'payment_dispute', bookingId: booking.id, stage: 'settled' });
       return 'settled';
     }
     if (payment.paidAt || !['pending', 'expired', 'failed'].includes(payment.status)) {
@@ -198,8 +198,7 @@ export function paymentCaptured(
         now,
       );
       await repo.setPayment(tx, payment.id, { ...ref, status: 'paid', paidAt: now, updatedAt: now });
-      if (payment.method === 'pix') fx.mails.push((db) => sendPixReceived(s, booking.id, db));
-      fx.mails.push((db) => sendBookingConfirmed(s, booking.id, db));
+      fx.tell({ kind: 'booking_confirmed', bookingId: booking.id });
       return 'confirmed';
     }
     // Too late: a hold still open on paper but past its time expires now, then the money goes back.
@@ -215,7 +214,7 @@ export function paymentCaptured(
     await repo.setPayment(tx, payment.id, { ...ref, status: 'paid', paidAt: now, updatedAt: now });
     await addRefund(tx, fx, payment, payment.amountCents - payment.refundedCents, 'late_payment', now);
     await settlePayment(tx, { ...payment, paidAt: now }, now);
-    fx.mails.push((db) => sendPixLateRefunded(s, booking.id, db));
+    fx.tell({ kind: 'late_payment_refunded', bookingId: booking.id });
     return 'late';
   });
 }
@@ -226,7 +225,7 @@ export function paymentCaptured(
  * cancel that came before the reference was known), the charge is withdrawn at once.
  */
 export function chargeOpened(
-  s: Services,
+  s: LifecycleDeps,
   bookingId: number,
   values: { providerRef: string; pixCopyPaste?: string; pixExpiresAt?: Date },
 ): Promise<void> {
@@ -235,8 +234,8 @@ export function chargeOpened(
     // A charge in flight: nothing is left to schedule for this booking (a horário fixo's month).
     if (locked.booking.chargeAt) await repo.setChargeAt(tx, locked.booking.id, null);
     if (locked.booking.status !== 'pending_payment') fx.withdrawals.push(values.providerRef);
-    // A Pix to pay: its code and QR image go by mail with the reference that collects it.
-    else if (values.pixCopyPaste) fx.mails.push((db) => sendPixPending(s, bookingId, db));
+    // A Pix to pay: its code goes to the person with the reference that collects it.
+    else if (values.pixCopyPaste) fx.tell({ kind: 'pix_pending', bookingId });
   });
 }
 
@@ -252,7 +251,7 @@ export type PaymentChoice = { attempt: number } | 'over' | 'busy';
  * number keys the provider call, so a second card after a declined one is a new charge.
  */
 export function paymentMethodChosen(
-  s: Services,
+  s: LifecycleDeps,
   bookingId: number,
   choice: { method: 'card' | 'pix'; cardId: number | null },
 ): Promise<PaymentChoice> {
@@ -284,7 +283,7 @@ export function paymentMethodChosen(
 }
 
 /** An attempt to pay ended without a charge (a declined card): the next one may start at once. */
-export function payingAttemptEnded(s: Services, bookingId: number): Promise<void> {
+export function payingAttemptEnded(s: LifecycleDeps, bookingId: number): Promise<void> {
   return withBooking(s, bookingId, async (tx, locked) => {
     if (locked.booking.chargeAt) await repo.setChargeAt(tx, bookingId, null);
     if (locked.payment.chargeStartedAt) await repo.clearChargeStarted(tx, locked.payment.id);
@@ -293,7 +292,7 @@ export function payingAttemptEnded(s: Services, bookingId: number): Promise<void
 
 /** The provider refused the payment: the hours go back, nothing was charged. */
 export function paymentFailed(
-  s: Services,
+  s: LifecycleDeps,
   bookingId: number,
   options: { inTx?: (tx: Tx, payment: repo.PaymentRow) => Promise<boolean> } = {},
 ): Promise<boolean> {
@@ -322,7 +321,7 @@ export function paymentFailed(
  * A card the issuer declined at booking: the attempt leaves nothing behind (the hold and its
  * payment row go away), unless someone canceled it meanwhile.
  */
-export function cardDeclined(s: Services, bookingId: number): Promise<void> {
+export function cardDeclined(s: LifecycleDeps, bookingId: number): Promise<void> {
   return withBooking(s, bookingId, async (tx, locked) => {
     if (locked.booking.status !== 'pending_payment' || locked.payment.status !== 'pending') return;
     await repo.deleteBooking(tx, locked.booking.id);
@@ -334,7 +333,7 @@ export function cardDeclined(s: Services, bookingId: number): Promise<void> {
  * dispute): the rest of the amount is booked as given back and the hours still held are released.
  */
 export function paymentRefundedByProvider(
-  s: Services,
+  s: LifecycleDeps,
   bookingId: number,
   options: { inTx?: (tx: Tx, payment: repo.PaymentRow) => Promise<boolean> } = {},
 ): Promise<boolean> {
@@ -365,19 +364,14 @@ export function paymentRefundedByProvider(
     );
     await settleBooking(tx, locked, new Map(held.map((a) => [a.id, 'canceled' as const])), now);
     if (held.length)
-      fx.mails.push((db) =>
-        sendBookingCanceled(
-          s,
-          {
-            bookingId: booking.id,
-            appointmentIds: held.map((a) => a.id),
-            actor: 'provider',
-            refundCents: rest,
-            wholeBooking: false,
-          },
-          db,
-        ),
-      );
+      fx.tell({
+        kind: 'hours_canceled',
+        bookingId: booking.id,
+        appointmentIds: held.map((a) => a.id),
+        actor: 'provider',
+        refundCents: rest,
+        wholeBooking: false,
+      });
     return true;
   });
 }
@@ -391,7 +385,7 @@ export function paymentRefundedByProvider(
  * partner's share stays held while the payment is in either status.
  */
 export function paymentDisputed(
-  s: Services,
+  s: LifecycleDeps,
   bookingId: number,
   to: 'disputed' | 'charged_back',
   options: { inTx?: (tx: Tx, payment: repo.PaymentRow) => Promise<boolean> } = {},
@@ -408,7 +402,7 @@ export function paymentDisputed(
       const voided = await repo.failPendingRefunds(tx, payment.id, CHARGED_BACK, now);
       if (voided > 0) await settlePayment(tx, { ...payment, status: to }, now);
     }
-    fx.mails.push((db) => sendDisputeNews(s, booking.id, to, db));
+    fx.tell({ kind: 'payment_dispute', bookingId: booking.id, stage: to });
     return true;
   });
 }
@@ -416,7 +410,7 @@ export function paymentDisputed(
 // ------------------------------------------------------------------ holds
 
 /** Frees the hours of unpaid holds past their time, in any number of processes at once. */
-export function expireHolds(s: Services): Promise<number> {
+export function expireHolds(s: LifecycleDeps): Promise<number> {
   const now = s.clock();
   return transition(s, async (tx, fx) => {
     const ids = await repo.claimExpiredHolds(tx, now, 500);
@@ -471,7 +465,7 @@ const conflict = (message: string, field = 'status') =>
  * whole; a paid hour is refunded per the table (policy for the customer, in full for the others).
  */
 export function cancelAppointment(
-  s: Services,
+  s: LifecycleDeps,
   actor: ActorRef,
   bookingId: number,
   appointmentId: number,
@@ -480,19 +474,19 @@ export function cancelAppointment(
 }
 
 export async function cancelLocked(
-  s: Services,
+  s: Pick<Services, 'clock'>,
   tx: Tx,
   locked: Locked,
   fx: Effects,
   actor: ActorRef,
   appointmentId: number,
-  /** false: the caller mails once for several cancellations (a horário fixo). */
-  mail = true,
+  /** false: the caller tells of several cancellations at once (a horário fixo), or not at all. */
+  tell = true,
 ): Promise<CancelResult> {
   const { booking, payment, items } = locked;
   const a = items.find((x) => x.id === appointmentId);
   if (!a) throw new AppError('not_found', 'Agendamento não encontrado.');
-  if (booking.paymentMethod === 'manual') return cancelOutsideLocked(s, tx, locked, fx, actor, a, mail);
+  if (booking.paymentMethod === 'manual') return cancelOutsideLocked(s, tx, locked, fx, actor, a, tell);
   const now = s.clock();
   const move = findTransition(a.status, 'canceled', actor.kind, hoursOf(a, booking), now);
   if (!move) throw conflict(lifecycleMessages.notCancelable);
@@ -514,8 +508,9 @@ export async function cancelLocked(
       // The provider must not collect it any more (a card in review, an unpaid Pix).
       if (payment.providerRef) fx.withdrawals.push(payment.providerRef);
     }
-    if (mail)
-      queueBookingCancellation(s, fx.mails, {
+    if (tell)
+      fx.tell({
+        kind: 'hours_canceled',
         bookingId: booking.id,
         appointmentIds: held.map((x) => x.id),
         actor: actor.kind,
@@ -537,9 +532,10 @@ export async function cancelLocked(
   await addRefund(tx, fx, payment, refund, reason, now);
   if (refund > 0) await settlePayment(tx, payment, now);
   await settleBooking(tx, locked, new Map([[a.id, 'canceled' as const]]), now);
-  // Hours of one booking canceled in one transition are one mail (a desk cancel, a block).
-  if (mail)
-    queueBookingCancellation(s, fx.mails, {
+  // Hours of one booking canceled in one transition are one event (a desk cancel, a block).
+  if (tell)
+    fx.tell({
+      kind: 'hours_canceled',
       bookingId: booking.id,
       appointmentIds: [a.id],
       actor: actor.kind,
@@ -551,17 +547,16 @@ export async function cancelLocked(
 
 /**
  * An hour of a booking the partner recorded for someone off the platform: no payment, nothing to
- * refund. Its partner (or the operator) cancels it whenever it still holds its hour; the person is
- * mailed when the partner gave an e-mail.
+ * refund. Its partner (or the operator) cancels it whenever it still holds its hour.
  */
 async function cancelOutsideLocked(
-  s: Services,
+  s: Pick<Services, 'clock'>,
   tx: Tx,
   locked: Locked,
   fx: Effects,
   actor: ActorRef,
   a: repo.AppointmentRow,
-  mail: boolean,
+  tell: boolean,
 ): Promise<CancelResult> {
   if (a.status !== 'confirmed' || (actor.kind !== 'partner' && actor.kind !== 'operator'))
     throw conflict(lifecycleMessages.notCancelable);
@@ -569,8 +564,16 @@ async function cancelOutsideLocked(
   await repo.setAppointmentStatus(tx, [a.id], 'canceled', now, { by: actor.userId, refundCents: () => 0 });
   await keepCleaningTime(tx, locked, a);
   await settleBooking(tx, locked, new Map([[a.id, 'canceled' as const]]), now);
-  // Hours of one booking canceled in one transition are one mail (DESIGN §10).
-  if (mail) queueOutsideCancellation(s, fx.mails, locked.booking.id, a.id);
+  // Hours of one booking canceled in one transition are one event (DESIGN §10).
+  if (tell)
+    fx.tell({
+      kind: 'hours_canceled',
+      bookingId: locked.booking.id,
+      appointmentIds: [a.id],
+      actor: actor.kind,
+      refundCents: 0,
+      wholeBooking: false,
+    });
   return { uuid: a.uuid, status: 'canceled', refund_cents: 0, whole_booking: false };
 }
 
@@ -599,7 +602,7 @@ async function keepCleaningTime(tx: Tx, locked: Locked, canceled: repo.Appointme
  * only after the start; asking for the status it already has changes nothing (idempotent).
  */
 export function partnerSetStatus(
-  s: Services,
+  s: LifecycleDeps,
   partnerId: number,
   bookingId: number,
   appointmentId: number,

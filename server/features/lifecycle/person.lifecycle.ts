@@ -19,7 +19,7 @@ export interface EndedCommitments {
 }
 
 export async function endCommitments(
-  s: Services,
+  s: Pick<Services, 'clock'>,
   tx: Tx,
   fx: Effects,
   actor: ActorRef,

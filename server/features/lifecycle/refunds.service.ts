@@ -5,10 +5,13 @@
  * processes (rows claimed with SKIP LOCKED and leased, so no lock is held over the network).
  */
 import type { Services } from '../../services.ts';
+import { notify } from '../notifications/notify.service.ts';
 import { collectorOf } from '../payment-accounts/payment-account.service.ts';
-import { sendRefundsStuck } from '../payments/payment.mails.ts';
 import { REFUND_STUCK_HOURS } from './ledger.ts';
 import * as repo from './lifecycle.repository.ts';
+
+/** Sending a refund: its rows, the clock, the provider and the partner's account it goes through. */
+type RefundDeps = Pick<Services, 'db' | 'clock' | 'payments' | 'config'>;
 
 /** While a process talks to the provider about a refund, no other process picks it up. */
 const LEASE_MS = 2 * 60_000;
@@ -22,7 +25,7 @@ export const refundBackoffMs = (attempts: number) =>
   Math.min(30_000 * 2 ** Math.max(attempts - 1, 0), MAX_BACKOFF_MS);
 
 /** Sends the given refunds now (or every due one); answers how many reached a final answer. */
-export async function sendRefunds(s: Services, only?: number[]): Promise<number> {
+export async function sendRefunds(s: RefundDeps, only?: number[]): Promise<number> {
   const now = s.clock();
   const claimed = await s.db.transaction((tx) =>
     repo.claimDueRefunds(tx, now, new Date(now.getTime() + LEASE_MS), only, 50),
@@ -72,7 +75,12 @@ export async function sendRefunds(s: Services, only?: number[]): Promise<number>
  * The provider refused for good (more than it captured, unknown charge): the refund is `failed`,
  * the payment's refunded total drops back, and the operator sees it in the ledger check.
  */
-async function refundRefused(s: Services, bookingId: number, refundId: number, reason: string) {
+async function refundRefused(
+  s: Pick<Services, 'db' | 'clock'>,
+  bookingId: number,
+  refundId: number,
+  reason: string,
+) {
   const now = s.clock();
   await s.db.transaction(async (tx) => {
     // Lock order: booking, payment, then the refund.
@@ -93,7 +101,7 @@ async function refundRefused(s: Services, bookingId: number, refundId: number, r
 }
 
 /** The job: every refund still pending whose time has come. */
-export async function retryRefunds(s: Services): Promise<number> {
+export async function retryRefunds(s: RefundDeps): Promise<number> {
   let total = 0;
   for (;;) {
     const n = await sendRefunds(s);
@@ -108,7 +116,9 @@ export async function retryRefunds(s: Services): Promise<number> {
  * refund, while the retry job keeps trying. A refund of a payment in dispute waits on purpose and
  * is not reported.
  */
-export async function reportStuckRefunds(s: Services): Promise<number> {
+export async function reportStuckRefunds(
+  s: Pick<Services, 'db' | 'clock' | 'mailer' | 'config'>,
+): Promise<number> {
   const now = s.clock();
   return s.db.transaction(async (tx) => {
     const stuck = await repo.claimStuckRefunds(
@@ -116,8 +126,9 @@ export async function reportStuckRefunds(s: Services): Promise<number> {
       new Date(now.getTime() - REFUND_STUCK_HOURS * 3_600_000),
       now,
     );
-    await sendRefundsStuck(s, stuck, tx);
-    if (stuck.length) s.mailer.kick();
+    if (stuck.length === 0) return 0;
+    await notify(s, tx, [{ kind: 'refunds_stuck', refundIds: stuck.map((r) => r.id) }]);
+    s.mailer.kick();
     return stuck.length;
   });
 }

@@ -20,11 +20,8 @@ import { addDays, toZonedIso, zonedDate } from '#common/time/zone';
 import type { Tx } from '../../db/client.ts';
 import { queryRows } from '../../db/client.ts';
 import { appointments, bookings, cards, clinics, payments, rooms, series, users } from '../../db/schema.ts';
-import type { Services } from '../../services.ts';
 import { holdActivePerson } from '../auth/user.repository.ts';
 import { roomAvailability } from '../availability/availability.service.ts';
-import { sendBookingCanceled, sendSeriesChargeRefused } from '../bookings/booking.mails.ts';
-import { payerOf } from '../bookings/payer.ts';
 import { splitFor } from '../payment-accounts/payment-account.service.ts';
 import { chargeStarting } from './charge.lifecycle.ts';
 import { clearChargeStarted, insertHold, isSlotConflict, setChargeAt } from './lifecycle.repository.ts';
@@ -33,17 +30,19 @@ import {
   cancelLocked,
   chargeOpened,
   type Effects,
+  type LifecycleDeps,
   type Locked,
   paymentCaptured,
   withBooking,
 } from './lifecycle.service.ts';
+import { payerOf } from './payer.ts';
 
 const DAY = 86_400_000;
 /** A claimed charge is not claimed again by another process for this long. */
 const CHARGE_LEASE_MS = 10 * 60_000;
 
 /** The first month's card was declined: nothing was charged, the whole series goes. */
-export async function seriesDeclined(s: Services, seriesId: number): Promise<void> {
+export async function seriesDeclined(s: Pick<LifecycleDeps, 'db'>, seriesId: number): Promise<void> {
   await s.db.transaction(async (tx) => {
     await tx.select({ id: series.id }).from(series).where(eq(series.id, seriesId)).for('update');
     await tx.delete(bookings).where(eq(bookings.seriesId, seriesId));
@@ -55,7 +54,7 @@ export async function seriesDeclined(s: Services, seriesId: number): Promise<voi
  * Charges the later months whose time has come, in any number of processes at once: each month is
  * claimed (SKIP LOCKED) and leased before the provider is called, so none is charged twice.
  */
-export async function chargeDueSeriesMonths(s: Services): Promise<number> {
+export async function chargeDueSeriesMonths(s: LifecycleDeps): Promise<number> {
   const now = s.clock();
   const due = await s.db.transaction(async (tx) => {
     const rows = await queryRows<{ id: number }>(
@@ -89,7 +88,7 @@ export async function chargeDueSeriesMonths(s: Services): Promise<number> {
   return due.length;
 }
 
-async function chargeMonth(s: Services, bookingId: number): Promise<void> {
+async function chargeMonth(s: LifecycleDeps, bookingId: number): Promise<void> {
   const [row] = await s.db
     .select({ booking: bookings, payment: payments, series, customer: users, room: rooms, clinic: clinics })
     .from(bookings)
@@ -162,7 +161,7 @@ async function chargeMonth(s: Services, bookingId: number): Promise<void> {
     await setChargeAt(tx, bookingId, retry);
     // Nothing was captured: the next attempt may start when its day comes.
     await clearChargeStarted(tx, locked.payment.id);
-    if (booking.chargeAttempts <= 1) fx.mails.push((db) => sendSeriesChargeRefused(s, bookingId, db));
+    if (booking.chargeAttempts <= 1) fx.tell({ kind: 'series_charge_refused', bookingId });
   });
 }
 
@@ -171,7 +170,7 @@ async function chargeMonth(s: Services, bookingId: number): Promise<void> {
  * booking is settled (canceled once none holds its hour) after the last; answers each refund.
  */
 const cancelInTurn =
-  (s: Services, actor: ActorRef) =>
+  (s: LifecycleDeps, actor: ActorRef) =>
   async (tx: Tx, locked: Locked, fx: Effects, appointmentId: number): Promise<number> => {
     const result = await cancelLocked(s, tx, locked, fx, actor, appointmentId, false);
     const item = locked.items.find((a) => a.id === appointmentId);
@@ -180,7 +179,7 @@ const cancelInTurn =
   };
 
 /** The horário fixo's months: bookings in order, with the appointments of each. */
-async function monthsOf(s: Services, seriesId: number) {
+async function monthsOf(s: Pick<LifecycleDeps, 'db'>, seriesId: number) {
   return s.db
     .select({ id: bookings.id })
     .from(bookings)
@@ -193,7 +192,7 @@ async function monthsOf(s: Services, seriesId: number) {
  * policy (one mail per month), every unpaid month whole; answers the refund and how many hours.
  */
 export async function cancelSeries(
-  s: Services,
+  s: LifecycleDeps,
   actor: ActorRef,
   seriesId: number,
 ): Promise<{ refund_cents: number; canceled: number }> {
@@ -218,19 +217,14 @@ export async function cancelSeries(
       }
       let r = 0;
       for (const a of future) r += await cancelOne(tx, locked, fx, a.id);
-      fx.mails.push((db) =>
-        sendBookingCanceled(
-          s,
-          {
-            bookingId: id,
-            appointmentIds: future.map((a) => a.id),
-            actor: actor.kind,
-            refundCents: r,
-            wholeBooking: false,
-          },
-          db,
-        ),
-      );
+      fx.tell({
+        kind: 'hours_canceled',
+        bookingId: id,
+        appointmentIds: future.map((a) => a.id),
+        actor: actor.kind,
+        refundCents: r,
+        wholeBooking: false,
+      });
       return { refund: r, n: future.length };
     });
     refund += out.refund;
@@ -250,7 +244,7 @@ export async function cancelSeries(
  * Pix to pay, a card in review) must be settled first.
  */
 export async function skipSeriesWeek(
-  s: Services,
+  s: LifecycleDeps,
   actor: ActorRef,
   seriesId: number,
   date: string,
@@ -298,13 +292,14 @@ export async function skipSeriesWeek(
     }
     let r = 0;
     for (const a of mine) r += await cancelOne(tx, locked, fx, a.id);
-    fx.mails.push((db) =>
-      sendBookingCanceled(
-        s,
-        { bookingId, appointmentIds: ids, actor: actor.kind, refundCents: r, wholeBooking: false },
-        db,
-      ),
-    );
+    fx.tell({
+      kind: 'hours_canceled',
+      bookingId,
+      appointmentIds: ids,
+      actor: actor.kind,
+      refundCents: r,
+      wholeBooking: false,
+    });
     return { refund: r, n: mine.length };
   });
   const now = s.clock();
@@ -325,7 +320,7 @@ export const graceEnd = (chargeAt: Date) => new Date(chargeAt.getTime() + SERIES
  * taken by someone else is skipped (and listed as skipped); a room that stopped taking bookings,
  * or whose grid no longer fits the series' length, ends the extension there.
  */
-export async function extendOpenSeries(s: Services): Promise<number> {
+export async function extendOpenSeries(s: LifecycleDeps): Promise<number> {
   // A suspended or erased person's series ended with the account; never extended for them.
   const open = await s.db
     .select({ id: series.id })
@@ -339,7 +334,7 @@ export async function extendOpenSeries(s: Services): Promise<number> {
   return added;
 }
 
-async function extendSeries(s: Services, seriesId: number): Promise<number> {
+async function extendSeries(s: LifecycleDeps, seriesId: number): Promise<number> {
   const [row] = await s.db
     .select({ series, room: rooms, clinic: clinics })
     .from(series)

@@ -1,7 +1,7 @@
 /**
  * The waitlist's side of the lifecycle (decision 0025): whenever held time is given back — a
  * cancellation, an expired hold, a dropped week — the first person waiting for that time gets it
- * held for 15 minutes (a booking of theirs awaiting payment, mailed with the link to pay); when
+ * held for 15 minutes (a booking of theirs awaiting payment, told with the link to pay); when
  * that hold passes unpaid the hold job expires it, which gives the time back again, to the next.
  */
 import { and, asc, eq, gt, inArray, isNull, lt, sql } from 'drizzle-orm';
@@ -12,8 +12,11 @@ import type { Tx } from '../../db/client.ts';
 import { clinics, rooms, users, waitlistEntries } from '../../db/schema.ts';
 import type { Services } from '../../services.ts';
 import { roomAvailability } from '../availability/availability.service.ts';
-import { sendWaitlistOffer } from '../waitlist/waitlist.mails.ts';
+import { notify } from '../notifications/notify.service.ts';
 import { insertHold, isSlotConflict } from './lifecycle.repository.ts';
+
+/** Offering time: the waitlist's rows, the clock, the provider's name on the hold, and the outbox. */
+type OfferDeps = Pick<Services, 'db' | 'clock' | 'payments' | 'mailer' | 'config'>;
 
 /** How long a freed time stays held for the person it is offered to. */
 export const WAITLIST_OFFER_MINUTES = 15;
@@ -34,7 +37,7 @@ export async function expireOffers(tx: Tx, bookingIds: number[], now: Date): Pro
 }
 
 /** Offers the released time to the people waiting for it, first come first served, room by room. */
-export async function offerReleased(s: Services, released: ReleasedTime[]): Promise<number> {
+export async function offerReleased(s: OfferDeps, released: ReleasedTime[]): Promise<number> {
   let offers = 0;
   for (const roomId of new Set(released.map((r) => r.roomId))) {
     const mine = released.filter((r) => r.roomId === roomId);
@@ -68,7 +71,7 @@ type Entry = typeof waitlistEntries.$inferSelect;
  * Holds for `entry`'s person the first stretch of released time inside what they wait for that is
  * still available and as long as the room's minimum; false when there is none (they keep waiting).
  */
-async function offerTo(s: Services, entry: Entry, released: ReleasedTime[]): Promise<boolean> {
+async function offerTo(s: OfferDeps, entry: Entry, released: ReleasedTime[]): Promise<boolean> {
   const [place] = await s.db
     .select({ room: rooms, timezone: clinics.timezone })
     .from(rooms)
@@ -135,7 +138,7 @@ async function offerTo(s: Services, entry: Entry, released: ReleasedTime[]): Pro
         .update(waitlistEntries)
         .set({ status: 'offered', offerBookingId: held.bookingId, offerExpiresAt: until, updatedAt: now })
         .where(eq(waitlistEntries.id, entry.id));
-      await sendWaitlistOffer(s, entry.id, tx);
+      await notify(s, tx, [{ kind: 'waitlist_offer', entryId: entry.id }]);
       return true;
     });
   } catch (err) {
@@ -146,7 +149,7 @@ async function offerTo(s: Services, entry: Entry, released: ReleasedTime[]): Pro
 }
 
 /** An entry's offer was paid (or its payment opened): the person's wait is over. */
-export async function markOfferClaimed(s: Services, entryId: number): Promise<void> {
+export async function markOfferClaimed(s: Pick<Services, 'db' | 'clock'>, entryId: number): Promise<void> {
   await s.db
     .update(waitlistEntries)
     .set({ status: 'booked', updatedAt: s.clock() })
@@ -157,7 +160,7 @@ export async function markOfferClaimed(s: Services, entryId: number): Promise<vo
  * An offer's booking was confirmed by a charge found later (the claim's process died after the
  * capture, payments/reconcile.service.ts): the person's wait is over too.
  */
-export async function markOfferPaid(s: Services, bookingId: number): Promise<void> {
+export async function markOfferPaid(s: Pick<Services, 'db' | 'clock'>, bookingId: number): Promise<void> {
   await s.db
     .update(waitlistEntries)
     .set({ status: 'booked', updatedAt: s.clock() })

@@ -16,9 +16,9 @@ import {
   pixReceivedMail,
   reminderMail,
   seriesChargeRefusedMail,
-} from '../bookings/booking.mails.ts';
-import { outsideBookingMails } from '../bookings/outside-booking.mails.ts';
-import { payoutPaidMail } from '../payouts/payout.mails.ts';
+} from '../notifications/mails/booking.mails.ts';
+import { outsideBookingMails } from '../notifications/mails/outside-booking.mails.ts';
+import { payoutPaidMail } from '../notifications/mails/payout.mails.ts';
 
 export const sampleContext: MailContext = {
   publicUrl: 'https://salas.app',

@@ -13,11 +13,15 @@ export async function insert(
     subject?: string;
     payload?: Record<string, unknown>;
     messageId: string;
+    /** The notification event the mail tells of (features/notifications). */
+    eventId?: number;
     now: Date;
   },
 ): Promise<void> {
   await db.insert(mailOutbox).values({
     kind: values.kind,
+    channel: 'email',
+    eventId: values.eventId ?? null,
     recipient: values.recipient,
     subject: values.subject ?? '',
     payload: values.payload ?? {},

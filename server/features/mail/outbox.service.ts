@@ -145,6 +145,7 @@ export function createOutbox(s: () => Services, transport: Mailer, options: { ba
         subject: message.subject,
         payload: toPayload(message),
         messageId: newMessageId(services.config.mailFrom),
+        eventId: message.eventId,
         now: services.clock(),
       });
       if (!db) this.kick();

@@ -14,6 +14,10 @@ import type { Collector, SellerTokens, SplitCharge } from '../../adapters/paymen
 import { randomToken, sha256 } from '../../lib/crypto.ts';
 import { createTokenCipher } from '../../lib/token-cipher.ts';
 import type { Services } from '../../services.ts';
+
+/** What charging through a partner's account reads: its row, the clock, the provider, the key. */
+type AccountDeps = Pick<Services, 'db' | 'clock' | 'payments' | 'config'>;
+
 import type { UserRow } from '../auth/user.repository.ts';
 import * as repo from './payment-account.repository.ts';
 
@@ -25,7 +29,7 @@ export const REFRESH_AHEAD_MS = 30 * 86_400_000;
 const REFRESH_ON_USE_MS = 86_400_000;
 
 export const callbackPath = '/api/mercadopago/oauth/callback';
-const cipherOf = (s: Services) => createTokenCipher(s.config.tokenEncryptionKey);
+const cipherOf = (s: Pick<Services, 'config'>) => createTokenCipher(s.config.tokenEncryptionKey);
 
 export async function accountStatus(s: Services, userId: number): Promise<PaymentAccountStatus> {
   const row = await repo.accountOf(s.db, userId);
@@ -117,7 +121,7 @@ export async function disconnect(s: Services, user: UserRow): Promise<void> {
 }
 
 /** The access token of an account, refreshed first when it ends within `margin`. */
-async function usableToken(s: Services, row: repo.AccountRow, margin: number): Promise<string | null> {
+async function usableToken(s: AccountDeps, row: repo.AccountRow, margin: number): Promise<string | null> {
   const now = s.clock().getTime();
   if (!row.expiresAt || row.expiresAt.getTime() - now > margin)
     return cipherOf(s).decrypt(row.accessTokenEnc);
@@ -132,7 +136,7 @@ async function usableToken(s: Services, row: repo.AccountRow, margin: number): P
  * not both spend one). Answers the access token in force afterwards; `null` when the provider
  * refused the refresh token (the partner must connect again).
  */
-export async function refreshAccount(s: Services, userId: number, margin: number): Promise<string | null> {
+export async function refreshAccount(s: AccountDeps, userId: number, margin: number): Promise<string | null> {
   const oauth = s.payments.oauth;
   if (!oauth) return null;
   const cipher = cipherOf(s);
@@ -177,7 +181,7 @@ export async function refreshExpiringTokens(s: Services): Promise<number> {
  * called, so every later call about the charge knows the account it lives in.
  */
 export async function splitFor(
-  s: Services,
+  s: AccountDeps,
   bookingId: number,
   amountCents: number,
   method: 'card' | 'pix',
@@ -207,7 +211,7 @@ export async function splitFor(
  * caller retries later).
  */
 export async function collectorOf(
-  s: Services,
+  s: AccountDeps,
   payment: { settlement: string; collectorAccountId: string | null },
 ): Promise<Collector | undefined> {
   if (payment.settlement !== 'split' || !payment.collectorAccountId) return undefined;
@@ -218,7 +222,7 @@ export async function collectorOf(
 }
 
 /** `collectorOf` for a charge known only by its provider reference. */
-export async function collectorOfRef(s: Services, providerRef: string): Promise<Collector | undefined> {
+export async function collectorOfRef(s: AccountDeps, providerRef: string): Promise<Collector | undefined> {
   const payment = await repo.paymentByRef(s.db, s.payments.name, providerRef);
   return payment ? collectorOf(s, payment) : undefined;
 }

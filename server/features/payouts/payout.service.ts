@@ -14,7 +14,7 @@ import { queryRows, type Tx } from '../../db/client.ts';
 import type { Services } from '../../services.ts';
 import { REPORT_ZONE } from '../admin/dashboard.service.ts';
 import type { UserRow } from '../auth/user.repository.ts';
-import { sendPayoutPaid } from './payout.mails.ts';
+import { notify } from '../notifications/notify.service.ts';
 import * as repo from './payout.repository.ts';
 
 const DAY_MS = 86_400_000;
@@ -256,7 +256,7 @@ async function settle(
     if (payout.status !== 'pending') throw new AppError('conflict', payoutMessages.notPending);
     if (to === 'paid') await refuseHeldLines(tx, payout.id);
     await repo.setPayout(tx, payout.id, { status: to, reference, now });
-    if (to === 'paid') await sendPayoutPaid(s, payout.id, tx);
+    if (to === 'paid') await notify(s, tx, [{ kind: 'payout_paid', payoutId: payout.id }]);
     return payout.id;
   });
   if (to === 'paid') s.mailer.kick();

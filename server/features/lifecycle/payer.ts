@@ -6,7 +6,7 @@ import type { Services } from '../../services.ts';
 import type { UserRow } from '../auth/user.repository.ts';
 
 /** Name, e-mail and the CPF on file (partners book without one). */
-export async function payerOf(s: Services, user: UserRow): Promise<Payer> {
+export async function payerOf(s: Pick<Services, 'db'>, user: UserRow): Promise<Payer> {
   const [profile] = await s.db
     .select({ cpf: specialistProfiles.cpf })
     .from(specialistProfiles)

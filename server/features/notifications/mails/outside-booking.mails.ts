@@ -16,23 +16,23 @@
  * - **A limit per partner** on these mails (common/domain/limits.ts), counted in the shared
  *   `throttle_counters`: past it the booking stands and the mail is not written.
  */
-import type { OutsideMailOutcome } from '#common/contracts/agenda';
 import { limits } from '#common/domain/limits';
-import type { MailAttachment } from '../../adapters/mail.ts';
-import type { Executor, Tx } from '../../db/client.ts';
-import { type BookingEventChange, bookingEventChanges, bookingEvents, icsCalendar } from '../../lib/ics.ts';
-import { renderMail } from '../../lib/mail-template.ts';
-import type { Services } from '../../services.ts';
-import { type ThrottleRule, take } from '../security/throttle.service.ts';
+import type { MailAttachment } from '../../../adapters/mail.ts';
+import {
+  type BookingEventChange,
+  bookingEventChanges,
+  bookingEvents,
+  icsCalendar,
+} from '../../../lib/ics.ts';
+import { renderMail } from '../../../lib/mail-template.ts';
+import type { ThrottleRule } from '../../security/throttle.service.ts';
 import {
   type BookingMail,
-  bookingDetails,
   clinicLocation,
   eventCalendar,
   hoursLabel,
   type MailBooking,
   type MailContext,
-  mailContext,
   runLabel,
   senderAddress,
   when,
@@ -118,54 +118,4 @@ export function outsideBookingMails(ctx: MailContext, d: MailBooking, canceledId
   if (oneEvent && first) return [{ ...mail, calendar: eventCalendar(ctx, d, first, { name, email: to }) }];
   if (changes.length > 1) return [{ ...mail, attachments: [publishedFile(ctx, d, changes, file)] }];
   return [mail];
-}
-
-/**
- * Writes the confirmation (or, with `canceledIds`, the cancellation of those hours) to the outside
- * person in `db`'s transaction, if the clinic's partner still has mails to outside addresses left
- * (counted in that transaction: rolled back, nothing is counted).
- */
-export async function sendOutsideBookingNews(
-  s: Services,
-  bookingId: number,
-  db: Executor = s.db,
-  canceledIds?: number[],
-): Promise<OutsideMailOutcome> {
-  const d = await bookingDetails(db, bookingId);
-  const [mail] = outsideBookingMails(mailContext(s), d, canceledIds);
-  if (!mail) return 'none';
-  if (!(await take(db, outsideMailRules, `partner-${d.clinic.partnerId}`, s.clock()))) return 'limited';
-  await s.mailer.send({ to: d.booking.outsideEmail!, ...mail }, db);
-  return 'sent';
-}
-
-/** Cancellations of one transition (its `fx.mails`), by booking: one mail each. */
-const canceledByTransition = new WeakMap<object, Map<number, number[]>>();
-
-/**
- * Queues the cancellation mail of an outside booking's hour with a transition's mails: hours of the
- * same booking canceled in the same transition (a block over them, the operator canceling the
- * booking) go in one mail, written once the transition's work is done.
- */
-export function queueOutsideCancellation(
-  s: Services,
-  mails: ((tx: Tx) => Promise<void>)[],
-  bookingId: number,
-  appointmentId: number,
-) {
-  let byBooking = canceledByTransition.get(mails);
-  if (!byBooking) {
-    byBooking = new Map();
-    canceledByTransition.set(mails, byBooking);
-  }
-  const ids = byBooking.get(bookingId);
-  if (ids) {
-    ids.push(appointmentId);
-    return;
-  }
-  const canceled = [appointmentId];
-  byBooking.set(bookingId, canceled);
-  mails.push(async (tx) => {
-    await sendOutsideBookingNews(s, bookingId, tx, canceled);
-  });
 }

@@ -4,58 +4,36 @@
  * and refunds the provider has not accepted after a day of retries. Written with the transaction
  * that found it, so they go out once and only if it commits.
  */
-import { and, eq, inArray, isNull } from 'drizzle-orm';
 import { formatBrl } from '#common/money';
-import type { Executor } from '../../db/client.ts';
-import { bookings, clinics, payments, rooms, users } from '../../db/schema.ts';
-import { renderMail } from '../../lib/mail-template.ts';
-import type { Services } from '../../services.ts';
-import { when } from '../bookings/booking.mails.ts';
+import { type RenderedMail, renderMail } from '../../../lib/mail-template.ts';
+import { when } from './booking.mails.ts';
 
-async function operators(db: Executor) {
-  return db
-    .select({ email: users.email, name: users.name })
-    .from(users)
-    .where(and(inArray(users.role, ['owner', 'admin']), eq(users.active, true), isNull(users.deletedAt)));
-}
-
-async function mailOperators(
-  s: Services,
-  db: Executor,
-  content: { subject: string; paragraphs: string[] },
-): Promise<void> {
-  const mail = renderMail({
+const operatorsMail = (publicUrl: string, content: { subject: string; paragraphs: string[] }) =>
+  renderMail({
     ...content,
     greeting: 'Olá, equipe Salas!',
-    action: { label: 'Abrir o painel', url: `${s.config.publicUrl}/admin/dashboard` },
+    action: { label: 'Abrir o painel', url: `${publicUrl}/admin/dashboard` },
   });
-  for (const op of await operators(db)) await s.mailer.send({ to: op.email, ...mail }, db);
-}
 
 export type DisputeNews = 'disputed' | 'charged_back' | 'settled';
 
+/** What the dispute mail reads of a payment (notifications.repository.ts `disputedPayment`). */
+export interface DisputedPayment {
+  payment: {
+    uuid: string;
+    amountCents: number;
+    paidAt: Date | null;
+    createdAt: Date;
+    providerRef: string | null;
+  };
+  room: string;
+  clinic: string;
+  tz: string;
+  customer: { name: string; email: string };
+}
+
 /** A payment entered a dispute, was charged back, or its dispute ended in our favour. */
-export async function sendDisputeNews(
-  s: Services,
-  bookingId: number,
-  news: DisputeNews,
-  db: Executor = s.db,
-): Promise<void> {
-  const [row] = await db
-    .select({
-      payment: payments,
-      room: rooms.name,
-      clinic: clinics.name,
-      tz: clinics.timezone,
-      customer: users,
-    })
-    .from(payments)
-    .innerJoin(bookings, eq(bookings.id, payments.bookingId))
-    .innerJoin(rooms, eq(rooms.id, bookings.roomId))
-    .innerJoin(clinics, eq(clinics.id, rooms.clinicId))
-    .innerJoin(users, eq(users.id, bookings.customerId))
-    .where(eq(payments.bookingId, bookingId));
-  if (!row) return;
+export function disputeNewsMail(publicUrl: string, row: DisputedPayment, news: DisputeNews): RenderedMail {
   const amount = formatBrl(row.payment.amountCents);
   // No article before the room's name ("Consultório Jardim", "Sala 1"): it follows a dash.
   const what = `o pagamento de ${amount} feito por ${row.customer.name} (${row.customer.email}) em ${when(row.payment.paidAt ?? row.payment.createdAt, row.tz)} — reserva de ${row.room} (${row.clinic})`;
@@ -87,18 +65,20 @@ export async function sendDisputeNews(
               ids,
             ],
           };
-  await mailOperators(s, db, content);
+  return operatorsMail(publicUrl, content);
+}
+
+export interface StuckRefund {
+  uuid: string;
+  amountCents: number;
+  lastError: string | null;
+  createdAt: Date;
 }
 
 /** Refunds still not accepted by the provider a day after they were written (one mail per round). */
-export async function sendRefundsStuck(
-  s: Services,
-  stuck: { uuid: string; amountCents: number; lastError: string | null; createdAt: Date }[],
-  db: Executor = s.db,
-): Promise<void> {
-  if (stuck.length === 0) return;
+export function refundsStuckMail(publicUrl: string, stuck: StuckRefund[]): RenderedMail {
   const total = formatBrl(stuck.reduce((t, r) => t + r.amountCents, 0));
-  await mailOperators(s, db, {
+  return operatorsMail(publicUrl, {
     subject:
       stuck.length === 1
         ? `Reembolso pendente há mais de um dia: ${total}`

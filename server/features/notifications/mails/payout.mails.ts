@@ -1,32 +1,6 @@
 /** The mail a partner gets when a payout to them is made (marked paid by the operator). */
-import { sql } from 'drizzle-orm';
 import { formatBrl } from '#common/money';
-import { type Executor, queryRows } from '../../db/client.ts';
-import { type RenderedMail, renderMail } from '../../lib/mail-template.ts';
-import type { Services } from '../../services.ts';
-
-export async function sendPayoutPaid(s: Services, payoutId: number, db: Executor = s.db): Promise<void> {
-  const [p] = await queryRows<{
-    email: string;
-    name: string;
-    amount_cents: number;
-    reference: string;
-    lines: number;
-  }>(
-    db,
-    sql`select u.email, u.name, po.amount_cents, po.reference,
-               (select count(*) from payout_items i where i.payout_id = po.id)::int as lines
-        from payouts po join users u on u.id = po.partner_id where po.id = ${payoutId}`,
-  );
-  if (!p) return;
-  const mail = payoutPaidMail(s.config.publicUrl, {
-    name: String(p.name),
-    amountCents: Number(p.amount_cents),
-    reference: p.reference,
-    lines: p.lines,
-  });
-  await s.mailer.send({ to: p.email, ...mail }, db);
-}
+import { type RenderedMail, renderMail } from '../../../lib/mail-template.ts';
 
 /** The mail itself: the amount, the receipt's reference, and where each line is explained. */
 export function payoutPaidMail(

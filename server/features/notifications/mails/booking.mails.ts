@@ -1,7 +1,9 @@
 /**
  * Booking mails (pt-BR, HTML + text): confirmed with its calendar invitation, Pix pending with the
  * code and its QR image, Pix received, cancellations and a Pix paid too late (refunded) with the
- * calendar cancellation, and the day-before reminder.
+ * calendar cancellation, a horário fixo's refused charge, and the day-before reminder. Each builds
+ * its words from the booking as read (`bookingDetails`, notifications.repository.ts); which of them
+ * a person gets, and when, is decided in notifications.ts.
  *
  * Wording needs no article before a room's name ("Consultório Jardim" and "Sala 1" alike): the
  * name follows a colon or a dash. Subjects name the room and the date (docs/decisions/0041).
@@ -9,14 +11,11 @@
  * (METHOD:REQUEST or CANCEL as a text/calendar part); the events past the first travel in short
  * mails of their own, written just before the main one.
  */
-import { eq } from 'drizzle-orm';
 import { FREE_CANCELLATION_HOURS } from '#common/domain/booking';
 import { durationLabel } from '#common/domain/booking-rules';
 import { formatBrl } from '#common/money';
 import { toZonedIso } from '#common/time/zone';
-import type { MailCalendar, MailMessage } from '../../adapters/mail.ts';
-import type { Executor, Tx } from '../../db/client.ts';
-import { addresses, appointments, bookings, clinics, payments, rooms, users } from '../../db/schema.ts';
+import type { MailCalendar, MailMessage } from '../../../adapters/mail.ts';
 import {
   type BookingEventChange,
   type BookingHour,
@@ -25,29 +24,9 @@ import {
   hourRuns,
   type IcsPerson,
   icsCalendar,
-} from '../../lib/ics.ts';
-import { type RenderedMail, renderMail } from '../../lib/mail-template.ts';
-import { qrPng } from '../../lib/qr.ts';
-import type { Services } from '../../services.ts';
-
-/** A booking with its room, clinic, address, customer, hours and payment (none for an outside booking). */
-export async function bookingDetails(db: Executor, bookingId: number) {
-  const [row] = await db
-    .select({ booking: bookings, room: rooms, clinic: clinics, address: addresses, customer: users })
-    .from(bookings)
-    .innerJoin(rooms, eq(rooms.id, bookings.roomId))
-    .innerJoin(clinics, eq(clinics.id, rooms.clinicId))
-    .leftJoin(addresses, eq(addresses.id, clinics.addressId))
-    .innerJoin(users, eq(users.id, bookings.customerId))
-    .where(eq(bookings.id, bookingId));
-  const items = await db
-    .select()
-    .from(appointments)
-    .where(eq(appointments.bookingId, bookingId))
-    .orderBy(appointments.startsAt);
-  const [payment] = await db.select().from(payments).where(eq(payments.bookingId, bookingId));
-  return { ...row!, items, payment: payment! };
-}
+} from '../../../lib/ics.ts';
+import { type RenderedMail, renderMail } from '../../../lib/mail-template.ts';
+import type { Services } from '../../../services.ts';
 
 interface MailAddress {
   street: string;
@@ -93,7 +72,7 @@ export interface MailContext {
   now: Date;
 }
 
-export const mailContext = (s: Services): MailContext => ({
+export const mailContext = (s: Pick<Services, 'config' | 'clock'>): MailContext => ({
   publicUrl: s.config.publicUrl,
   mailFrom: s.config.mailFrom,
   now: s.clock(),
@@ -264,17 +243,6 @@ export function confirmedMails(ctx: MailContext, d: MailBooking): BookingMail[] 
   ];
 }
 
-export async function sendBookingConfirmed(
-  s: Services,
-  bookingId: number,
-  db: Executor = s.db,
-): Promise<void> {
-  const d = await bookingDetails(db, bookingId);
-  for (const mail of confirmedMails(mailContext(s), d)) {
-    await s.mailer.send({ to: d.customer.email, ...mail }, db);
-  }
-}
-
 export type CancelActor = 'customer' | 'partner' | 'operator' | 'hold_job' | 'provider';
 
 const cancelSubjects: Record<CancelActor, string> = {
@@ -374,50 +342,6 @@ export function canceledMails(ctx: MailContext, d: MailBooking, input: CancelInp
   ];
 }
 
-/** Tells the customer which hours of a booking were canceled, by whom, and what comes back. */
-export async function sendBookingCanceled(
-  s: Services,
-  input: CancelInput & { bookingId: number },
-  db: Executor = s.db,
-): Promise<void> {
-  const d = await bookingDetails(db, input.bookingId);
-  for (const mail of canceledMails(mailContext(s), d, input)) {
-    await s.mailer.send({ to: d.customer.email, ...mail }, db);
-  }
-}
-
-/** Cancellations of one transition (its `fx.mails`), by booking: one mail each. */
-const cancellationsByTransition = new WeakMap<object, Map<number, CancelInput & { bookingId: number }>>();
-
-/**
- * Queues the cancellation mail of a booking's hours with a transition's mails. Hours of the same
- * booking canceled in one transition (the operator canceling a booking, a block over its hours)
- * go in one mail, written once the transition's work is done: one mail per hour would each read
- * the booking after every cancel and repeat the same CANCEL at the same SEQUENCE (DESIGN §8 and
- * §10: one mail per booking and transition, like the outside bookings' `queueOutsideCancellation`).
- */
-export function queueBookingCancellation(
-  s: Services,
-  mails: ((tx: Tx) => Promise<void>)[],
-  input: CancelInput & { bookingId: number },
-): void {
-  let byBooking = cancellationsByTransition.get(mails);
-  if (!byBooking) {
-    byBooking = new Map();
-    cancellationsByTransition.set(mails, byBooking);
-  }
-  const queued = byBooking.get(input.bookingId);
-  if (queued) {
-    queued.appointmentIds.push(...input.appointmentIds.filter((id) => !queued.appointmentIds.includes(id)));
-    queued.refundCents += input.refundCents;
-    queued.wholeBooking ||= input.wholeBooking;
-    return;
-  }
-  const merged = { ...input, appointmentIds: [...input.appointmentIds] };
-  byBooking.set(input.bookingId, merged);
-  mails.push((db) => sendBookingCanceled(s, merged, db));
-}
-
 /** The Pix to pay: the code to copy in its own box (it wraps on a phone), the QR image attached. */
 export function pixPendingMail(ctx: MailContext, d: MailBooking): RenderedMail {
   const tz = d.clinic.timezone;
@@ -444,20 +368,6 @@ export function pixPendingMail(ctx: MailContext, d: MailBooking): RenderedMail {
   });
 }
 
-export async function sendPixPending(s: Services, bookingId: number, db: Executor = s.db): Promise<void> {
-  const d = await bookingDetails(db, bookingId);
-  const mail = pixPendingMail(mailContext(s), d);
-  const qr = await qrPng(d.payment.pixCopyPaste ?? '');
-  await s.mailer.send(
-    {
-      to: d.customer.email,
-      ...mail,
-      attachments: [{ filename: 'pix-qrcode.png', contentType: 'image/png', content: qr }],
-    },
-    db,
-  );
-}
-
 /** The Pix arrived in time: a receipt, before the confirmation with the calendar invitation. */
 export function pixReceivedMail(ctx: MailContext, d: MailBooking): RenderedMail {
   const tz = d.clinic.timezone;
@@ -473,11 +383,6 @@ export function pixReceivedMail(ctx: MailContext, d: MailBooking): RenderedMail 
       `Identificador do pagamento: ${d.payment?.uuid ?? '—'}.`,
     ],
   });
-}
-
-export async function sendPixReceived(s: Services, bookingId: number, db: Executor = s.db): Promise<void> {
-  const d = await bookingDetails(db, bookingId);
-  await s.mailer.send({ to: d.customer.email, ...pixReceivedMail(mailContext(s), d) }, db);
 }
 
 /**
@@ -510,17 +415,6 @@ export function pixLateRefundedMails(_ctx: MailContext, d: MailBooking): Booking
   return [mail];
 }
 
-export async function sendPixLateRefunded(
-  s: Services,
-  bookingId: number,
-  db: Executor = s.db,
-): Promise<void> {
-  const d = await bookingDetails(db, bookingId);
-  for (const mail of pixLateRefundedMails(mailContext(s), d)) {
-    await s.mailer.send({ to: d.customer.email, ...mail }, db);
-  }
-}
-
 export interface ReminderInput {
   email: string;
   name: string;
@@ -548,10 +442,6 @@ export function reminderMail(ctx: MailContext, r: ReminderInput): RenderedMail {
   });
 }
 
-export async function sendReminder(s: Services, r: ReminderInput, db: Executor = s.db): Promise<void> {
-  await s.mailer.send({ to: r.email, ...reminderMail(mailContext(s), r) }, db);
-}
-
 /**
  * A horário fixo's month could not be charged on the saved card: the person learns until when it
  * is tried again, and that the month's hours are released if no charge goes through by then.
@@ -567,13 +457,4 @@ export function seriesChargeRefusedMail(d: MailBooking): RenderedMail {
       'Se nenhuma cobrança der certo até lá, os horários deste mês são liberados e nada é cobrado.',
     ],
   });
-}
-
-export async function sendSeriesChargeRefused(
-  s: Services,
-  bookingId: number,
-  db: Executor = s.db,
-): Promise<void> {
-  const d = await bookingDetails(db, bookingId);
-  await s.mailer.send({ to: d.customer.email, ...seriesChargeRefusedMail(d) }, db);
 }
