@@ -11,7 +11,7 @@ import {
   rooms,
   slotHoldingStatuses,
 } from '../../db/schema.ts';
-import { bookableRoomCondition } from '../rooms/room.repository.ts';
+import { bookableRoomCondition } from './bookable-room.ts';
 
 export interface RoomRef {
   roomId: number;

@@ -3,8 +3,8 @@ import { z } from 'zod';
 import { marketDate } from '#common/contracts/dates';
 import { availabilityResponse } from '#common/contracts/supply';
 import type { Services } from '../../services.ts';
-import { previewingPartner } from '../rooms/room-viewer.ts';
 import { availabilityFor } from './availability.service.ts';
+import { previewingPartner } from './room-viewer.ts';
 
 const params = z.object({
   id: z.uuid(),

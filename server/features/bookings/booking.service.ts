@@ -28,7 +28,7 @@ import { insertHold, isSlotConflict } from '../lifecycle/lifecycle.repository.ts
 import { cardDeclined, chargeOpened, paymentCaptured } from '../lifecycle/lifecycle.service.ts';
 import { payerOf } from '../lifecycle/payer.ts';
 import { splitFor } from '../payment-accounts/payment-account.service.ts';
-import { bookableRoomCondition } from '../rooms/room.repository.ts';
+import { bookableRoomCondition } from '../availability/bookable-room.ts';
 import { assertMayBook, assertPixLimits, recordRefusedCard } from './booking-policy.ts';
 import type { CardRow } from './card.repository.ts';
 import { ownedCard, removeCard } from './card.service.ts';

@@ -1,7 +1,7 @@
 import { asc } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { rooms } from '../../db/schema.ts';
-import { bookableRoomCondition } from '../rooms/room.repository.ts';
+import { bookableRoomCondition } from '../availability/bookable-room.ts';
 
 /** The most URLs one sitemap file may list (sitemaps.org). */
 export const SITEMAP_LIMIT = 50_000;

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, or, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { addresses, clinics, rooms } from '../../db/schema.ts';
-import { bookableRoomCondition } from '../rooms/room.repository.ts';
+import { bookableRoomCondition } from '../availability/bookable-room.ts';
 
 /** The cities with a bookable room: their name as written, state, how many rooms and the lowest price. */
 export function citiesWithRooms(db: Executor) {

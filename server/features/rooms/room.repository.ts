@@ -1,4 +1,4 @@
-import { and, asc, count, eq, gt, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { HourRange } from '#common/contracts/supply';
 import { type Executor, queryRows } from '../../db/client.ts';
 import {
@@ -12,24 +12,7 @@ import {
   roomFacilities,
   roomOperatingHours,
   rooms,
-  users,
 } from '../../db/schema.ts';
-
-/**
- * The condition on `rooms` that makes a room visible and bookable (DESIGN §8): the room is active
- * and published (not a draft, decision 0038) and the partner who owns its clinic is active
- * (clinics have no switch of their own). Its own subquery, so it fits any query over `rooms`
- * whatever else that query joins: search, the public page, availability, booking, series,
- * waitlist, the sitemap.
- */
-export function bookableRoomCondition(): SQL {
-  return and(
-    eq(rooms.active, true),
-    eq(rooms.published, true),
-    sql`${rooms.clinicId} in (select ${clinics.id} from ${clinics}
-      join ${users} on ${users.id} = ${clinics.partnerId} where ${users.active})`,
-  ) as SQL;
-}
 
 export type RoomRow = typeof rooms.$inferSelect;
 export type RoomWithClinic = { room: RoomRow; clinic: typeof clinics.$inferSelect };

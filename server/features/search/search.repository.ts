@@ -17,7 +17,7 @@ import {
   users,
 } from '../../db/schema.ts';
 import { rulesJson } from '../availability/availability.repository.ts';
-import { bookableRoomCondition } from '../rooms/room.repository.ts';
+import { bookableRoomCondition } from '../availability/bookable-room.ts';
 
 export type SearchField = 'all' | 'city' | 'neighborhood' | 'clinic' | 'room';
 export type SearchSort = 'relevance' | 'price_asc' | 'price_desc' | 'name';

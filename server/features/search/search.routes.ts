@@ -12,7 +12,7 @@ import {
 } from '#common/contracts/rooms';
 import type { Services } from '../../services.ts';
 import { availabilityFor } from '../availability/availability.service.ts';
-import { previewingPartner } from '../rooms/room-viewer.ts';
+import { previewingPartner } from '../availability/room-viewer.ts';
 import * as search from './search.service.ts';
 
 const tags = ['salas'];
