@@ -105,6 +105,12 @@ export const users = pgTable(
     emailVerifiedAt: tstz('email_verified_at'),
     /** Set when the person deleted their account (LGPD): the row stays, anonymized, for the records the law keeps. */
     deletedAt: tstz('deleted_at'),
+    /**
+     * WhatsApp notices (DESIGN §10): the number the person consented for, in international digits
+     * (`55` + area code + 9-digit mobile), and when. Both null: mail only (the default).
+     */
+    whatsappPhone: text('whatsapp_phone'),
+    whatsappOptedInAt: tstz('whatsapp_opted_in_at'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -745,6 +751,8 @@ export const appointments = pgTable(
     canceledAt: tstz('canceled_at'),
     canceledBy: ref('canceled_by').references(() => users.id, { onDelete: 'set null' }),
     reminderSentAt: tstz('reminder_sent_at'),
+    /** When the "starts soon" notice (WhatsApp, hours before) was claimed for this hour. */
+    soonNoticeSentAt: tstz('soon_notice_sent_at'),
     /** Minutes after the end kept free for cleaning (last slot of a stretch), as the rule was when booked. */
     bufferMinutes: smallint('buffer_minutes').notNull().default(0),
     createdAt: createdAt(),
@@ -790,6 +798,8 @@ export const payments = pgTable(
     cardId: ref('card_id').references(() => cards.id, { onDelete: 'set null' }),
     pixCopyPaste: text('pix_copy_paste'),
     pixExpiresAt: tstz('pix_expires_at'),
+    /** When the "Pix about to expire" notice was claimed for this payment (once). */
+    pixExpiryNoticeAt: tstz('pix_expiry_notice_at'),
     paidAt: tstz('paid_at'),
     /**
      * The split of what was kept (DESIGN §9 "Every payment split in the ledger"), kept up to date
@@ -1030,6 +1040,8 @@ export const notificationEventKinds = [
   'outside_booking_recorded',
   'payout_paid',
   'reminder_due',
+  'booking_soon',
+  'pix_expiring',
 ] as const;
 export type NotificationEventKind = (typeof notificationEventKinds)[number];
 
@@ -1048,13 +1060,16 @@ export const notificationEvents = pgTable(
 );
 
 /** How a message reaches its person; each outbox row is one message on one channel. */
-export const messageChannels = ['email'] as const;
+export const messageChannels = ['email', 'whatsapp'] as const;
 export type MessageChannel = (typeof messageChannels)[number];
 
 export const mailKinds = ['message', 'password_reset', 'verification_code'] as const;
 export type MailKind = (typeof mailKinds)[number];
 export const mailStatuses = ['pending', 'sent', 'failed', 'skipped'] as const;
 export type MailStatus = (typeof mailStatuses)[number];
+/** What WhatsApp's status webhooks said of a sent message (Meta's `statuses[].status`). */
+export const deliveryStatuses = ['sent', 'delivered', 'read', 'failed'] as const;
+export type DeliveryStatus = (typeof deliveryStatuses)[number];
 
 /**
  * The mail outbox (DESIGN §8): every mail is a row written in the transaction that causes it and
@@ -1086,12 +1101,22 @@ export const mailOutbox = pgTable(
     channel: text('channel').$type<MessageChannel>().notNull().default('email'),
     /** The event the message tells of; none for account mails and rows written before events. */
     eventId: ref('event_id').references(() => notificationEvents.id, { onDelete: 'set null' }),
+    /** The provider's id of the sent message (WhatsApp's `wamid`), to match its status webhooks. */
+    providerMessageId: text('provider_message_id'),
+    /** The last delivery status the provider reported (WhatsApp), and when. */
+    deliveryStatus: text('delivery_status').$type<DeliveryStatus>(),
+    deliveryUpdatedAt: tstz('delivery_updated_at'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     uniqueIndex('mail_outbox_message_id_key').on(t.messageId),
     index('mail_outbox_event_idx').on(t.eventId),
+    uniqueIndex('mail_outbox_provider_message_key').on(t.providerMessageId),
+    check(
+      'mail_outbox_delivery_status_check',
+      sql`${t.deliveryStatus} is null or ${t.deliveryStatus} in (${inList(deliveryStatuses)})`,
+    ),
     check('mail_outbox_channel_check', sql`${t.channel} in (${inList(messageChannels)})`),
     index('mail_outbox_due_idx').on(t.nextAttemptAt).where(sql`${t.status} = 'pending'`),
     index('mail_outbox_failed_idx').on(t.createdAt).where(sql`${t.status} = 'failed'`),
@@ -1099,3 +1124,15 @@ export const mailOutbox = pgTable(
     check('mail_outbox_kind_check', sql`${t.kind} in (${inList(mailKinds)})`),
   ],
 );
+
+/**
+ * Messages WhatsApp delivered to the product's number (webhook `messages[]`), kept by their `wamid`
+ * so a webhook Meta delivers twice acts once.
+ */
+export const whatsappInbound = pgTable('whatsapp_inbound', {
+  id: id(),
+  wamid: text('wamid').notNull().unique(),
+  fromPhone: text('from_phone').notNull(),
+  payload: jsonb('payload').$type<Record<string, unknown>>().notNull().default({}),
+  createdAt: createdAt(),
+});
