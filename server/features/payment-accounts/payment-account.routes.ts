@@ -15,7 +15,7 @@ import {
 import { AppError, messages } from '#common/errors';
 import { sandboxAuthorizationCode } from '../../adapters/payments.ts';
 import { users } from '../../db/schema.ts';
-import { currentUser, requireRole } from '../../plugins/auth.ts';
+import { currentUser, requireRole, requireSelf } from '../../plugins/auth.ts';
 import type { Services } from '../../services.ts';
 import * as accounts from './payment-account.service.ts';
 
@@ -37,13 +37,13 @@ export const paymentAccountRoutes =
     const partnerScope: FastifyPluginAsyncZod = async (scoped) => {
       scoped.addHook('preValidation', requireRole('partner', 'owner', 'admin'));
       // Another partner's uuid is 404 before anything else is read.
+      scoped.addHook(
+        'preValidation',
+        requireSelf('partner', { mayNameAnyone: ['owner', 'admin'], notFound: messages.notFound }),
+      );
+      // Only the partner connects or disconnects their own account.
       scoped.addHook('preValidation', async (request) => {
-        const caller = currentUser(request);
-        const named = (request.params as { partner?: string }).partner;
-        if (caller.role === 'partner' && named !== caller.uuid)
-          throw new AppError('not_found', messages.notFound);
-        // Only the partner connects or disconnects their own account.
-        if (caller.role !== 'partner' && request.method !== 'GET')
+        if (currentUser(request).role !== 'partner' && request.method !== 'GET')
           throw new AppError('forbidden', messages.forbidden);
       });
 
