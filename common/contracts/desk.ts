@@ -1,9 +1,9 @@
 /**
  * The operator's desk (DESIGN §9 "The operator's desk and the specialist's booking"): bookings newest
  * first, searched by person name, e-mail, CPF, room or booking uuid and filtered by status, by the
- * dates of their hours and by person; one booking with its hours, payment, refunds, the mails sent
- * about it and its history; the operator's cancel with a reason (full refund through the lifecycle),
- * kept in the audit log (decision 0036).
+ * dates of their hours and by person; one booking with its hours, payment, refunds, the messages
+ * (mails and WhatsApp) sent about it and its history; the operator's cancel with a reason (full
+ * refund through the lifecycle), kept in the audit log (decision 0036).
  */
 import { z } from 'zod';
 import { marketDate } from './dates.ts';
@@ -52,13 +52,21 @@ export const deskBookingPage = z.object({ data: z.array(deskBookingSchema), meta
 
 const actor = z.object({ name: z.string(), email: z.string(), role_name: z.string() });
 
-/** One mail of the outbox about this booking (how they are matched: decision 0036). */
+/**
+ * One message of the outbox about this booking, a mail or a WhatsApp (how they are matched:
+ * decision 0036, and the event the message was written for). A WhatsApp's subject is its
+ * template's name and its recipient the number with the middle digits hidden.
+ */
 export const deskMailSchema = z.object({
   uuid: z.uuid(),
+  channel: z.enum(['email', 'whatsapp']),
   subject: z.string(),
   recipient: z.string(),
-  /** pending | sent | failed | skipped. */
+  /** The outbox's: pending | sent | failed | skipped. */
   status: z.string(),
+  /** What WhatsApp said of it afterwards (sent | delivered | read | failed); null for mails. */
+  delivery_status: z.enum(['sent', 'delivered', 'read', 'failed']).nullable(),
+  delivery_updated_at: z.string().nullable(),
   created_at: z.string(),
   sent_at: z.string().nullable(),
 });

@@ -120,7 +120,7 @@ export function appointmentsOf(db: Executor, bookingIds: number[]) {
   if (bookingIds.length === 0) return Promise.resolve([] as Row[]);
   return queryRows<Row>(
     db,
-    sql`select a.booking_id, a.uuid, a.starts_at, a.ends_at, a.status, a.price_cents, a.refund_cents,
+    sql`select a.booking_id, a.id, a.uuid, a.starts_at, a.ends_at, a.status, a.price_cents, a.refund_cents,
                a.canceled_at, cb.name as canceled_by_name, cb.email as canceled_by_email,
                cb.role as canceled_by_role
         from appointments a left join users cb on cb.id = a.canceled_by
@@ -172,13 +172,17 @@ export function operatorCancelsOf(db: Executor, customerId: number, bookingUuid:
 }
 
 /**
- * The outbox's mails about one booking (decision 0036): written since the booking, to one of its
- * people and naming its room and one of its hours as the mails write them, or carrying its Pix
- * code; or, to anyone, naming its payment's uuid (the receipt, the operators' dispute notices).
+ * The outbox's messages about one booking, mails and WhatsApp alike: those written for an event
+ * about it (the booking, or some of its hours); and, for mails written before events (decision
+ * 0036), since the booking, to one of its people and naming its room and one of its hours as the
+ * mails write them, or carrying its Pix code; or, to anyone, naming its payment's uuid (the
+ * receipt, the operators' dispute notices). A WhatsApp row's subject is its template's name.
  */
-export function mailsAbout(
+export function messagesAbout(
   db: Executor,
   m: {
+    bookingId: number;
+    appointmentIds: number[];
     since: Date;
     recipients: string[];
     room: string;
@@ -196,11 +200,19 @@ export function mailsAbout(
         sql`, `,
       )})`
     : sql`false`;
+  const ofHours = m.appointmentIds.map(
+    (id) => sql` or e.payload->'appointmentIds' @> ${JSON.stringify([id])}::jsonb`,
+  );
   return queryRows<Row>(
     db,
-    sql`select m.uuid, m.subject, m.recipient, m.status, m.created_at, m.sent_at from mail_outbox m
+    sql`select m.uuid, m.channel, m.recipient, m.status, m.delivery_status, m.delivery_updated_at,
+               m.created_at, m.sent_at,
+               coalesce(nullif(m.subject, ''), m.payload->>'template', m.payload->'template'->>'name', '')
+                 as subject
+        from mail_outbox m left join notification_events e on e.id = m.event_id
         where m.kind = 'message' and m.created_at >= ${m.since.toISOString()}::timestamptz
-          and ((${recipients} and ((${has(m.room)} and (${anyHour}))
+          and ((e.payload->>'bookingId' = ${String(m.bookingId)} ${sql.join(ofHours, sql``)})
+               or (${recipients} and ((${has(m.room)} and (${anyHour}))
                 ${m.pixCode ? sql`or ${has(m.pixCode)}` : sql``}))
                ${m.paymentUuid ? sql`or ${has(m.paymentUuid)}` : sql``})
         order by m.created_at, m.id limit 100`,

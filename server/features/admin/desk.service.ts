@@ -1,11 +1,18 @@
 /**
  * The operator's desk (DESIGN §9): bookings newest first with a search over the people and rooms
  * they involve, filtered by status, by the dates of their hours and by person; one booking with its
- * hours, payment, refunds, the mails sent about it and its history; and the operator's cancel —
- * every hour that can still be canceled, in one transaction through the lifecycle (full refund per
- * the table, the specialist mailed as in any cancellation), its reason kept in the audit log.
+ * hours, payment, refunds, the messages sent about it (mails and WhatsApp) and its history; and the
+ * operator's cancel — every hour that can still be canceled, in one transaction through the
+ * lifecycle (full refund per the table, the specialist mailed as in any cancellation), its reason
+ * kept in the audit log.
  */
-import { type DeskBooking, type DeskBookingDetail, deskMessages } from '#common/contracts/desk';
+import { formatPhone } from '#common/br/masks';
+import {
+  type DeskBooking,
+  type DeskBookingDetail,
+  type DeskMail,
+  deskMessages,
+} from '#common/contracts/desk';
 import { findTransition } from '#common/domain/lifecycle';
 import { AppError } from '#common/errors';
 import { toZonedIso } from '#common/time/zone';
@@ -21,6 +28,16 @@ import * as repo from './desk.repository.ts';
 type Row = Record<string, unknown>;
 const str = (v: unknown) => (v === null || v === undefined ? null : String(v));
 const instant = (v: unknown) => new Date(v as string);
+
+/**
+ * A WhatsApp number as the desk shows it: "(21) 9••••-1234" — enough to tell which of the person's
+ * numbers it went to, not enough to copy it off the screen.
+ */
+export function hiddenPhone(digits: string): string {
+  return formatPhone(digits).replace(/(\) \d)(\d+)-/, (_, start, middle: string) => {
+    return `${start}${'•'.repeat(middle.length)}-`;
+  });
+}
 
 function appointmentsByBooking(rows: Row[]) {
   const out = new Map<number, Row[]>();
@@ -95,7 +112,9 @@ export async function bookingDetail(s: Services, uuid: string): Promise<DeskBook
     paymentId ? repo.refundsOf(s.db, paymentId) : [],
     paymentId ? repo.paymentEventsOf(s.db, paymentId) : [],
     repo.operatorCancelsOf(s.db, Number(r.customer_id), uuid),
-    repo.mailsAbout(s.db, {
+    repo.messagesAbout(s.db, {
+      bookingId: id,
+      appointmentIds: appts.map((a) => Number(a.id)),
       since: instant(r.created_at),
       recipients: [String(r.customer_email), ...(r.outside_email ? [String(r.outside_email)] : [])],
       room: String(r.room_name),
@@ -145,14 +164,20 @@ export async function bookingDetail(s: Services, uuid: string): Promise<DeskBook
       reason: String(f.reason),
       created_at: toZonedIso(instant(f.created_at), tz),
     })),
-    mails: mails.map((m) => ({
-      uuid: String(m.uuid),
-      subject: String(m.subject),
-      recipient: String(m.recipient),
-      status: String(m.status),
-      created_at: toZonedIso(instant(m.created_at), tz),
-      sent_at: zoned(m.sent_at),
-    })),
+    mails: mails.map((m) => {
+      const whatsapp = m.channel === 'whatsapp';
+      return {
+        uuid: String(m.uuid),
+        channel: whatsapp ? 'whatsapp' : 'email',
+        subject: String(m.subject),
+        recipient: whatsapp ? hiddenPhone(String(m.recipient)) : String(m.recipient),
+        status: String(m.status),
+        delivery_status: (str(m.delivery_status) as DeskMail['delivery_status']) ?? null,
+        delivery_updated_at: zoned(m.delivery_updated_at),
+        created_at: toZonedIso(instant(m.created_at), tz),
+        sent_at: zoned(m.sent_at),
+      };
+    }),
   };
   return {
     ...detail,

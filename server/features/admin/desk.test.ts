@@ -1,9 +1,9 @@
 /**
  * The operator's desk (DESIGN §9, decision 0036): bookings newest first, found by name, e-mail, CPF,
  * room or uuid, filtered by the dates of their hours and by person; one booking with its payment,
- * refunds, the mails about it (and not about the person's other bookings) and its history; the
- * operator's cancel refunds every paid hour in full through the lifecycle, mails the specialist and
- * keeps the reason in the audit log; a person's activity (horários fixos, waitlist, cards) and the
+ * refunds, the messages about it — mails and WhatsApp, not those about the person's other bookings —
+ * and its history; the operator's cancel refunds every paid hour in full through the lifecycle,
+ * mails the specialist and keeps the reason in the audit log; a person's activity (horários fixos, waitlist, cards) and the
  * invitation sent again; only operators. PGlite and PostgreSQL.
  */
 import { sql } from 'drizzle-orm';
@@ -167,6 +167,75 @@ describe("the operator's desk", () => {
     expect(first.map((m: { subject: string }) => m.subject)).toEqual([
       expect.stringMatching(/^Reserva confirmada: Sala Balcão, /),
       expect.stringMatching(/^Reserva cancelada pela equipe Salas: Sala Balcão, .*09:00–11:00$/),
+    ]);
+  });
+
+  it('shows the WhatsApp messages about a booking beside its mails, the number partly hidden', async () => {
+    const [b] = await queryRows<{ id: number }>(
+      t.db,
+      sql`select id from bookings where uuid = ${biaBooking.uuid}`,
+    );
+    const hours = await queryRows<{ id: number }>(
+      t.db,
+      sql`select id from appointments where booking_id = ${b!.id} order by starts_at`,
+    );
+    const event = async (kind: string, payload: object) =>
+      (
+        await queryRows<{ id: number }>(
+          t.db,
+          sql`insert into notification_events (kind, payload, created_at)
+              values (${kind}, ${JSON.stringify(payload)}::jsonb, ${t.clock.now.toISOString()}) returning id`,
+        )
+      )[0]!.id;
+    const whatsapp = async (
+      eventId: number,
+      values: { subject: string; template?: string; status: string },
+    ) =>
+      t.db.execute(sql`insert into mail_outbox
+          (channel, kind, recipient, subject, payload, status, event_id, provider_message_id,
+           delivery_status, delivery_updated_at, sent_at, created_at)
+          values ('whatsapp', 'message', '5521998761234', ${values.subject},
+                  ${JSON.stringify(values.template ? { template: values.template } : {})}::jsonb,
+                  'sent', ${eventId}, ${`wamid.${eventId}`}, ${values.status},
+                  ${t.clock.now.toISOString()}, ${t.clock.now.toISOString()}, ${t.clock.now.toISOString()})`);
+    t.clock.advance(60_000);
+    // For the booking (its confirmation, read), for one of its hours (the reminder, failed), and for
+    // Ana's booking: only the first two are Bia's booking's.
+    await whatsapp(await event('booking_confirmed', { bookingId: Number(b!.id) }), {
+      subject: '',
+      template: 'reserva_confirmada',
+      status: 'read',
+    });
+    await whatsapp(await event('booking_soon', { appointmentIds: [Number(hours[0]!.id)] }), {
+      subject: 'reserva_em_breve',
+      status: 'failed',
+    });
+    const [a] = await queryRows<{ id: number }>(
+      t.db,
+      sql`select id from bookings where uuid = ${anaBooking.uuid}`,
+    );
+    await whatsapp(await event('hours_canceled', { bookingId: Number(a!.id) }), {
+      subject: 'reserva_cancelada',
+      status: 'sent',
+    });
+
+    const messages = (await op('GET', `/api/fusion/booking/${biaBooking.uuid}`)).json().data.mails;
+    expect(messages.map((m: { channel: string }) => m.channel)).toEqual(['email', 'whatsapp', 'whatsapp']);
+    expect(messages[0]).toMatchObject({ recipient: bia.user.email, delivery_status: null });
+    expect(messages.slice(1)).toEqual([
+      expect.objectContaining({
+        channel: 'whatsapp',
+        subject: 'reserva_confirmada',
+        recipient: '(21) 9••••-1234',
+        status: 'sent',
+        delivery_status: 'read',
+        delivery_updated_at: expect.stringMatching(/-03:00$/),
+      }),
+      expect.objectContaining({ subject: 'reserva_em_breve', delivery_status: 'failed' }),
+    ]);
+    const anas = (await op('GET', `/api/fusion/booking/${anaBooking.uuid}`)).json().data.mails;
+    expect(anas.filter((m: { channel: string }) => m.channel === 'whatsapp')).toEqual([
+      expect.objectContaining({ subject: 'reserva_cancelada', recipient: '(21) 9••••-1234' }),
     ]);
   });
 

@@ -120,8 +120,25 @@ export const text = {
     >,
     mails: 'E-mails enviados',
     mailsHint:
-      'E-mails à pessoa que citam esta sala e um destes horários ou o Pix desta reserva, e os que citam o pagamento.',
+      'E-mails escritos sobre esta reserva ou seus horários; dos mais antigos, os que citam esta sala e um destes horários, o Pix desta reserva ou o pagamento.',
     noMails: 'Nenhum e-mail encontrado sobre esta reserva.',
+    whatsapp: 'Mensagens de WhatsApp',
+    whatsappHint:
+      'Modelos enviados sobre esta reserva ou seus horários a quem ativou os avisos, e o que o WhatsApp disse depois. Uma mensagem que falhou segue por e-mail.',
+    noWhatsapp: 'Nenhuma mensagem de WhatsApp sobre esta reserva.',
+    /** What WhatsApp said of a message after sending it. */
+    deliveryStatuses: {
+      sent: 'Enviada',
+      delivered: 'Entregue',
+      read: 'Lida',
+      failed: 'Falhou',
+    } as Record<string, string>,
+    whatsappStatuses: {
+      pending: 'Na fila',
+      sent: 'Enviada',
+      failed: 'Falhou',
+      skipped: 'Não enviada',
+    } as Record<string, string>,
     mailStatuses: {
       pending: 'Na fila',
       sent: 'Enviado',

@@ -194,19 +194,28 @@ function Refunds({ booking: b }: { booking: Booking }) {
   );
 }
 
-function Mails({ booking: b }: { booking: Booking }) {
+type Message = Booking['mails'][number];
+
+/** A list of the outbox's messages about the booking: what, to whom, when, and how it went. */
+function Messages(props: {
+  title: string;
+  hint: string;
+  empty: string;
+  messages: Message[];
+  badge: (m: Message) => { status: string; label: string };
+}) {
   return (
-    <Section title={t.mails}>
+    <Section title={props.title}>
       <Text size="xs" c="dark.4" mb="xs">
-        {t.mailsHint}
+        {props.hint}
       </Text>
-      {b.mails.length === 0 ? (
+      {props.messages.length === 0 ? (
         <Text size="sm" c="dark.4">
-          {t.noMails}
+          {props.empty}
         </Text>
       ) : (
         <Stack gap="xs" component="ul" m={0} p={0} style={{ listStyle: 'none' }}>
-          {b.mails.map((m) => (
+          {props.messages.map((m) => (
             <li key={m.uuid} style={line}>
               <Group justify="space-between" wrap="nowrap" gap="xs" align="flex-start">
                 <div style={{ minWidth: 0 }}>
@@ -214,19 +223,51 @@ function Mails({ booking: b }: { booking: Booking }) {
                     {m.subject}
                   </Text>
                   <Text size="xs" c="dark.4" style={wrap}>
-                    {t.mailTo(m.recipient)} · {deskWhen(m.sent_at ?? m.created_at)}
+                    {t.mailTo(m.recipient)} · {deskWhen(m.delivery_updated_at ?? m.sent_at ?? m.created_at)}
                   </Text>
                 </div>
-                <DeskStatusBadge
-                  status={m.status === 'sent' ? 'confirmed' : m.status === 'failed' ? 'failed' : 'expired'}
-                  label={t.mailStatuses[m.status] ?? m.status}
-                />
+                <DeskStatusBadge {...props.badge(m)} />
               </Group>
             </li>
           ))}
         </Stack>
       )}
     </Section>
+  );
+}
+
+const badgeColor = (status: string) =>
+  status === 'failed' ? 'failed' : status === 'pending' || status === 'skipped' ? 'expired' : 'confirmed';
+
+function Mails({ booking: b }: { booking: Booking }) {
+  return (
+    <Messages
+      title={t.mails}
+      hint={t.mailsHint}
+      empty={t.noMails}
+      messages={b.mails.filter((m) => m.channel === 'email')}
+      badge={(m) => ({ status: badgeColor(m.status), label: t.mailStatuses[m.status] ?? m.status })}
+    />
+  );
+}
+
+/** The WhatsApp messages: the provider's news (delivered, read, failed) once it sent them. */
+function WhatsApps({ booking: b }: { booking: Booking }) {
+  return (
+    <Messages
+      title={t.whatsapp}
+      hint={t.whatsappHint}
+      empty={t.noWhatsapp}
+      messages={b.mails.filter((m) => m.channel === 'whatsapp')}
+      badge={(m) =>
+        m.delivery_status
+          ? {
+              status: badgeColor(m.delivery_status),
+              label: t.deliveryStatuses[m.delivery_status] ?? m.delivery_status,
+            }
+          : { status: badgeColor(m.status), label: t.whatsappStatuses[m.status] ?? m.status }
+      }
+    />
   );
 }
 
@@ -299,7 +340,10 @@ export function DeskBookingPage() {
           </SimpleGrid>
           <SimpleGrid cols={{ base: 1, md: 2 }}>
             <History booking={b} />
-            <Mails booking={b} />
+            <Stack>
+              <Mails booking={b} />
+              <WhatsApps booking={b} />
+            </Stack>
           </SimpleGrid>
           <DeskCancelDialog booking={b} opened={canceling} onClose={() => setCanceling(false)} />
         </Stack>
