@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { countOf, formatShortDate, plural } from './format.ts';
+import { countOf, formatDateTime, formatShortDate, plural } from './format.ts';
 
 describe('plurals (Intl.PluralRules pt-BR)', () => {
   it('uses the singular for 1 (and 1,5), the plural for 0 and from 2 on', () => {
@@ -18,5 +18,14 @@ describe('short dates', () => {
     expect(formatShortDate('2026-12-01T00:30:00-02:00')).toBe('01/12/26');
     expect(formatShortDate('2028-02-29T23:30:00.000-04:00')).toBe('29/02/28');
     expect(formatShortDate('2026-11-30')).toBe('30/11/26');
+  });
+});
+
+describe('date and time of an instant', () => {
+  it('writes the instant on the zone’s clock, 24-hour, with "às"', () => {
+    expect(formatDateTime('2026-11-28T17:03:00.000Z', 'America/Sao_Paulo')).toBe('28/11/2026 às 14:03');
+    expect(formatDateTime('2026-11-28T23:30:00-03:00', 'America/Manaus')).toBe('28/11/2026 às 22:30');
+    expect(formatDateTime('2026-12-01T02:05:00Z', 'America/Sao_Paulo')).toBe('30/11/2026 às 23:05');
+    expect(formatDateTime('2026-11-28T03:00:00Z', 'America/Sao_Paulo')).toBe('28/11/2026 às 00:00');
   });
 });

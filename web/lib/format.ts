@@ -33,3 +33,24 @@ export const formatInteger = (n: number): string => integer.format(n);
 /** The count and its word: countOf(11, 'agendamento', 'agendamentos') -> '11 agendamentos'. */
 export const countOf = (n: number, one: string, other: string): string =>
   `${integer.format(n)} ${plural(n, one, other)}`;
+
+/**
+ * "28/11/2026 às 14:03": an instant (the moment a person did something, e.g. gave consent) on the
+ * given zone's clock, by default the browser's.
+ */
+export function formatDateTime(iso: string, zone?: string): string {
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('pt-BR', {
+      timeZone: zone,
+      day: '2-digit',
+      month: '2-digit',
+      year: 'numeric',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    })
+      .formatToParts(new Date(iso))
+      .map((p) => [p.type, p.value]),
+  );
+  return `${parts.day}/${parts.month}/${parts.year} às ${parts.hour}:${parts.minute}`;
+}

@@ -7,12 +7,14 @@ import { PhoneInput } from '#web/components/masked-inputs.tsx';
 import { ProfilePhoto } from '#web/components/profile-photo.tsx';
 import { PrivacySection } from '#web/features/account/privacy-section.tsx';
 import { ChangePasswordSection } from '#web/features/auth/components/change-password-section.tsx';
+import { WhatsAppSection } from '#web/features/notifications/components/whatsapp-section.tsx';
 import { zodValidate } from '#web/lib/forms.ts';
 import { usePartnerData, useSaveBasicData } from '../api.ts';
 import { FormPage, useSave } from '../form-page.tsx';
 import { text } from '../messages.ts';
 
 const t = text.profile;
+const PHONE_FIELD = 'partner-profile-phone';
 
 export function PartnerProfilePage() {
   const data = usePartnerData();
@@ -32,7 +34,7 @@ export function PartnerProfilePage() {
         <ProfilePhoto />
         <TextInput label={t.name} required autoComplete="name" {...form.getInputProps('name')} />
         <TextInput label={t.email} value={data.data?.email ?? ''} readOnly />
-        <PhoneInput label={t.phone} {...form.getInputProps('phone')} />
+        <PhoneInput id={PHONE_FIELD} label={t.phone} {...form.getInputProps('phone')} />
         <Group gap="xs">
           <Text size="sm" fw={500}>
             {t.plan}:
@@ -51,6 +53,7 @@ export function PartnerProfilePage() {
           )}
         </Group>
       </FormPage>
+      <WhatsAppSection phoneFieldId={PHONE_FIELD} />
       <ChangePasswordSection />
       <PrivacySection />
     </Stack>

@@ -16,6 +16,7 @@ import { useCompleteData, useCouncils, useSpecialistProfile } from '#web/feature
 import { ChangePasswordSection } from '#web/features/auth/components/change-password-section.tsx';
 import { SavedCards } from '#web/features/bookings/components/saved-cards.tsx';
 import { text as bookingText } from '#web/features/bookings/messages.ts';
+import { WhatsAppSection } from '#web/features/notifications/components/whatsapp-section.tsx';
 import { errorText } from '#web/lib/api.ts';
 import { completeDataBody } from '#web/lib/clocked-contracts.ts';
 import { showServerErrors, zodValidate } from '#web/lib/forms.ts';
@@ -23,8 +24,12 @@ import { notifyError } from '#web/lib/notify.ts';
 
 type Values = z.input<typeof completeDataBody>;
 const cardsText = bookingText.cards;
+const PHONE_FIELD = 'profile-phone';
 
-/** /especialista/perfil: photo, personal and professional data, address and saved cards. */
+/**
+ * /especialista/perfil: photo, personal and professional data, address, WhatsApp notices and saved
+ * cards.
+ */
 export function SpecialistProfilePage() {
   usePageTitle('Meu perfil');
   const profile = useSpecialistProfile(true);
@@ -95,7 +100,7 @@ export function SpecialistProfilePage() {
                   <DateField label="Data de nascimento" required {...form.getInputProps('birth_date')} />
                 </Grid.Col>
                 <Grid.Col span={{ base: 12, sm: 6 }}>
-                  <PhoneInput label="Celular" required {...form.getInputProps('phone')} />
+                  <PhoneInput id={PHONE_FIELD} label="Celular" required {...form.getInputProps('phone')} />
                 </Grid.Col>
                 <Grid.Col span={{ base: 12, sm: 6 }}>
                   <TextInput label="Profissão" required {...form.getInputProps('profession')} />
@@ -136,6 +141,7 @@ export function SpecialistProfilePage() {
           </form>
         </Paper>
       </QueryState>
+      <WhatsAppSection phoneFieldId={PHONE_FIELD} />
       <Section title={cardsText.title}>
         <SavedCards />
       </Section>
