@@ -11,6 +11,7 @@ import type { Mailer } from './adapters/mail.ts';
 import { createMercadoPagoProvider } from './adapters/mercadopago.ts';
 import { createSandboxProvider, type PaymentProvider } from './adapters/payments.ts';
 import type { Storage } from './adapters/storage.ts';
+import { createWhatsAppSender } from './adapters/whatsapp.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { deskRoutes } from './features/admin/desk.routes.ts';
@@ -126,6 +127,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     }),
     storage: deps.storage,
     payments: deps.payments ?? paymentProviderFor(config, deps.database.db, deps.clock),
+    // WhatsApp only when its four settings are given (DESIGN §10); off, everyone hears by mail.
+    whatsapp: config.whatsapp && createWhatsAppSender(config.whatsapp),
     clock: deps.clock,
   };
 

@@ -99,6 +99,22 @@ const envSchema = z
     MERCADOPAGO_CLIENT_SECRET: z.string().min(16, 'deve ter pelo menos 16 caracteres').optional(),
     /** The seller's authorization page (default https://auth.mercadopago.com/authorization). */
     MERCADOPAGO_AUTH_URL: z.url({ message: 'deve ser uma URL completa (https://...)' }).optional(),
+    /**
+     * WhatsApp through Meta's Cloud API (DESIGN §10): off unless the four are set. The token and
+     * the phone number's id come from the app's WhatsApp › API Setup; the app secret signs the
+     * webhooks (X-Hub-Signature-256); the verify token is the one typed in the webhook's setup.
+     */
+    WHATSAPP_TOKEN: z.string().min(16, 'deve ter pelo menos 16 caracteres').optional(),
+    WHATSAPP_PHONE_NUMBER_ID: z
+      .string()
+      .regex(/^\d{5,20}$/, 'deve ser o identificador numérico do número (Phone number ID)')
+      .optional(),
+    WHATSAPP_APP_SECRET: z.string().min(16, 'deve ter pelo menos 16 caracteres').optional(),
+    WHATSAPP_VERIFY_TOKEN: z.string().min(8, 'deve ter pelo menos 8 caracteres').optional(),
+    /** The Graph API root with its version (default https://graph.facebook.com/v21.0), or `npm run whatsapp:fake`. */
+    WHATSAPP_API_URL: z.url({ message: 'deve ser uma URL completa (https://...)' }).optional(),
+    /** How many hours before a booking its "starts soon" WhatsApp reminder goes (default 24). */
+    WHATSAPP_REMINDER_HOURS: z.coerce.number().int().min(1, 'de 1 a 72').max(72, 'de 1 a 72').default(24),
     /** Encrypts partners' provider tokens at rest (AES-256-GCM): 32 bytes, hex or base64. */
     TOKEN_ENCRYPTION_KEY: z
       .string()
@@ -215,6 +231,20 @@ const envSchema = z
           });
       }
     }
+    const whatsappKeys = [
+      'WHATSAPP_TOKEN',
+      'WHATSAPP_PHONE_NUMBER_ID',
+      'WHATSAPP_APP_SECRET',
+      'WHATSAPP_VERIFY_TOKEN',
+    ] as const;
+    if (whatsappKeys.some((key) => env[key]))
+      for (const key of whatsappKeys)
+        if (!env[key])
+          ctx.addIssue({
+            code: 'custom',
+            path: [key],
+            message: `WhatsApp precisa de ${whatsappKeys.join(', ')} juntos (ou nenhum, para desligar)`,
+          });
     if (env.INTEREST_FREE_INSTALLMENTS > env.MAX_INSTALLMENTS) {
       ctx.addIssue({
         code: 'custom',
@@ -256,6 +286,16 @@ export interface Config {
     apiUrl?: string;
     /** OAuth for split 1:1 (partners connect their own account); absent: every partner on payouts. */
     oauth?: { clientId: string; clientSecret: string; authUrl?: string };
+  };
+  /** Meta's WhatsApp Cloud API (DESIGN §10); absent: WhatsApp is off and everyone hears by mail. */
+  whatsapp?: {
+    token: string;
+    phoneNumberId: string;
+    appSecret: string;
+    verifyToken: string;
+    apiUrl: string;
+    /** Hours before a booking its "starts soon" reminder goes. */
+    reminderHours: number;
   };
   /** AES-256-GCM key for partners' provider tokens at rest (a fixed one outside production). */
   tokenEncryptionKey: Buffer;
@@ -343,6 +383,17 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
                     authUrl: e.MERCADOPAGO_AUTH_URL,
                   }
                 : undefined,
+          }
+        : undefined,
+    whatsapp:
+      e.WHATSAPP_TOKEN && e.WHATSAPP_PHONE_NUMBER_ID && e.WHATSAPP_APP_SECRET && e.WHATSAPP_VERIFY_TOKEN
+        ? {
+            token: e.WHATSAPP_TOKEN,
+            phoneNumberId: e.WHATSAPP_PHONE_NUMBER_ID,
+            appSecret: e.WHATSAPP_APP_SECRET,
+            verifyToken: e.WHATSAPP_VERIFY_TOKEN,
+            apiUrl: (e.WHATSAPP_API_URL ?? 'https://graph.facebook.com/v21.0').replace(/\/+$/, ''),
+            reminderHours: e.WHATSAPP_REMINDER_HOURS,
           }
         : undefined,
     // Outside production a fixed key keeps `npm start` and the tests simple (never a secret).

@@ -6,6 +6,7 @@
 import type { MailMessage } from './adapters/mail.ts';
 import type { PaymentProvider } from './adapters/payments.ts';
 import type { Storage } from './adapters/storage.ts';
+import type { WhatsAppSender } from './adapters/whatsapp.ts';
 import type { Config } from './config.ts';
 import type { Database, Executor } from './db/client.ts';
 import type { MailKind } from './db/schema.ts';
@@ -18,6 +19,8 @@ export interface Services {
   mailer: Outbox;
   storage: Storage;
   payments: PaymentProvider;
+  /** Meta's WhatsApp Cloud API (adapters/whatsapp.ts); undefined while WhatsApp is off (DESIGN §10). */
+  whatsapp?: WhatsAppSender;
   clock: () => Date;
 }
 
@@ -30,6 +33,11 @@ export interface Outbox {
    * notification event the mail tells of (features/notifications).
    */
   send(message: MailMessage & { forgetAs?: string; eventId?: number }, db?: Executor): Promise<void>;
+  /**
+   * Writes a WhatsApp message as an outbox row (channel `whatsapp`) with `db` (default the pool);
+   * the same job sends it through `Services.whatsapp` (features/mail/whatsapp.outbox.ts).
+   */
+  sendWhatsApp(message: OutboxWhatsApp, db?: Executor): Promise<void>;
   /** Writes a request for an account mail the job decides on (see the module comment). */
   request(kind: Exclude<MailKind, 'message'>, email: string, db?: Executor): Promise<void>;
   /** Asks for a sending round soon (after the writing transaction committed). */
@@ -38,6 +46,20 @@ export interface Outbox {
   deliver(): Promise<number>;
   /** Stops kicks and waits for a round under way. */
   stop(): Promise<void>;
+}
+
+/** A WhatsApp message as the outbox keeps it: a registered template, or a free-form text. */
+export interface OutboxWhatsApp {
+  /** The number, in international digits (`55…`). */
+  to: string;
+  /** The words as the person reads them (what the operator's lists show). */
+  summary: string;
+  template?: { name: string; params: string[]; quickReplies?: string[] };
+  /** Free-form text: only within 24 hours of the person's last message (Meta's rule). */
+  text?: string;
+  /** The mail written in its place if WhatsApp fails for good (a message told only there). */
+  fallback?: MailMessage;
+  eventId?: number;
 }
 
 /** An API route as declared: the authorization and hostile-input tests walk these. */

@@ -1,7 +1,7 @@
 /** SQL of the mail outbox (DESIGN §8): rows written by the transaction that causes a mail. */
 import { and, desc, eq, inArray, lt, sql } from 'drizzle-orm';
 import { type Executor, queryRows, type Tx } from '../../db/client.ts';
-import { type MailKind, mailOutbox } from '../../db/schema.ts';
+import { type MailKind, type MessageChannel, mailOutbox } from '../../db/schema.ts';
 
 export type OutboxRow = typeof mailOutbox.$inferSelect;
 
@@ -9,10 +9,12 @@ export async function insert(
   db: Executor,
   values: {
     kind: MailKind;
+    /** Default e-mail; a WhatsApp row's recipient is the number (`55…`) and it has no Message-ID. */
+    channel?: MessageChannel;
     recipient: string;
     subject?: string;
     payload?: Record<string, unknown>;
-    messageId: string;
+    messageId?: string;
     /** The notification event the mail tells of (features/notifications). */
     eventId?: number;
     now: Date;
@@ -20,12 +22,12 @@ export async function insert(
 ): Promise<void> {
   await db.insert(mailOutbox).values({
     kind: values.kind,
-    channel: 'email',
+    channel: values.channel ?? 'email',
     eventId: values.eventId ?? null,
     recipient: values.recipient,
     subject: values.subject ?? '',
     payload: values.payload ?? {},
-    messageId: values.messageId,
+    messageId: values.messageId ?? null,
     nextAttemptAt: values.now,
     createdAt: values.now,
     updatedAt: values.now,
@@ -68,6 +70,7 @@ export async function update(
       | 'lastError'
       | 'sentAt'
       | 'updatedAt'
+      | 'providerMessageId'
     >
   >,
 ): Promise<void> {

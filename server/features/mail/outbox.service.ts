@@ -12,6 +12,9 @@
  * Each row gets its Message-ID when it is written (a random one, DESIGN §10), and every attempt
  * sends it: a resend is the same message to the receiver. A row written before the column existed
  * gets one at its first attempt.
+ *
+ * WhatsApp messages are rows of the same table (channel `whatsapp`), claimed and retried the same
+ * way and sent through `s.whatsapp`, paced under Meta's limits (whatsapp.outbox.ts).
  */
 import {
   type MailAttachment,
@@ -24,6 +27,7 @@ import type { MailKind } from '../../db/schema.ts';
 import type { Outbox, Services } from '../../services.ts';
 import { accountMail } from '../auth/auth.service.ts';
 import * as repo from './outbox.repository.ts';
+import { deliverWhatsApp, insertWhatsApp, type WhatsAppRound } from './whatsapp.outbox.ts';
 
 /** While one process sends a row, no other picks it up (longer than the SMTP timeouts together). */
 export const LEASE_MS = 3 * 60_000;
@@ -150,6 +154,21 @@ export function createOutbox(s: () => Services, transport: Mailer, options: { ba
       });
       if (!db) this.kick();
     },
+    async sendWhatsApp(message, db) {
+      const services = s();
+      await insertWhatsApp(
+        db ?? services.db,
+        message,
+        (mail) => ({
+          to: mail.to,
+          subject: mail.subject,
+          messageId: newMessageId(services.config.mailFrom),
+          payload: toPayload(mail),
+        }),
+        services.clock(),
+      );
+      if (!db) this.kick();
+    },
     async request(kind, email, db) {
       const services = s();
       await repo.insert(db ?? services.db, {
@@ -190,10 +209,15 @@ async function deliverDue(s: Services, transport: Mailer): Promise<number> {
     );
     // A few at once: one slow message (a remote SMTP takes hundreds of ms) does not hold the line.
     let next = 0;
+    const round: WhatsAppRound = {};
     const worker = async () => {
       while (next < claimed.length) {
+        const row = claimed[next++]!;
         // Read `done` only after the await: `done += await …` would add to a stale value.
-        const ended = await deliverOne(s, transport, claimed[next++]!);
+        const ended =
+          row.channel === 'whatsapp'
+            ? await deliverWhatsApp(s, row, round, mailBackoffMs, GIVE_UP_MS)
+            : await deliverOne(s, transport, row);
         done += ended;
       }
     };

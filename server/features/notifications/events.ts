@@ -36,7 +36,14 @@ export type NotificationEvent =
   /** The operator marked a payout paid. */
   | { kind: 'payout_paid'; payoutId: number }
   /** One person's confirmed hours of tomorrow in one room reached their reminder time. */
-  | { kind: 'reminder_due'; appointmentIds: number[] };
+  | { kind: 'reminder_due'; appointmentIds: number[] }
+  /**
+   * One person's confirmed hours of one booking, in one room on one day, start within the WhatsApp
+   * reminder's hours (WHATSAPP_REMINDER_HOURS).
+   */
+  | { kind: 'booking_soon'; appointmentIds: number[] }
+  /** The booking's Pix is minutes from the end of its hold, still unpaid. */
+  | { kind: 'pix_expiring'; bookingId: number };
 
 export type EventOf<K extends NotificationEvent['kind']> = Extract<NotificationEvent, { kind: K }>;
 

@@ -53,6 +53,15 @@ export async function bookingDetails(db: Executor, bookingId: number) {
   return { ...row!, items, payment: payment! };
 }
 
+/** The partner who owns a clinic: told of bookings in its rooms on WhatsApp, when it opted in. */
+export async function partnerOf(db: Executor, partnerId: number) {
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(and(eq(users.id, partnerId), isNull(users.deletedAt)));
+  return row;
+}
+
 /** Every active owner and admin: who hears about money that needs a person. */
 export function operators(db: Executor) {
   return db
@@ -116,18 +125,23 @@ export async function paidPayout(db: Executor, payoutId: number) {
   return p;
 }
 
-/** One person's hours of tomorrow in one room, with what the reminder says of the place. */
+/**
+ * One person's hours of one day in one room (tomorrow's, or those starting soon), with what the
+ * reminder says of the place and the booking of the first of them.
+ */
 export async function reminderHours(db: Executor, appointmentIds: number[]) {
   if (appointmentIds.length === 0) return undefined;
   const rows = await db
     .select({
       startsAt: appointments.startsAt,
+      bookingUuid: bookings.uuid,
       customer: users,
       room: rooms,
       clinic: clinics,
       address: addresses,
     })
     .from(appointments)
+    .innerJoin(bookings, eq(bookings.id, appointments.bookingId))
     .innerJoin(users, eq(users.id, appointments.customerId))
     .innerJoin(rooms, eq(rooms.id, appointments.roomId))
     .innerJoin(clinics, eq(clinics.id, rooms.clinicId))

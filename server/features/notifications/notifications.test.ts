@@ -24,6 +24,7 @@ import { bookByCard, createClinic, createRoom, openClinic, saveCard } from '../.
 import type { NotificationEvent } from './events.ts';
 import { channelsFor, type Message, messagesFor } from './notifications.ts';
 import { notify } from './notify.service.ts';
+import { templateText } from './whatsapp.templates.ts';
 
 const ZONE = 'America/Sao_Paulo';
 let t: TestContext;
@@ -32,6 +33,7 @@ let events: [label: string, event: NotificationEvent, before?: () => Promise<unk
 /** What each channel says of a message, as the table shows it (its subjects, for e-mail). */
 const words: Record<MessageChannel, (m: Message) => string[]> = {
   email: (m) => m.email.map((mail) => mail.subject),
+  whatsapp: (m) => (m.whatsapp ?? []).map((note) => templateText(note.template, note.params)),
 };
 
 /** Subjects without the day and hour they name (the suite runs at several instants, test/now.ts). */
@@ -166,7 +168,8 @@ describe('notifications', () => {
       for (const m of messages) {
         if (seen.has(m.to.role)) continue;
         seen.add(m.to.role);
-        const said = (c: MessageChannel) => (channelsFor(m.to).includes(c) ? words[c](m) : []);
+        const said = (c: MessageChannel) =>
+          channelsFor(t.app.services, m.to).includes(c) ? words[c](m) : [];
         rows.push([label, m.to.role, ...messageChannels.map((c) => said(c).map(plain).join(' + ') || '—')]);
       }
     }

@@ -6,9 +6,15 @@
  * notifications.test.ts prints the table.
  *
  * Every message reads the rows with the transaction of its event, so it tells what the move left.
+ *
+ * WhatsApp (DESIGN §10): a person who opted in hears on WhatsApp too — the specialist of a booking
+ * confirmed, canceled by the clinic, a waitlist offer, a horário fixo's month paid or refused, a Pix
+ * about to expire and "starts soon"; the partner of a new booking and a cancellation in its rooms.
+ * Messages told only on WhatsApp are written only for people who opted in, with their mail kept
+ * for when WhatsApp fails (whatsapp.messages.ts).
  */
 import type { Executor } from '../../db/client.ts';
-import type { MessageChannel } from '../../db/schema.ts';
+import type { MessageChannel, users } from '../../db/schema.ts';
 import { qrPng } from '../../lib/qr.ts';
 import type { Services } from '../../services.ts';
 import type { ThrottleRule } from '../security/throttle.service.ts';
@@ -32,9 +38,23 @@ import { disputeNewsMail, refundsStuckMail } from './mails/payment.mails.ts';
 import { payoutPaidMail } from './mails/payout.mails.ts';
 import { waitlistOfferMail } from './mails/waitlist.mails.ts';
 import * as repo from './notifications.repository.ts';
+import {
+  bookingSoonNote,
+  canceledNote,
+  confirmedNote,
+  partnerBookedNote,
+  partnerCanceledNote,
+  pixExpiringNote,
+  seriesRefusedNote,
+  type WhatsAppNote,
+  waitlistOfferNote,
+} from './whatsapp.messages.ts';
 
-/** What telling needs: the transaction's rows, the clock, the links and sender, and the outbox. */
-export type NotifyDeps = Pick<Services, 'db' | 'clock' | 'mailer' | 'config'>;
+/**
+ * What telling needs: the transaction's rows, the clock, the links and sender, the outbox, and
+ * whether WhatsApp is on.
+ */
+export type NotifyDeps = Pick<Services, 'db' | 'clock' | 'mailer' | 'config' | 'whatsapp'>;
 
 /** Who a message is for, as the table names them. */
 export type RecipientRole = 'customer' | 'outside_person' | 'operator' | 'partner';
@@ -42,6 +62,10 @@ export type RecipientRole = 'customer' | 'outside_person' | 'operator' | 'partne
 export interface Recipient {
   role: RecipientRole;
   email: string;
+  /** The person's account (none for people off the platform). */
+  userId?: number;
+  /** The WhatsApp number the person consented for (`55…`); absent: mail only. */
+  whatsapp?: string;
 }
 
 /** One message to one person, in the words of each channel it can go on. */
@@ -49,6 +73,8 @@ export interface Message {
   to: Recipient;
   /** E-mail: one mail, or more when a booking's further calendar events travel alone (first). */
   email: BookingMail[];
+  /** WhatsApp: the templates it goes as, for a person who opted in (`channelsFor`). */
+  whatsapp?: WhatsAppNote[];
   /**
    * Written only while this allowance lasts, counted in the event's transaction (mails to people
    * off the platform, DESIGN §10): past it the move stands and the message is not written.
@@ -57,12 +83,26 @@ export interface Message {
 }
 
 /**
- * The channels a person hears on. E-mail always goes, for everyone, as it always did; the
- * preferences of each person (a WhatsApp number, opting out of one) are decided here.
+ * The channels a person hears on. E-mail always goes, for everyone, as it always did; WhatsApp too
+ * for a person who opted in (a consented number), while WhatsApp is on.
  */
-export function channelsFor(_to: Recipient): MessageChannel[] {
-  return ['email'];
+export function channelsFor(deps: Pick<Services, 'whatsapp'>, to: Recipient): MessageChannel[] {
+  return deps.whatsapp && to.whatsapp ? ['email', 'whatsapp'] : ['email'];
 }
+
+type Person = Pick<typeof users.$inferSelect, 'id' | 'email' | 'whatsappPhone' | 'whatsappOptedInAt'>;
+
+/** A person of the platform as a recipient, with their WhatsApp number if they opted in. */
+export const recipient = (role: RecipientRole, p: Person): Recipient => ({
+  role,
+  email: p.email,
+  userId: p.id,
+  ...(p.whatsappOptedInAt && p.whatsappPhone ? { whatsapp: p.whatsappPhone } : {}),
+});
+
+/** A message told only on WhatsApp: none for a person who did not opt in. */
+const onWhatsAppOnly = (to: Recipient, note: WhatsAppNote | undefined): Message[] =>
+  to.whatsapp && note ? [{ to, email: [], whatsapp: [note] }] : [];
 
 interface Reading {
   db: Executor;
@@ -71,8 +111,18 @@ interface Reading {
 
 type Rule<K extends NotificationEvent['kind']> = (r: Reading, event: EventOf<K>) => Promise<Message[]>;
 
-const customerOf = (d: MailBooking, email: BookingMail[]): Message[] =>
-  email.length ? [{ to: { role: 'customer', email: d.customer.email }, email }] : [];
+type DetailedBooking = Awaited<ReturnType<typeof repo.bookingDetails>>;
+
+const customerOf = (d: DetailedBooking, email: BookingMail[], note?: WhatsAppNote): Message[] =>
+  email.length
+    ? [{ to: recipient('customer', d.customer), email, ...(note ? { whatsapp: [note] } : {}) }]
+    : [];
+
+/** The partner owning the booking's room, as a recipient (told only on WhatsApp), and its name. */
+async function partnerOf(db: Executor, d: DetailedBooking) {
+  const partner = await repo.partnerOf(db, d.clinic.partnerId);
+  return partner && { to: recipient('partner', partner), name: partner.name };
+}
 
 /** The person a partner booked an hour for off the platform, within the partner's allowance. */
 const outsidePerson = (
@@ -99,7 +149,11 @@ export const rules: { [K in NotificationEvent['kind']]: Rule<K> } = {
   async booking_confirmed({ db, ctx }, e) {
     const d = await repo.bookingDetails(db, e.bookingId);
     const receipt = d.payment.method === 'pix' ? [pixReceivedMail(ctx, d)] : [];
-    return customerOf(d, [...receipt, ...confirmedMails(ctx, d)]);
+    const partner = await partnerOf(db, d);
+    return [
+      ...customerOf(d, [...receipt, ...confirmedMails(ctx, d)], confirmedNote(ctx, d)),
+      ...(partner ? onWhatsAppOnly(partner.to, partnerBookedNote(ctx, d, partner.name)) : []),
+    ];
   },
   async pix_pending({ db, ctx }, e) {
     const d = await repo.bookingDetails(db, e.bookingId);
@@ -117,11 +171,15 @@ export const rules: { [K in NotificationEvent['kind']]: Rule<K> } = {
     const d = await repo.bookingDetails(db, e.bookingId);
     if (d.booking.paymentMethod === 'manual')
       return outsidePerson(d, outsideBookingMails(ctx, d, e.appointmentIds));
-    return customerOf(d, canceledMails(ctx, d, e));
+    const partner = await partnerOf(db, d);
+    return [
+      ...customerOf(d, canceledMails(ctx, d, e), canceledNote(ctx, d, e)),
+      ...(partner ? onWhatsAppOnly(partner.to, partnerCanceledNote(ctx, d, e, partner.name)) : []),
+    ];
   },
-  async series_charge_refused({ db }, e) {
+  async series_charge_refused({ db, ctx }, e) {
     const d = await repo.bookingDetails(db, e.bookingId);
-    return customerOf(d, [seriesChargeRefusedMail(d)]);
+    return customerOf(d, [seriesChargeRefusedMail(d)], seriesRefusedNote(ctx, d));
   },
   async payment_dispute({ db, ctx }, e) {
     const row = await repo.disputedPayment(db, e.bookingId);
@@ -136,8 +194,9 @@ export const rules: { [K in NotificationEvent['kind']]: Rule<K> } = {
     return row
       ? [
           {
-            to: { role: 'customer', email: row.customer.email },
+            to: recipient('customer', row.customer),
             email: [waitlistOfferMail(ctx.publicUrl, row)],
+            whatsapp: [waitlistOfferNote(ctx, row)],
           },
         ]
       : [];
@@ -169,6 +228,18 @@ export const rules: { [K in NotificationEvent['kind']]: Rule<K> } = {
       starts: r.starts,
     });
     return [{ to: { role: 'customer', email: r.customer.email }, email: [mail] }];
+  },
+  async booking_soon({ db, ctx }, e) {
+    const r = await repo.reminderHours(db, e.appointmentIds);
+    if (!r) return [];
+    const location = clinicLocation(r.clinic, r.address);
+    return onWhatsAppOnly(recipient('customer', r.customer), bookingSoonNote(ctx, { ...r, location }));
+  },
+  async pix_expiring({ db, ctx }, e) {
+    const d = await repo.bookingDetails(db, e.bookingId);
+    // Paid or let go meanwhile: nothing to hurry.
+    if (d.booking.status !== 'pending_payment' || d.payment.status !== 'pending') return [];
+    return onWhatsAppOnly(recipient('customer', d.customer), pixExpiringNote(ctx, d));
   },
 };
 

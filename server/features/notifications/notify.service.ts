@@ -10,6 +10,18 @@ import { take } from '../security/throttle.service.ts';
 import type { EventOf, NotificationEvent } from './events.ts';
 import { insertEvent } from './notifications.repository.ts';
 import { channelsFor, type Message, messagesFor, type NotifyDeps } from './notifications.ts';
+import {
+  type BOOKING_BUTTONS,
+  quickReplyPayload,
+  templateText,
+  whatsappTemplates,
+} from './whatsapp.templates.ts';
+
+/** Each quick-reply button of the booking templates, as the action its payload names. */
+const buttonActions = { 'Cancelar reserva': 'cancel', 'Ver detalhes': 'details' } as const satisfies Record<
+  (typeof BOOKING_BUTTONS)[number],
+  'cancel' | 'details'
+>;
 
 /** What became of one event: the outbox rows written, and whether an allowance held one back. */
 export interface Told {
@@ -26,6 +38,31 @@ const writers: Record<
   async email(deps, db, message, eventId) {
     for (const mail of message.email) await deps.mailer.send({ to: message.to.email, ...mail, eventId }, db);
     return message.email.length;
+  },
+  async whatsapp(deps, db, message, eventId) {
+    const phone = message.to.whatsapp;
+    const notes = message.whatsapp ?? [];
+    if (!phone) return 0;
+    for (const note of notes) {
+      const buttons: readonly string[] = whatsappTemplates[note.template].buttons;
+      const quickReplies =
+        note.bookingUuid && buttons.length
+          ? buttons.map((b) =>
+              quickReplyPayload(buttonActions[b as keyof typeof buttonActions], note.bookingUuid!),
+            )
+          : undefined;
+      await deps.mailer.sendWhatsApp(
+        {
+          to: phone,
+          summary: templateText(note.template, note.params),
+          template: { name: note.template, params: note.params, ...(quickReplies ? { quickReplies } : {}) },
+          ...(note.fallback ? { fallback: { to: message.to.email, ...note.fallback } } : {}),
+          eventId,
+        },
+        db,
+      );
+    }
+    return notes.length;
   },
 };
 
@@ -50,7 +87,7 @@ export async function notify(
         limited = true;
         continue;
       }
-      for (const channel of channelsFor(message.to))
+      for (const channel of channelsFor(deps, message.to))
         written += await writers[channel](deps, db, message, eventId);
     }
     told.push({ eventId, written, limited });
@@ -74,4 +111,17 @@ export async function sendPixLateRefunded(
   db: Executor = deps.db,
 ): Promise<void> {
   await notify(deps, db, [{ kind: 'late_payment_refunded', bookingId }]);
+}
+
+/**
+ * Writes a free-form WhatsApp text to `phone` (international digits) with `db`, as an outbox row of
+ * its own (no event): the answer to a person's message, valid only within 24 hours of their last
+ * one (Meta's customer service window). The caller kicks the outbox after its commit.
+ */
+export async function queueWhatsAppText(
+  deps: Pick<NotifyDeps, 'mailer'>,
+  db: Executor,
+  message: { phone: string; text: string },
+): Promise<void> {
+  await deps.mailer.sendWhatsApp({ to: message.phone, summary: message.text, text: message.text }, db);
 }

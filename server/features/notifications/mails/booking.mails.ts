@@ -93,12 +93,12 @@ const lengthOf = (a: { startsAt: Date; endsAt: Date }) =>
   durationLabel((a.endsAt.getTime() - a.startsAt.getTime()) / 60_000);
 
 /** "janeiro de 2027": the month of a horário fixo's booking (its first hour's). */
-const monthName = (d: MailBooking) =>
+export const monthName = (d: MailBooking) =>
   new Intl.DateTimeFormat('pt-BR', { month: 'long', year: 'numeric', timeZone: d.clinic.timezone }).format(
     d.items[0]?.startsAt ?? d.booking.createdAt,
   );
 
-const firstName = (name: string) => name.trim().split(/\s+/)[0] ?? name;
+export const firstName = (name: string) => name.trim().split(/\s+/)[0] ?? name;
 
 /** "27/11/2026 às 14:00" in the clinic's zone. */
 export const when = (d: Date, tz: string) => {
@@ -115,7 +115,7 @@ export function dayLabel(d: Date, tz: string): string {
   return `${WEEKDAYS[weekday]} ${iso.slice(8, 10)}/${iso.slice(5, 7)}`;
 }
 
-const clock = (d: Date, tz: string) => toZonedIso(d, tz).slice(11, 16);
+export const clock = (d: Date, tz: string) => toZonedIso(d, tz).slice(11, 16);
 
 /** "sex. 27/11, 14:00–16:00": one run of contiguous hours. */
 export const runLabel = (run: { start: Date; end: Date }, tz: string) =>
@@ -137,12 +137,13 @@ export function hoursLabel(
 }
 
 /** "Consultório Jardim (Clínica Vida)". */
-const placeOf = (d: MailBooking) => `${d.room.name} (${d.clinic.name})`;
+export const placeOf = (d: Pick<MailBooking, 'room' | 'clinic'>) => `${d.room.name} (${d.clinic.name})`;
 
 /** The address in MAIL_FROM: "Salas <nao-responda@salas.app>" → "nao-responda@salas.app". */
 export const senderAddress = (from: string) => /<([^<>]+)>/.exec(from)?.[1]?.trim() ?? from.trim();
 
-const myBookings = (ctx: MailContext) => `${ctx.publicUrl}/especialista/agendamentos`;
+export const myBookings = (ctx: Pick<MailContext, 'publicUrl'>) =>
+  `${ctx.publicUrl}/especialista/agendamentos`;
 
 /** Hours gone from the calendar already (canceled or let expire). */
 const goneHours = (d: MailBooking) =>

@@ -9,7 +9,14 @@ export interface WaitlistOffer {
   booking: { amountCents: number };
   room: { name: string };
   clinic: { name: string; timezone: string };
-  customer: { name: string; email: string };
+  /** The person waiting (their WhatsApp number too, when they opted in). */
+  customer: {
+    id: number;
+    name: string;
+    email: string;
+    whatsappPhone: string | null;
+    whatsappOptedInAt: Date | null;
+  };
   hours: { startsAt: Date; endsAt: Date }[];
 }
 
