@@ -294,9 +294,9 @@ export interface Config {
     appSecret: string;
     verifyToken: string;
     apiUrl: string;
-    /** Hours before a booking its "starts soon" reminder goes. */
-    reminderHours: number;
   };
+  /** Hours before a booking its "starts soon" WhatsApp reminder goes (WHATSAPP_REMINDER_HOURS). */
+  whatsappReminderHours: number;
   /** AES-256-GCM key for partners' provider tokens at rest (a fixed one outside production). */
   tokenEncryptionKey: Buffer;
   /** Card installments: the most a person may choose, and how many come without interest. */
@@ -393,9 +393,9 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
             appSecret: e.WHATSAPP_APP_SECRET,
             verifyToken: e.WHATSAPP_VERIFY_TOKEN,
             apiUrl: (e.WHATSAPP_API_URL ?? 'https://graph.facebook.com/v21.0').replace(/\/+$/, ''),
-            reminderHours: e.WHATSAPP_REMINDER_HOURS,
           }
         : undefined,
+    whatsappReminderHours: e.WHATSAPP_REMINDER_HOURS,
     // Outside production a fixed key keeps `npm start` and the tests simple (never a secret).
     tokenEncryptionKey: parseEncryptionKey(e.TOKEN_ENCRYPTION_KEY ?? DEV_TOKEN_KEY)!,
     installments: { max: e.MAX_INSTALLMENTS, interestFree: e.INTEREST_FREE_INSTALLMENTS },

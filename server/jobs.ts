@@ -3,7 +3,11 @@
  * processes on one database may run them at once without doing the work twice.
  */
 import type { FastifyInstance } from 'fastify';
-import { sendDueReminders } from './features/bookings/reminder.service.ts';
+import {
+  sendDueReminders,
+  sendPixExpiryNotices,
+  sendSoonNotices,
+} from './features/bookings/reminder.service.ts';
 import { expireHolds } from './features/lifecycle/lifecycle.service.ts';
 import { reportStuckRefunds, retryRefunds } from './features/lifecycle/refunds.service.ts';
 import { chargeDueSeriesMonths, extendOpenSeries } from './features/lifecycle/series.lifecycle.ts';
@@ -81,6 +85,10 @@ const jobs: Job[] = [
   },
   // Day-before reminders, from 08:00 clinic time.
   { id: 'send_reminders', name: 'lembretes de véspera', every: 5 * 60_000, run: sendDueReminders },
+  // WhatsApp's "starts soon", WHATSAPP_REMINDER_HOURS before each booking (DESIGN §10).
+  { id: 'send_soon_notices', name: 'avisos de reserva próxima', every: 5 * 60_000, run: sendSoonNotices },
+  // WhatsApp's "Pix about to expire", 10 minutes before a Pix hold ends.
+  { id: 'send_pix_expiry_notices', name: 'avisos de Pix vencendo', every: 60_000, run: sendPixExpiryNotices },
   // Partners' Mercado Pago tokens ending within 30 days are refreshed (they last 180).
   {
     id: 'refresh_partner_tokens',

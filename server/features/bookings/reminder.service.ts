@@ -64,3 +64,92 @@ async function remindDue(s: Services, tx: Tx): Promise<number> {
   );
   return claimed.length;
 }
+
+/**
+ * "Starts soon" (WhatsApp, DESIGN §10): confirmed hours starting within WHATSAPP_REMINDER_HOURS
+ * (24 by default), each claimed once by `soon_notice_sent_at` with SKIP LOCKED like the mail's. A
+ * booking made after that moment before its hour gets none (its confirmation is fresh). One event
+ * per person, room, day and booking — its quick replies act on that booking. The events are
+ * recorded whether or not anyone hears of them: who does is the table's call (notifications.ts).
+ */
+export async function sendSoonNotices(s: Services): Promise<number> {
+  const count = await s.db.transaction((tx) => noticeSoon(s, tx));
+  if (count > 0) s.mailer.kick();
+  return count;
+}
+
+async function noticeSoon(s: Services, tx: Tx): Promise<number> {
+  const now = s.clock().toISOString();
+  const hours = s.config.whatsappReminderHours;
+  const claimed = await queryRows<Claimed & { booking_id: number; day: string }>(
+    tx,
+    sql`with due as (
+          select a.id from appointments a
+          join bookings b on b.id = a.booking_id
+          where a.status = 'confirmed' and a.soon_notice_sent_at is null
+            and b.payment_method <> 'manual'
+            and a.starts_at > ${now}::timestamptz
+            and a.starts_at <= ${now}::timestamptz + make_interval(hours => ${hours})
+            and b.created_at <= a.starts_at - make_interval(hours => ${hours})
+          order by a.id
+          limit 1000
+          for update of a skip locked)
+        update appointments a set soon_notice_sent_at = ${now}::timestamptz
+        from due, rooms r, clinics c
+        where a.id = due.id and r.id = a.room_id and c.id = r.clinic_id
+        returning a.id, a.customer_id, a.room_id, a.booking_id,
+                  to_char(a.starts_at at time zone c.timezone, 'YYYY-MM-DD') as day`,
+  );
+  if (claimed.length === 0) return 0;
+  const groups = new Map<string, number[]>();
+  for (const row of claimed) {
+    const key = `${row.customer_id}:${row.room_id}:${row.day}:${row.booking_id}`;
+    groups.set(key, [...(groups.get(key) ?? []), Number(row.id)]);
+  }
+  await notify(
+    s,
+    tx,
+    [...groups.values()].map((ids) => ({
+      kind: 'booking_soon' as const,
+      appointmentIds: ids.sort((a, b) => a - b),
+    })),
+  );
+  return claimed.length;
+}
+
+/** Minutes before a Pix hold ends that its payer is told on WhatsApp. */
+export const PIX_EXPIRY_NOTICE_MINUTES = 10;
+
+/**
+ * "Pix about to expire" (WhatsApp): a pending Pix whose hold ends within 10 minutes, claimed once
+ * by `pix_expiry_notice_at` with SKIP LOCKED. A hold of 10 minutes or less from its opening gets
+ * none (the Pix mail is minutes old).
+ */
+export async function sendPixExpiryNotices(s: Services): Promise<number> {
+  const count = await s.db.transaction(async (tx) => {
+    const now = s.clock().toISOString();
+    const claimed = await queryRows<{ booking_id: number }>(
+      tx,
+      sql`update payments set pix_expiry_notice_at = ${now}::timestamptz
+          where id in (
+            select p.id from payments p join bookings b on b.id = p.booking_id
+            where p.method = 'pix' and p.status = 'pending' and p.pix_expiry_notice_at is null
+              and b.status = 'pending_payment'
+              and p.pix_expires_at > ${now}::timestamptz
+              and p.pix_expires_at <= ${now}::timestamptz + make_interval(mins => ${PIX_EXPIRY_NOTICE_MINUTES})
+              and p.pix_expires_at > p.created_at + make_interval(mins => ${PIX_EXPIRY_NOTICE_MINUTES})
+            order by p.id
+            limit 1000
+            for update of p skip locked)
+          returning booking_id`,
+    );
+    await notify(
+      s,
+      tx,
+      claimed.map((row) => ({ kind: 'pix_expiring' as const, bookingId: Number(row.booking_id) })),
+    );
+    return claimed.length;
+  });
+  if (count > 0) s.mailer.kick();
+  return count;
+}
