@@ -22,6 +22,7 @@ import { availabilityRoutes } from './features/availability/availability.routes.
 import { bookingRulesRoutes } from './features/booking-rules/booking-rules.routes.ts';
 import { agendaRoutes } from './features/bookings/agenda.routes.ts';
 import { bookingRoutes } from './features/bookings/booking.routes.ts';
+import { cancelMyBooking } from './features/bookings/customer-booking.cancel.ts';
 import { icalRoutes } from './features/calendar/ical.routes.ts';
 import { addressContactRoutes } from './features/clinics/address-contact.routes.ts';
 import { clinicRoutes } from './features/clinics/clinic.routes.ts';
@@ -50,6 +51,8 @@ import { searchRoutes } from './features/search/search.routes.ts';
 import { seriesRoutes } from './features/series/series.routes.ts';
 import { specialistProfileRoutes } from './features/specialists/profile.routes.ts';
 import { waitlistRoutes } from './features/waitlist/waitlist.routes.ts';
+import { notificationSettingsRoutes } from './features/whatsapp/consent.routes.ts';
+import { whatsappWebhookRoutes } from './features/whatsapp/webhook.routes.ts';
 import { projectRoot } from './lib/paths.ts';
 import { registerAuth } from './plugins/auth.ts';
 import { registerCompression } from './plugins/compression.ts';
@@ -268,6 +271,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(paymentCustomerRoutes(services));
       await api.register(privacyRoutes(services));
       await api.register(paymentAccountRoutes(services));
+      await api.register(notificationSettingsRoutes(services));
+      // A tap on "Cancelar reserva" cancels as the web's "Cancelar reserva" does.
+      await api.register(
+        whatsappWebhookRoutes(services, (user, uuid) => cancelMyBooking(services, user, uuid)),
+      );
     },
     { prefix: '/api' },
   );

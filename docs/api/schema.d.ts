@@ -2476,6 +2476,42 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/user/notifications": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Meus avisos: se recebo pelo WhatsApp, e em qual número */
+        get: operations["getUserNotifications"];
+        /** Liga ou desliga os avisos pelo WhatsApp (no celular do perfil; o consentimento fica registrado com a hora) */
+        put: operations["putUserNotifications"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/whatsapp/webhook": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Verificação do webhook pela Meta: devolve hub.challenge quando hub.mode=subscribe e hub.verify_token conferem (senão 403) */
+        get: operations["getWhatsappWebhook"];
+        put?: never;
+        /** Eventos do WhatsApp (assinados com X-Hub-Signature-256): situação das mensagens enviadas, toques nos botões de resposta rápida, PARAR */
+        post: operations["postWhatsappWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -12340,9 +12376,14 @@ export interface operations {
                             mails: {
                                 /** Format: uuid */
                                 uuid: string;
+                                /** @enum {string} */
+                                channel: "email" | "whatsapp";
                                 subject: string;
                                 recipient: string;
                                 status: string;
+                                /** @enum {string|null} */
+                                delivery_status: "sent" | "delivered" | "read" | "failed" | null;
+                                delivery_updated_at: string | null;
                                 created_at: string;
                                 sent_at: string | null;
                             }[];
@@ -12484,9 +12525,14 @@ export interface operations {
                             mails: {
                                 /** Format: uuid */
                                 uuid: string;
+                                /** @enum {string} */
+                                channel: "email" | "whatsapp";
                                 subject: string;
                                 recipient: string;
                                 status: string;
+                                /** @enum {string|null} */
+                                delivery_status: "sent" | "delivered" | "read" | "failed" | null;
+                                delivery_updated_at: string | null;
                                 created_at: string;
                                 sent_at: string | null;
                             }[];
@@ -13212,6 +13258,187 @@ export interface operations {
                 };
                 content: {
                     "application/json": null;
+                };
+            };
+            /** @description Pedido recusado: a mensagem diz por quê (422 traz os erros por campo) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Erro"];
+                };
+            };
+            /** @description Erro do servidor, com o código do pedido */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Erro"];
+                };
+            };
+        };
+    };
+    getUserNotifications: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Resposta */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            whatsapp: boolean;
+                            whatsapp_phone: string | null;
+                            /** Format: date-time */
+                            whatsapp_opted_in_at: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Pedido recusado: a mensagem diz por quê (422 traz os erros por campo) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Erro"];
+                };
+            };
+            /** @description Erro do servidor, com o código do pedido */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Erro"];
+                };
+            };
+        };
+    };
+    putUserNotifications: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    whatsapp: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Resposta */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            whatsapp: boolean;
+                            whatsapp_phone: string | null;
+                            /** Format: date-time */
+                            whatsapp_opted_in_at: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Pedido recusado: a mensagem diz por quê (422 traz os erros por campo) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Erro"];
+                };
+            };
+            /** @description Erro do servidor, com o código do pedido */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Erro"];
+                };
+            };
+        };
+    };
+    getWhatsappWebhook: {
+        parameters: {
+            query?: {
+                "hub.mode"?: string;
+                "hub.verify_token"?: string;
+                "hub.challenge"?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description O hub.challenge recebido */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": string;
+                };
+            };
+            /** @description Pedido recusado: a mensagem diz por quê (422 traz os erros por campo) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Erro"];
+                };
+            };
+            /** @description Erro do servidor, com o código do pedido */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Erro"];
+                };
+            };
+        };
+    };
+    postWhatsappWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Resposta */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** @enum {boolean} */
+                            received: true;
+                        };
+                    };
                 };
             };
             /** @description Pedido recusado: a mensagem diz por quê (422 traz os erros por campo) */

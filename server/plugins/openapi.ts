@@ -21,7 +21,7 @@ type Operation = Json & {
 
 const WRITE = new Set(['post', 'put', 'patch', 'delete']);
 /** Writes authenticated by their own signature instead of the XSRF double submit. */
-const SIGNED = new Set(['post /api/payments/webhook']);
+const SIGNED = new Set(['post /api/payments/webhook', 'post /api/whatsapp/webhook']);
 
 const binary = (type: string, description: string) => ({
   description,

@@ -6,7 +6,7 @@ export const XSRF_COOKIE = 'XSRF-TOKEN';
 export const XSRF_HEADER = 'x-xsrf-token';
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 /** Routes authenticated by their own signature instead. */
-const EXEMPT = new Set(['/api/payments/webhook']);
+const EXEMPT = new Set(['/api/payments/webhook', '/api/whatsapp/webhook']);
 
 /**
  * Double-submit XSRF (DESIGN §4): a request without the cookie gets one in its answer; every

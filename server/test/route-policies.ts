@@ -86,6 +86,10 @@ export const matrix: Record<string, Policy> = {
   'POST /api/customer/room/:id/availability': open,
   'GET /api/calendar/:file': open,
   'POST /api/payments/webhook': { allow: 'public', signed: true },
+  // Meta's: the verify token and the body's signature (features/whatsapp/webhook.test.ts); here
+  // WhatsApp is off and both answer 404 to everyone.
+  'GET /api/whatsapp/webhook': open,
+  'POST /api/whatsapp/webhook': open,
   // accounts
   'POST /api/customer/register': open,
   'POST /api/partner/signup': open,
@@ -100,6 +104,8 @@ export const matrix: Record<string, Policy> = {
   'POST /api/user/password': user,
   'GET /api/user/export': user,
   'POST /api/user/delete': user,
+  'GET /api/user/notifications': user,
+  'PUT /api/user/notifications': user,
   'GET /api/logout': user,
   'POST /api/address': user,
   'PUT /api/address/:id': user,

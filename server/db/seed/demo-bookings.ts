@@ -15,6 +15,7 @@
  *   repeats its first free hour, 00:00, the week after);
  * - Lucas has an hour ahead in Sala Pão de Açúcar (admin.spec, suspending Rodrigo Nunes).
  */
+import { brazilianMobile } from '#common/domain/phone';
 import { addDays, weekdayOf, zonedDate, zonedInstant } from '#common/time/zone';
 import type { Tx } from '../client.ts';
 import * as t from '../schema.ts';
@@ -102,6 +103,13 @@ export async function seedPeopleAndHistory(tx: Tx, input: Input): Promise<Bookin
         role: 'customer' as const,
         passwordHash: input.passwordHash,
         emailVerifiedAt: joined[i]!,
+        // The demo specialist chose WhatsApp notices on her profile's mobile (DESIGN §10).
+        ...('whatsappDaysAgo' in s && s.whatsappDaysAgo !== undefined
+          ? {
+              whatsappPhone: brazilianMobile(s.phone)!,
+              whatsappOptedInAt: new Date(now.getTime() - s.whatsappDaysAgo * DAY),
+            }
+          : {}),
         createdAt: joined[i]!,
         updatedAt: joined[i]!,
       })),

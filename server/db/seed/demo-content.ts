@@ -292,6 +292,8 @@ export interface DemoSpecialist {
   };
   /** Rooms (by name) this specialist books in the demo. */
   rooms: string[];
+  /** Chose WhatsApp notices (on the profile's mobile) this many days ago. */
+  whatsappDaysAgo?: number;
 }
 
 export const demoSpecialists: DemoSpecialist[] = [
@@ -314,6 +316,7 @@ export const demoSpecialists: DemoSpecialist[] = [
       state: 'SP',
     },
     rooms: ['Consultório Jardim', 'Sala Ipê'],
+    whatsappDaysAgo: 30,
   },
   {
     name: 'Lucas Ferreira',

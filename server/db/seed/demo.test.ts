@@ -141,6 +141,9 @@ describe('demo data (DESIGN §3)', () => {
       expect(ahead.map((a) => a.status)).toEqual(['confirmed', 'confirmed']);
       expect(list.some((a) => a.status === 'canceled' && a.refundCents === a.priceCents)).toBe(true);
     }
+    // Mariana chose WhatsApp notices on her profile's mobile (DESIGN §10).
+    const [mariana] = await ctx.db.select().from(t.users).where(eq(t.users.email, 'especialista@salas.test'));
+    expect(mariana).toMatchObject({ whatsappPhone: '5511976543210', whatsappOptedInAt: expect.any(Date) });
     expect(await seedDemoDataIfEmpty(ctx.db, ctx.storage, ctx.clock.now)).toBe(false);
   });
 

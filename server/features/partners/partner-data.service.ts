@@ -22,6 +22,7 @@ import type { Services } from '../../services.ts';
 import { saveAddress } from '../addresses/address.repository.ts';
 import type { UserRow } from '../auth/user.repository.ts';
 import { toAddress, toContact } from '../supply.mappers.ts';
+import { profilePhoneChanged } from '../whatsapp/consent.service.ts';
 
 async function profileOf(s: Services, userId: number) {
   const rows = await s.db.select().from(partnerProfiles).where(eq(partnerProfiles.userId, userId)).limit(1);
@@ -82,6 +83,7 @@ export async function updateBasicData(
           target: partnerProfiles.userId,
           set: { phone: body.phone ?? null, updatedAt: now },
         });
+      await profilePhoneChanged({ db: tx, clock: s.clock }, user.id, body.phone);
     }
   });
   return getPartnerData(s, user);
@@ -102,6 +104,7 @@ export async function updatePartnerData(
     phone: body.phone,
     addressId,
   });
+  await profilePhoneChanged(s, user.id, body.phone);
   return getPartnerData(s, user);
 }
 

@@ -213,6 +213,8 @@ export async function collectPersonalData(db: Executor, user: UserRow, now: Date
       role: user.role,
       active: user.active,
       email_verified_at: at(user.emailVerifiedAt),
+      // The choice of WhatsApp notices: the number consented for and when (null: mail only).
+      whatsapp: { phone: user.whatsappPhone, opted_in_at: at(user.whatsappOptedInAt) },
       created_at: at(user.createdAt),
       updated_at: at(user.updatedAt),
     },

@@ -4,6 +4,7 @@
  * statuses change in the lifecycle module alone (decision 0010).
  */
 import { and, asc, count, eq, gt, inArray, isNull, ne, or, sql } from 'drizzle-orm';
+import { brazilianMobile } from '#common/domain/phone';
 import type { Executor, Tx } from '../../db/client.ts';
 import {
   addresses,
@@ -32,6 +33,7 @@ import {
   users,
   verificationCodes,
   waitlistEntries,
+  whatsappInbound,
 } from '../../db/schema.ts';
 
 export type UserRow = typeof users.$inferSelect;
@@ -365,6 +367,26 @@ export async function eraseAccount(
   // Saved cards (payments that used one keep their row; their card_id becomes null).
   await tx.delete(cards).where(eq(cards.userId, user.id));
 
+  // WhatsApp: the number consented for and the profiles' mobiles — what they sent from it, and
+  // what was sent to it (nothing more goes out; past rows forget the number and the words).
+  const profilePhones = await Promise.all(
+    [specialistProfiles, partnerProfiles].map((t) =>
+      tx.select({ phone: t.phone }).from(t).where(eq(t.userId, user.id)),
+    ),
+  );
+  const numbers = [
+    ...new Set([user.whatsappPhone, ...profilePhones.flat().map((p) => p.phone && brazilianMobile(p.phone))]),
+  ].filter((n): n is string => Boolean(n));
+  if (numbers.length) {
+    await tx.delete(whatsappInbound).where(inArray(whatsappInbound.fromPhone, numbers));
+    const chat = and(eq(mailOutbox.channel, 'whatsapp'), inArray(mailOutbox.recipient, numbers));
+    await tx.delete(mailOutbox).where(and(chat, eq(mailOutbox.status, 'pending')));
+    await tx
+      .update(mailOutbox)
+      .set({ recipient: anonymous.email, subject: '', payload: {}, lastError: null, updatedAt: now })
+      .where(chat);
+  }
+
   // completeData: CPF, birth date, phone, council, address.
   await tx.delete(specialistProfiles).where(eq(specialistProfiles.userId, user.id));
   // A partner: legal name, document, contact, phone, address, calendar feed; the plan stays (it
@@ -414,6 +436,8 @@ export async function eraseAccount(
       passwordHash: null,
       active: false,
       emailVerifiedAt: null,
+      whatsappPhone: null,
+      whatsappOptedInAt: null,
       deletedAt: now,
       updatedAt: now,
     })

@@ -10,6 +10,7 @@ import { pgConstraint } from '../../db/client.ts';
 import type { Services } from '../../services.ts';
 import { saveAddress } from '../addresses/address.repository.ts';
 import * as usersRepo from '../auth/user.repository.ts';
+import { profilePhoneChanged } from '../whatsapp/consent.service.ts';
 import * as repo from './profile.repository.ts';
 
 const toCouncil = (c: repo.CouncilRow): Council => ({
@@ -88,6 +89,7 @@ export async function completeData(
         now,
       });
       await usersRepo.setName(tx, userId, body.name, now);
+      await profilePhoneChanged({ db: tx, clock: s.clock }, userId, body.phone);
     });
   } catch (err) {
     if (pgConstraint(err) === 'specialist_profiles_cpf_key') throw cpfTaken();
