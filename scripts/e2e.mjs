@@ -11,6 +11,7 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import pg from 'pg';
 
 const args = process.argv.slice(2);
 const dash = args.indexOf('--');
@@ -83,13 +84,36 @@ function dealSpecs(parts) {
 const namesSpecs = extra.some((a) => a.endsWith('.ts'));
 const dealt = shards > 1 && !namesSpecs ? dealSpecs(shards) : undefined;
 
-function runShard(i) {
+/**
+ * With TEST_DATABASE_URL (`node scripts/with-postgres.mjs node scripts/e2e.mjs`, as `npm test`
+ * runs it), each part's product runs on a database of its own on that PostgreSQL server, made empty
+ * here and filled with the demo by the product's start; without it, on the embedded database.
+ */
+async function partDatabase(i) {
+  const server = process.env.TEST_DATABASE_URL;
+  if (!server) return {};
+  const name = `salas_e2e_${i}`;
+  const client = new pg.Client({ connectionString: server });
+  await client.connect();
+  try {
+    await client.query(`drop database if exists ${name} with (force)`);
+    await client.query(`create database ${name}`);
+  } finally {
+    await client.end();
+  }
+  const url = new URL(server);
+  url.pathname = `/${name}`;
+  return { DATABASE_URL: url.toString(), DEMO_DATA: 'true' };
+}
+
+async function runShard(i) {
   const label = shards > 1 ? `[${i}/${shards}] ` : '';
   const split = dealt ? dealt[i - 1] : shards > 1 ? [`--shard=${i}/${shards}`] : [];
   const child = spawn('npx', ['playwright', 'test', ...split, ...extra], {
     stdio: ['ignore', 'pipe', 'pipe'],
     env: {
       ...process.env,
+      ...(await partDatabase(i)),
       E2E_PORT: String(3300 + i),
       E2E_DATA_DIR: path.join(os.tmpdir(), `salas-e2e-${i}`),
       E2E_OUTPUT_DIR: `test-results/part-${i}`,
