@@ -2,7 +2,8 @@
  * A person's choice of WhatsApp notices (DESIGN §10, "WhatsApp"): GET/PUT /api/user/notifications —
  * off by default; on only for the profile's Brazilian mobile (no phone or a landline: 422), with the
  * consent's time; off again by the person or when the profile's phone becomes another number;
- * forgotten with the account, and in the person's data export. PGlite and PostgreSQL.
+ * forgotten with the account, and in the person's data export; the webhook is not there while
+ * WhatsApp is off. PGlite and PostgreSQL.
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -53,7 +54,11 @@ describe('GET/PUT /api/user/notifications', () => {
     const on = await choose(ana, true);
     expect(on.statusCode, on.body).toBe(200);
     const consentedAt = t.clock.now.toISOString();
-    expect(on.json().data).toEqual({ whatsapp: true, whatsapp_phone: MOBILE, whatsapp_opted_in_at: consentedAt });
+    expect(on.json().data).toEqual({
+      whatsapp: true,
+      whatsapp_phone: MOBILE,
+      whatsapp_opted_in_at: consentedAt,
+    });
     expect(await consentOf(ana)).toEqual({ phone: MOBILE, at: t.clock.now });
     expect((await settings(ana)).json().data.whatsapp_opted_in_at).toBe(consentedAt);
 
@@ -155,6 +160,26 @@ describe('GET/PUT /api/user/notifications', () => {
     });
     expect(gone.statusCode, gone.body).toBe(200);
     expect(await consentOf(bia)).toEqual({ phone: null, at: null });
-    expect(await t.db.select().from(whatsappInbound).where(eq(whatsappInbound.fromPhone, MOBILE))).toEqual([]);
+    expect(await t.db.select().from(whatsappInbound).where(eq(whatsappInbound.fromPhone, MOBILE))).toEqual(
+      [],
+    );
+  });
+});
+
+describe('/api/whatsapp/webhook while WhatsApp is off', () => {
+  it('is not there (404), whatever is sent: the choice is kept, nothing comes in', async () => {
+    const get = await request(t.app, {
+      method: 'GET',
+      url: '/api/whatsapp/webhook?hub.mode=subscribe&hub.verify_token=x&hub.challenge=1',
+    });
+    const post = await request(t.app, {
+      method: 'POST',
+      url: '/api/whatsapp/webhook',
+      xsrf: false,
+      headers: { 'content-type': 'application/json', 'x-hub-signature-256': 'sha256=00' },
+      payload: '{}',
+    });
+    expect([get.statusCode, post.statusCode]).toEqual([404, 404]);
+    expect(post.json().message).toBe('O WhatsApp não está ligado neste servidor.');
   });
 });
