@@ -46,20 +46,8 @@ export function WhatsAppSection({ phoneFieldId }: { phoneFieldId: string }) {
   const refused = isRefusal(update.error) ? errorText(update.error) : undefined;
   const phoneRefused = errorBody(update.error, 422, phoneRefusal) !== undefined;
   const phone = s?.whatsapp_phone ? formatPhone(s.whatsapp_phone) : undefined;
-  const about =
-    s?.whatsapp && phone ? (
-      <>
-        {text.to(phone)}
-        {s.whatsapp_opted_in_at && (
-          <>
-            <br />
-            {text.since(formatDateTime(s.whatsapp_opted_in_at))}
-          </>
-        )}
-      </>
-    ) : phone ? (
-      text.wouldGo(phone)
-    ) : undefined;
+  const about = s?.whatsapp && phone ? [text.to(phone)] : phone ? [text.wouldGo(phone)] : [];
+  if (s?.whatsapp && s.whatsapp_opted_in_at) about.push(text.since(formatDateTime(s.whatsapp_opted_in_at)));
 
   return (
     <Section title={text.title}>
@@ -67,7 +55,14 @@ export function WhatsAppSection({ phoneFieldId }: { phoneFieldId: string }) {
         <Stack gap="sm">
           <Switch
             label={text.label}
-            description={about}
+            description={
+              about.length > 0 &&
+              about.map((line) => (
+                <span key={line} style={{ display: 'block' }}>
+                  {line}
+                </span>
+              ))
+            }
             error={refused}
             checked={checked}
             aria-describedby={lgpdId}
