@@ -54,13 +54,15 @@ const actor = z.object({ name: z.string(), email: z.string(), role_name: z.strin
 
 /**
  * One message of the outbox about this booking, a mail or a WhatsApp (how they are matched:
- * decision 0036, and the event the message was written for). A WhatsApp's subject is its
- * template's name and its recipient the number with the middle digits hidden.
+ * decision 0036, and the event the message was written for). A WhatsApp's subject is the text the
+ * person read, and its recipient the number with the middle digits hidden.
  */
 export const deskMailSchema = z.object({
   uuid: z.uuid(),
   channel: z.enum(['email', 'whatsapp']),
   subject: z.string(),
+  /** The WhatsApp template's name as registered at Meta; null for mails and free-form texts. */
+  template: z.string().nullable(),
   recipient: z.string(),
   /** The outbox's: pending | sent | failed | skipped. */
   status: z.string(),

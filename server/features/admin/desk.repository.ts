@@ -176,7 +176,8 @@ export function operatorCancelsOf(db: Executor, customerId: number, bookingUuid:
  * about it (the booking, or some of its hours); and, for mails written before events (decision
  * 0036), since the booking, to one of its people and naming its room and one of its hours as the
  * mails write them, or carrying its Pix code; or, to anyone, naming its payment's uuid (the
- * receipt, the operators' dispute notices). A WhatsApp row's subject is its template's name.
+ * receipt, the operators' dispute notices). A WhatsApp row's subject is what the person read; its
+ * template's name is in its payload.
  */
 export function messagesAbout(
   db: Executor,
@@ -206,9 +207,8 @@ export function messagesAbout(
   return queryRows<Row>(
     db,
     sql`select m.uuid, m.channel, m.recipient, m.status, m.delivery_status, m.delivery_updated_at,
-               m.created_at, m.sent_at,
-               coalesce(nullif(m.subject, ''), m.payload->>'template', m.payload->'template'->>'name', '')
-                 as subject
+               m.created_at, m.sent_at, m.subject,
+               case when m.channel = 'whatsapp' then m.payload->>'template' end as template
         from mail_outbox m left join notification_events e on e.id = m.event_id
         where m.kind = 'message' and m.created_at >= ${m.since.toISOString()}::timestamptz
           and ((e.payload->>'bookingId' = ${String(m.bookingId)} ${sql.join(ofHours, sql``)})

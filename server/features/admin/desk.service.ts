@@ -170,6 +170,7 @@ export async function bookingDetail(s: Services, uuid: string): Promise<DeskBook
         uuid: String(m.uuid),
         channel: whatsapp ? 'whatsapp' : 'email',
         subject: String(m.subject),
+        template: str(m.template),
         recipient: whatsapp ? hiddenPhone(String(m.recipient)) : String(m.recipient),
         status: String(m.status),
         delivery_status: (str(m.delivery_status) as DeskMail['delivery_status']) ?? null,

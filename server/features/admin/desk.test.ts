@@ -187,55 +187,52 @@ describe("the operator's desk", () => {
               values (${kind}, ${JSON.stringify(payload)}::jsonb, ${t.clock.now.toISOString()}) returning id`,
         )
       )[0]!.id;
-    const whatsapp = async (
-      eventId: number,
-      values: { subject: string; template?: string; status: string },
-    ) =>
+    // A row as the outbox writes it: the text the person read, the template in the payload.
+    const whatsapp = async (eventId: number, template: string, delivery: string) =>
       t.db.execute(sql`insert into mail_outbox
           (channel, kind, recipient, subject, payload, status, event_id, provider_message_id,
            delivery_status, delivery_updated_at, sent_at, created_at)
-          values ('whatsapp', 'message', '5521998761234', ${values.subject},
-                  ${JSON.stringify(values.template ? { template: values.template } : {})}::jsonb,
-                  'sent', ${eventId}, ${`wamid.${eventId}`}, ${values.status},
-                  ${t.clock.now.toISOString()}, ${t.clock.now.toISOString()}, ${t.clock.now.toISOString()})`);
+          values ('whatsapp', 'message', '5521998761234', ${`Texto de ${template}`},
+                  ${JSON.stringify({ template, params: [] })}::jsonb, 'sent', ${eventId},
+                  ${`wamid.${eventId}`}, ${delivery}, ${t.clock.now.toISOString()},
+                  ${t.clock.now.toISOString()}, ${t.clock.now.toISOString()})`);
     t.clock.advance(60_000);
     // For the booking (its confirmation, read), for one of its hours (the reminder, failed), and for
     // Ana's booking: only the first two are Bia's booking's.
-    await whatsapp(await event('booking_confirmed', { bookingId: Number(b!.id) }), {
-      subject: '',
-      template: 'reserva_confirmada',
-      status: 'read',
-    });
-    await whatsapp(await event('booking_soon', { appointmentIds: [Number(hours[0]!.id)] }), {
-      subject: 'reserva_em_breve',
-      status: 'failed',
-    });
+    await whatsapp(
+      await event('booking_confirmed', { bookingId: Number(b!.id) }),
+      'reserva_confirmada',
+      'read',
+    );
+    await whatsapp(
+      await event('booking_soon', { appointmentIds: [Number(hours[0]!.id)] }),
+      'reserva_em_breve',
+      'failed',
+    );
     const [a] = await queryRows<{ id: number }>(
       t.db,
       sql`select id from bookings where uuid = ${anaBooking.uuid}`,
     );
-    await whatsapp(await event('hours_canceled', { bookingId: Number(a!.id) }), {
-      subject: 'reserva_cancelada',
-      status: 'sent',
-    });
+    await whatsapp(await event('hours_canceled', { bookingId: Number(a!.id) }), 'reserva_cancelada', 'sent');
 
     const messages = (await op('GET', `/api/fusion/booking/${biaBooking.uuid}`)).json().data.mails;
     expect(messages.map((m: { channel: string }) => m.channel)).toEqual(['email', 'whatsapp', 'whatsapp']);
-    expect(messages[0]).toMatchObject({ recipient: bia.user.email, delivery_status: null });
+    expect(messages[0]).toMatchObject({ recipient: bia.user.email, template: null, delivery_status: null });
     expect(messages.slice(1)).toEqual([
       expect.objectContaining({
         channel: 'whatsapp',
-        subject: 'reserva_confirmada',
+        template: 'reserva_confirmada',
+        subject: 'Texto de reserva_confirmada',
         recipient: '(21) 9••••-1234',
         status: 'sent',
         delivery_status: 'read',
         delivery_updated_at: expect.stringMatching(/-03:00$/),
       }),
-      expect.objectContaining({ subject: 'reserva_em_breve', delivery_status: 'failed' }),
+      expect.objectContaining({ template: 'reserva_em_breve', delivery_status: 'failed' }),
     ]);
     const anas = (await op('GET', `/api/fusion/booking/${anaBooking.uuid}`)).json().data.mails;
     expect(anas.filter((m: { channel: string }) => m.channel === 'whatsapp')).toEqual([
-      expect.objectContaining({ subject: 'reserva_cancelada', recipient: '(21) 9••••-1234' }),
+      expect.objectContaining({ template: 'reserva_cancelada', recipient: '(21) 9••••-1234' }),
     ]);
   });
 

@@ -146,6 +146,7 @@ export const text = {
       skipped: 'Não enviado',
     } as Record<string, string>,
     mailTo: (to: string) => `Para ${to}`,
+    template: (name: string) => `Modelo ${name}`,
     history: 'Histórico',
     system: 'sistema',
     cancel: {

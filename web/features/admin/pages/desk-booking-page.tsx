@@ -223,6 +223,7 @@ function Messages(props: {
                     {m.subject}
                   </Text>
                   <Text size="xs" c="dark.4" style={wrap}>
+                    {m.template && `${t.template(m.template)} · `}
                     {t.mailTo(m.recipient)} · {deskWhen(m.delivery_updated_at ?? m.sent_at ?? m.created_at)}
                   </Text>
                 </div>
