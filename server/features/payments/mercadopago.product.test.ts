@@ -17,23 +17,28 @@
  * runs every minute in a real process (server/jobs.ts) and nothing speeds it up there, so the wait
  * would pass a minute; the same path is covered in-process by mercadopago.flow.test.ts.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isValidBrCode } from '#common/br/pix';
 import { addDays, zonedDate } from '#common/time/zone';
-import { openPglite } from '../../db/client.ts';
 import { createTestContext, type TestContext } from '../../test/app.ts';
 import { completeProfile, createUser, PASSWORD, signedInAs, uniqueEmail } from '../../test/fixtures.ts';
 import { FAKE_MP_ACCESS_TOKEN } from '../../test/mercadopago-fake.ts';
+import {
+  freePort,
+  handOver,
+  inheritedEnv,
+  productApi,
+  start,
+  startProduct,
+  stopAll,
+  until,
+} from '../../test/product.ts';
 import { createClinic, createRoom, openClinic } from '../../test/supply-fixtures.ts';
 
-const root = path.resolve(import.meta.dirname, '../../..');
 const SECRET = 'mp-webhook-secret-produto-0123456789';
-const XSRF = 'produto-xsrf-token-0123456789abcdef';
 
 let prep: TestContext;
 let dataDir: string;
@@ -42,60 +47,9 @@ let fakeUrl: string;
 let baseUrl: string;
 let roomUuid: string;
 let email: string;
-const children: ChildProcess[] = [];
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const srv = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
-
-/** Starts a process of the repository through its TS loader; its output is kept for errors. */
-function start(args: string[], env: NodeJS.ProcessEnv) {
-  const child = spawn(process.execPath, ['--import', 'tsx', ...args], {
-    cwd: root,
-    env,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout!.on('data', (d) => {
-    output += d;
-  });
-  child.stderr!.on('data', (d) => {
-    output += d;
-  });
-  children.push(child);
-  return { child, output: () => output };
-}
-
-async function until<T>(what: string, probe: () => Promise<T | undefined>, ms = 30_000): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const value = await probe().catch(() => undefined);
-    if (value !== undefined) return value;
-    if (Date.now() > end) throw new Error(`esperou demais: ${what}`);
-    await sleep(100);
-  }
-}
 
 /** A call to the product, with the XSRF double submit the web client does. */
-async function api(method: string, url: string, o: { body?: unknown; token?: string } = {}) {
-  const res = await fetch(`${baseUrl}${url}`, {
-    method,
-    headers: {
-      cookie: `XSRF-TOKEN=${XSRF}`,
-      'x-xsrf-token': XSRF,
-      ...(o.body === undefined ? {} : { 'content-type': 'application/json' }),
-      ...(o.token ? { authorization: `Bearer ${o.token}` } : {}),
-    },
-    body: o.body === undefined ? undefined : JSON.stringify(o.body),
-  });
-  const text = await res.text();
-  return { status: res.status, text, json: text ? JSON.parse(text) : null };
-}
+const api = productApi(() => baseUrl);
 
 /** A control of the imitation (not Mercado Pago's API). */
 async function fake(method: string, url: string, body?: unknown) {
@@ -137,34 +91,20 @@ beforeAll(async () => {
   roomUuid = (await createRoom(prep, partner.user, partner.token, clinic.uuid, 'Sala Pix', '1.0833')).uuid;
   email = uniqueEmail('especialista');
   await completeProfile(prep, await createUser(prep, { role: 'customer', email }));
-  const { DATABASE_URL: _ignored, ...inherited } = process.env;
-  const database: Record<string, string> = {};
-  if (prep.databaseUrl) {
-    database.DATABASE_URL = prep.databaseUrl;
-  } else {
-    const tar = await prep.database.dump!();
-    const copy = await openPglite(path.join(dataDir, 'db'), new Blob([Buffer.from(tar)]));
-    await copy.close();
-  }
+  const database = await handOver(prep, dataDir);
 
-  const mp = start(['scripts/mercadopago-fake.ts', '--port', '0', '--webhook-secret', SECRET], inherited);
+  const mp = start(
+    ['scripts/mercadopago-fake.ts', '--port', '0', '--webhook-secret', SECRET],
+    inheritedEnv(),
+  );
   fakeUrl = await until(
     'o Mercado Pago falso',
     async () => mp.output().match(/Mercado Pago falso em (\S+)/)?.[1],
   );
 
-  const port = await freePort();
-  baseUrl = `http://127.0.0.1:${port}`;
-  const server = start(['server/main.ts'], {
-    ...inherited,
-    NODE_ENV: 'production',
-    HOST: '127.0.0.1',
-    PORT: String(port),
-    PUBLIC_URL: baseUrl,
+  baseUrl = await startProduct(await freePort(), {
     DATA_DIR: dataDir,
     MAIL_DIR: mailDir,
-    DEMO_DATA: 'false',
-    LOG_LEVEL: 'warn',
     PAYMENT_PROVIDER: 'mercadopago',
     MERCADOPAGO_ACCESS_TOKEN: FAKE_MP_ACCESS_TOKEN,
     MERCADOPAGO_PUBLIC_KEY: 'TEST-00000000-0000-0000-0000-publickey000',
@@ -173,19 +113,10 @@ beforeAll(async () => {
     TOKEN_ENCRYPTION_KEY: '0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef',
     ...database,
   });
-  await until('o servidor', async () => {
-    if (server.child.exitCode !== null) throw new Error(`o servidor saiu: ${server.output()}`);
-    return (await fetch(`${baseUrl}/api/health`)).ok || undefined;
-  });
 }, 60_000);
 
 afterAll(async () => {
-  for (const child of children.reverse()) {
-    if (child.exitCode !== null) continue;
-    const exited = new Promise((resolve) => child.once('exit', resolve));
-    child.kill('SIGTERM');
-    await exited;
-  }
+  await stopAll();
   await prep?.close();
   if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
 });
