@@ -1,7 +1,8 @@
 /**
  * The table of who hears of what (STYLE 17): every kind of event, made from bookings, payouts and
  * waitlist offers as the app makes them, and the messages it becomes — per recipient, one column
- * per channel. A new channel is one more column here, and no move changes.
+ * per channel. A new channel is one more column here, and no move changes. The specialist and the
+ * partner opted in to WhatsApp (against the fake Cloud API), so its column shows what they read.
  */
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -16,11 +17,13 @@ import {
   payments,
   payouts,
   refunds,
+  users,
   waitlistEntries,
 } from '../../db/schema.ts';
 import { createTestContext, request, type TestContext } from '../../test/app.ts';
 import { signedInAs } from '../../test/fixtures.ts';
 import { bookByCard, createClinic, createRoom, openClinic, saveCard } from '../../test/supply-fixtures.ts';
+import { type FakeWhatsApp, startFakeWhatsApp, whatsappEnv } from '../../test/whatsapp-fake.ts';
 import type { NotificationEvent } from './events.ts';
 import { channelsFor, type Message, messagesFor } from './notifications.ts';
 import { notify } from './notify.service.ts';
@@ -28,6 +31,7 @@ import { templateText } from './whatsapp.templates.ts';
 
 const ZONE = 'America/Sao_Paulo';
 let t: TestContext;
+let fake: FakeWhatsApp;
 let events: [label: string, event: NotificationEvent, before?: () => Promise<unknown>][];
 
 /** What each channel says of a message, as the table shows it (its subjects, for e-mail). */
@@ -36,18 +40,32 @@ const words: Record<MessageChannel, (m: Message) => string[]> = {
   whatsapp: (m) => (m.whatsapp ?? []).map((note) => templateText(note.template, note.params)),
 };
 
-/** Subjects without the day and hour they name (the suite runs at several instants, test/now.ts). */
+/**
+ * Subjects and messages without the day and hour they name (the suite runs at several instants,
+ * test/now.ts), nor the uuids of the rows the run made.
+ */
 const plain = (subject: string) =>
   subject
     .replace(/\u00a0/g, ' ')
+    .replace(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g, '<uuid>')
+    .replace(/\b\d\d\/\d\d\/\d{4}\b/g, '<data>')
     .replace(/\b(dom|seg|ter|qua|qui|sex|sáb)\. \d\d\/\d\d\b/g, '<dia>')
     .replace(/\b\d\d:\d\d\b/g, 'hh:mm')
     .replace(/\b[a-zç]+ de \d{4}\b/g, '<mês>');
 
 beforeAll(async () => {
-  t = await createTestContext();
+  fake = await startFakeWhatsApp();
+  t = await createTestContext(whatsappEnv(fake.url));
   const partner = await signedInAs(t, 'partner');
   const specialist = await signedInAs(t, 'customer');
+  for (const [id, phone] of [
+    [partner.user.id, '5511988880001'],
+    [specialist.user.id, '5511988880002'],
+  ] as const)
+    await t.db
+      .update(users)
+      .set({ whatsappPhone: phone, whatsappOptedInAt: t.clock.now })
+      .where(eq(users.id, id));
   await signedInAs(t, 'owner');
   const clinic = await createClinic(t, partner.user, partner.token);
   await openClinic(t, partner.user, partner.token, clinic.uuid);
@@ -152,9 +170,25 @@ beforeAll(async () => {
     ['outside_booking_recorded', { kind: 'outside_booking_recorded', bookingId: outsideId }],
     ['payout_paid', { kind: 'payout_paid', payoutId: payout!.id }],
     ['reminder_due', { kind: 'reminder_due', appointmentIds: [first!, second!] }],
+    ['booking_soon', { kind: 'booking_soon', appointmentIds: [first!] }],
+    [
+      'pix_expiring',
+      { kind: 'pix_expiring', bookingId },
+      async () => {
+        await t.db.update(bookings).set({ status: 'pending_payment' }).where(eq(bookings.id, bookingId));
+        await setPayment({
+          status: 'pending',
+          paidAt: null,
+          pixExpiresAt: new Date(t.clock.now.getTime() + 8 * 60_000),
+        })();
+      },
+    ],
   ];
 }, 120_000);
-afterAll(() => t?.close());
+afterAll(async () => {
+  await t?.close();
+  await fake?.close();
+});
 
 describe('notifications', () => {
   it('tells each event to the people it concerns, one column per channel', async () => {
@@ -181,26 +215,33 @@ describe('notifications', () => {
     console.log(table);
     expect(table).toBe(
       [
-        '| event | to | email |',
-        '|---|---|---|',
-        '| booking_confirmed (cartão) | customer | Convite de calendário: Sala Aviso, <dia>, hh:mm–hh:mm + Reserva confirmada: Sala Aviso, <dia>, hh:mm–hh:mm e mais 1 horário |',
-        '| booking_confirmed (Pix) | customer | Pagamento recebido: R$ 180,00 — Sala Aviso, <dia>, hh:mm–hh:mm e mais 1 horário + Convite de calendário: Sala Aviso, <dia>, hh:mm–hh:mm + Reserva confirmada: Sala Aviso, <dia>, hh:mm–hh:mm e mais 1 horário |',
-        '| pix_pending | customer | Pague com Pix para confirmar: Sala Aviso, <dia>, hh:mm–hh:mm e mais 1 horário |',
-        '| hours_canceled (especialista) | customer | Reserva cancelada: Sala Aviso, <dia>, hh:mm–hh:mm |',
-        '| hours_canceled (clínica) | customer | Reserva cancelada pela clínica: Sala Aviso, <dia>, hh:mm–hh:mm |',
-        '| hours_canceled (equipe) | customer | Reserva cancelada pela equipe Salas: Sala Aviso, <dia>, hh:mm–hh:mm |',
-        '| hours_canceled (operadora) | customer | Pagamento devolvido, reserva cancelada: Sala Aviso, <dia>, hh:mm–hh:mm |',
-        '| hours_canceled (reserva de fora) | outside_person | Horário cancelado pela clínica: Sala Aviso, <dia>, hh:mm–hh:mm |',
-        '| late_payment_refunded | customer | Pix recebido fora do prazo, valor devolvido: Sala Aviso, <dia>, hh:mm–hh:mm e mais 1 horário |',
-        '| series_charge_refused | customer | Cobrança do horário fixo recusada: Sala Aviso, <mês> |',
-        '| payment_dispute (aberta) | operator | Pagamento em disputa: R$ 180,00 (Sala Aviso) |',
-        '| payment_dispute (chargeback) | operator | Estorno (chargeback): R$ 180,00 (Sala Aviso) |',
-        '| payment_dispute (encerrada) | operator | Disputa encerrada a favor da plataforma: R$ 180,00 (Sala Aviso) |',
-        '| refunds_stuck | operator | Reembolso pendente há mais de um dia: R$ 60,00 |',
-        '| waitlist_offer | customer | Vagou um horário: Sala Aviso, <dia>, hh:mm–hh:mm — guardado para você |',
-        '| outside_booking_recorded | outside_person | Horário reservado: Sala Aviso, <dia>, hh:mm–hh:mm |',
-        '| payout_paid | partner | Repasse enviado: R$ 105,30 |',
-        '| reminder_due | customer | Lembrete de amanhã: Sala Aviso, <dia> às hh:mm e mais 1 horário |',
+        '| event | to | email | whatsapp |',
+        '|---|---|---|---|',
+        '| booking_confirmed (cartão) | customer | Convite de calendário: Sala Aviso, <dia>, hh:mm–hh:mm + Reserva confirmada: Sala Aviso, <dia>, hh:mm–hh:mm e mais 1 horário | Reserva confirmada: Sala Aviso (Clínica Bem Viver), <dia>, hh:mm–hh:mm e mais 1 horário. Detalhes: http://localhost:3000/especialista/agendamentos/<uuid> |',
+        '| booking_confirmed (cartão) | partner | — | Nova reserva em Sala Aviso (Clínica Bem Viver): <dia>, hh:mm–hh:mm e mais 1 horário, de Ana Beatriz Souza. Agenda: http://localhost:3000/parceiro/gestao/agendamentos |',
+        '| booking_confirmed (Pix) | customer | Pagamento recebido: R$ 180,00 — Sala Aviso, <dia>, hh:mm–hh:mm e mais 1 horário + Convite de calendário: Sala Aviso, <dia>, hh:mm–hh:mm + Reserva confirmada: Sala Aviso, <dia>, hh:mm–hh:mm e mais 1 horário | Reserva confirmada: Sala Aviso (Clínica Bem Viver), <dia>, hh:mm–hh:mm e mais 1 horário. Detalhes: http://localhost:3000/especialista/agendamentos/<uuid> |',
+        '| booking_confirmed (Pix) | partner | — | Nova reserva em Sala Aviso (Clínica Bem Viver): <dia>, hh:mm–hh:mm e mais 1 horário, de Ana Beatriz Souza. Agenda: http://localhost:3000/parceiro/gestao/agendamentos |',
+        '| pix_pending | customer | Pague com Pix para confirmar: Sala Aviso, <dia>, hh:mm–hh:mm e mais 1 horário | — |',
+        '| hours_canceled (especialista) | customer | Reserva cancelada: Sala Aviso, <dia>, hh:mm–hh:mm | — |',
+        '| hours_canceled (especialista) | partner | — | Reserva cancelada em Sala Aviso (Clínica Bem Viver): <dia>, hh:mm–hh:mm, de Ana Beatriz Souza. Agenda: http://localhost:3000/parceiro/gestao/agendamentos |',
+        '| hours_canceled (clínica) | customer | Reserva cancelada pela clínica: Sala Aviso, <dia>, hh:mm–hh:mm | Sua reserva em Sala Aviso (Clínica Bem Viver), <dia>, hh:mm–hh:mm, foi cancelada pela clínica. O valor de R$ 60,00 será devolvido pelo mesmo meio de pagamento. Detalhes: http://localhost:3000/especialista/agendamentos |',
+        '| hours_canceled (equipe) | customer | Reserva cancelada pela equipe Salas: Sala Aviso, <dia>, hh:mm–hh:mm | Sua reserva em Sala Aviso (Clínica Bem Viver), <dia>, hh:mm–hh:mm, foi cancelada pela equipe Salas. O valor de R$ 60,00 será devolvido pelo mesmo meio de pagamento. Detalhes: http://localhost:3000/especialista/agendamentos |',
+        '| hours_canceled (equipe) | partner | — | Reserva cancelada em Sala Aviso (Clínica Bem Viver): <dia>, hh:mm–hh:mm, de Ana Beatriz Souza. Agenda: http://localhost:3000/parceiro/gestao/agendamentos |',
+        '| hours_canceled (operadora) | customer | Pagamento devolvido, reserva cancelada: Sala Aviso, <dia>, hh:mm–hh:mm | — |',
+        '| hours_canceled (operadora) | partner | — | Reserva cancelada em Sala Aviso (Clínica Bem Viver): <dia>, hh:mm–hh:mm, de Ana Beatriz Souza. Agenda: http://localhost:3000/parceiro/gestao/agendamentos |',
+        '| hours_canceled (reserva de fora) | outside_person | Horário cancelado pela clínica: Sala Aviso, <dia>, hh:mm–hh:mm | — |',
+        '| late_payment_refunded | customer | Pix recebido fora do prazo, valor devolvido: Sala Aviso, <dia>, hh:mm–hh:mm e mais 1 horário | — |',
+        '| series_charge_refused | customer | Cobrança do horário fixo recusada: Sala Aviso, <mês> | Horário fixo em Sala Aviso (Clínica Bem Viver): não conseguimos cobrar o mês de <mês> no cartão salvo. Tentaremos de novo até <data> às hh:mm; depois disso os horários são liberados. Detalhes: http://localhost:3000/especialista/agendamentos/<uuid> |',
+        '| payment_dispute (aberta) | operator | Pagamento em disputa: R$ 180,00 (Sala Aviso) | — |',
+        '| payment_dispute (chargeback) | operator | Estorno (chargeback): R$ 180,00 (Sala Aviso) | — |',
+        '| payment_dispute (encerrada) | operator | Disputa encerrada a favor da plataforma: R$ 180,00 (Sala Aviso) | — |',
+        '| refunds_stuck | operator | Reembolso pendente há mais de um dia: R$ 60,00 | — |',
+        '| waitlist_offer | customer | Vagou um horário: Sala Aviso, <dia>, hh:mm–hh:mm — guardado para você | Vagou um horário em Sala Aviso (Clínica Bem Viver), <dia>, hh:mm–hh:mm. Ele fica guardado para você até <data> às hh:mm. Reserve: http://localhost:3000/especialista/agendamentos?oferta=<uuid> |',
+        '| outside_booking_recorded | outside_person | Horário reservado: Sala Aviso, <dia>, hh:mm–hh:mm | — |',
+        '| payout_paid | partner | Repasse enviado: R$ 105,30 | — |',
+        '| reminder_due | customer | Lembrete de amanhã: Sala Aviso, <dia> às hh:mm e mais 1 horário | — |',
+        '| booking_soon | customer | — | Lembrete: sua reserva em Sala Aviso (Clínica Bem Viver) começa <dia> às hh:mm. Endereço: Clínica Bem Viver. Detalhes: http://localhost:3000/especialista/agendamentos/<uuid> |',
+        '| pix_expiring | customer | — | O Pix da sua reserva em Sala Aviso (Clínica Bem Viver), <dia>, hh:mm–hh:mm e mais 1 horário, vence às hh:mm. Pague para não perder o horário: http://localhost:3000/especialista/agendamentos/<uuid> |',
       ].join('\n'),
     );
     // Every kind the database records is in the table.
