@@ -12379,6 +12379,7 @@ export interface operations {
                                 /** @enum {string} */
                                 channel: "email" | "whatsapp";
                                 subject: string;
+                                template: string | null;
                                 recipient: string;
                                 status: string;
                                 /** @enum {string|null} */
@@ -12528,6 +12529,7 @@ export interface operations {
                                 /** @enum {string} */
                                 channel: "email" | "whatsapp";
                                 subject: string;
+                                template: string | null;
                                 recipient: string;
                                 status: string;
                                 /** @enum {string|null} */

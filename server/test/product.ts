@@ -5,6 +5,7 @@
  * and calls over HTTP only.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
+import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { openPglite } from '../db/client.ts';
@@ -41,14 +42,19 @@ export function start(args: string[], env: NodeJS.ProcessEnv) {
   return { child, output: () => output };
 }
 
-/** Stops every process started, last first, waiting for each to exit. */
-export async function stopAll(): Promise<void> {
+/**
+ * Stops every process started, last first, waiting for each to exit; then closes the test's own
+ * database and removes the product's data directory.
+ */
+export async function stopAll(prep: TestContext | undefined, dataDir: string | undefined): Promise<void> {
   for (const child of children.splice(0).reverse()) {
     if (child.exitCode !== null) continue;
     const exited = new Promise((resolve) => child.once('exit', resolve));
     child.kill('SIGTERM');
     await exited;
   }
+  await prep?.close();
+  if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
 }
 
 export async function until<T>(what: string, probe: () => Promise<T | undefined>, ms = 30_000): Promise<T> {

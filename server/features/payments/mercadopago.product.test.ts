@@ -115,11 +115,7 @@ beforeAll(async () => {
   });
 }, 60_000);
 
-afterAll(async () => {
-  await stopAll();
-  await prep?.close();
-  if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
-});
+afterAll(() => stopAll(prep, dataDir));
 
 // Two processes and their wiring (settings → adapter → the imitation → the signed webhook), the same
 // on either database: run once, on PostgreSQL, where `npm test` runs every server suite

@@ -97,11 +97,7 @@ beforeAll(async () => {
   });
 }, 60_000);
 
-afterAll(async () => {
-  await stopAll();
-  await prep?.close();
-  if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
-});
+afterAll(() => stopAll(prep, dataDir));
 
 describe.skipIf(skipped)('the product with WhatsApp on, started for real', () => {
   it('sends the confirmation template to the specialist who chose WhatsApp, and cancels on her tap', async () => {
