@@ -49,20 +49,25 @@ async function remindDue(s: Services, tx: Tx): Promise<number> {
   if (claimed.length === 0) return 0;
 
   // One reminder per person and room, with all of that day's hours there.
+  await notifyPerGroup(s, tx, 'reminder_due', claimed, (row) => `${row.customer_id}:${row.room_id}`);
+  return claimed.length;
+}
+
+/** Records one `kind` event per group of claimed hours (`key` names a row's group), its hours in order. */
+async function notifyPerGroup<R extends { id: number }>(
+  s: Services,
+  tx: Tx,
+  kind: 'reminder_due' | 'booking_soon',
+  claimed: R[],
+  key: (row: R) => string,
+): Promise<void> {
   const groups = new Map<string, number[]>();
-  for (const row of claimed) {
-    const key = `${row.customer_id}:${row.room_id}`;
-    groups.set(key, [...(groups.get(key) ?? []), Number(row.id)]);
-  }
+  for (const row of claimed) groups.set(key(row), [...(groups.get(key(row)) ?? []), Number(row.id)]);
   await notify(
     s,
     tx,
-    [...groups.values()].map((ids) => ({
-      kind: 'reminder_due' as const,
-      appointmentIds: ids.sort((a, b) => a - b),
-    })),
+    [...groups.values()].map((ids) => ({ kind, appointmentIds: ids.sort((a, b) => a - b) })),
   );
-  return claimed.length;
 }
 
 /**
@@ -101,18 +106,12 @@ async function noticeSoon(s: Services, tx: Tx): Promise<number> {
                   to_char(a.starts_at at time zone c.timezone, 'YYYY-MM-DD') as day`,
   );
   if (claimed.length === 0) return 0;
-  const groups = new Map<string, number[]>();
-  for (const row of claimed) {
-    const key = `${row.customer_id}:${row.room_id}:${row.day}:${row.booking_id}`;
-    groups.set(key, [...(groups.get(key) ?? []), Number(row.id)]);
-  }
-  await notify(
+  await notifyPerGroup(
     s,
     tx,
-    [...groups.values()].map((ids) => ({
-      kind: 'booking_soon' as const,
-      appointmentIds: ids.sort((a, b) => a - b),
-    })),
+    'booking_soon',
+    claimed,
+    (row) => `${row.customer_id}:${row.room_id}:${row.day}:${row.booking_id}`,
   );
   return claimed.length;
 }

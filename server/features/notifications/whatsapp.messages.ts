@@ -45,7 +45,7 @@ export function confirmedNote(ctx: MailContext, d: MailBooking): WhatsAppNote {
   const tz = d.clinic.timezone;
   if (d.booking.seriesId)
     return {
-      template: 'horario_fixo_cobrado',
+      template: 'horario_fixo_pago',
       params: [placeOf(d), monthName(d), formatBrl(d.booking.amountCents), bookingLink(ctx, d.booking.uuid)],
     };
   return {

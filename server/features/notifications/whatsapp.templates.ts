@@ -41,9 +41,9 @@ export const whatsappTemplates = {
     body: 'Vagou um horário em {{1}}, {{2}}. Ele fica guardado para você até {{3}}. Reserve: {{4}}',
     buttons: [],
   },
-  horario_fixo_cobrado: {
+  horario_fixo_pago: {
     params: ['sala e clínica', 'mês', 'valor', 'link da reserva'],
-    body: 'Horário fixo em {{1}}: o mês de {{2}} foi cobrado no cartão salvo ({{3}}). Detalhes: {{4}}',
+    body: 'Horário fixo em {{1}}: o mês de {{2}} está pago ({{3}}). Detalhes: {{4}}',
     buttons: [],
   },
   horario_fixo_recusado: {
