@@ -52,8 +52,6 @@ describe('WhatsApp Cloud API client', () => {
     expect(await failure(s.send(template('5511999990004')))).toEqual(['retry', 1]);
     fake.failNext({ code: 131026 });
     expect(await failure(s.send(template('5511999990005')))).toEqual(['permanent', 131026]);
-    // The pair rate, as the fake keeps it: a second message to a number within 6 s.
-    expect(await failure(s.send(template('5511999990001')))).toEqual(['retry', 131056]);
     // Free-form text outside the 24-hour window.
     expect(await failure(s.send({ type: 'text', to: '5511999990006', text: 'Oi' }))).toEqual([
       'permanent',

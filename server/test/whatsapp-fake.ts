@@ -5,10 +5,14 @@
  * to answer the next request(s) with an error (`failNext`), and posts signed webhooks (statuses,
  * quick-reply taps, texts) to the app's URL.
  *
- * A witness, not a mirror: every rule the product relies on cites where it comes from — Meta's
- * developer pages (developers.facebook.com/documentation/business-messaging/whatsapp/…), or Meta's
- * own Node SDK (github.com/WhatsApp/WhatsApp-Nodejs-SDK) — with the sentence or the line quoted;
- * where those are silent the comment says so and what the fake does instead.
+ * A witness, not a mirror: every rule it enforces cites Meta's developer pages
+ * (developers.facebook.com/documentation/business-messaging/whatsapp/…) or Meta's own Node SDK
+ * (github.com/WhatsApp/WhatsApp-Nodejs-SDK), with the sentence or the line quoted. Where those name
+ * a rule but not its error code, the code the fake answers is marked as its own choice: the product
+ * acts only on 130429 and 131056, which the issue names, and treats every other code alike — Meta's
+ * "Error codes" page: "Meta recommends that you build your app's error handling logic around `code`
+ * values and `details` payload properties." What Meta does not state (the pair rate's interval) the
+ * fake does not enforce; it answers 131056 when a test asks it to (`failNext`).
  */
 import { createHmac, randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
@@ -79,15 +83,6 @@ const graphError = (status: number, code: number, message: string) => ({
   },
 });
 
-/**
- * Meta's pair rate. Meta's "Throughput" page: "If you attempt to send too many messages to the same
- * WhatsApp user number, you may encounter a pair rate limit error." The page does not give the rate
- * in the stored text; the "6 seconds" is from summaries of Meta's limits (dualhook.com/docs/
- * capacity-quality-limits: "a single business phone number can only send 1 message every 6 seconds
- * to the same WhatsApp user … Exceeding this returns error 131056"). The fake refuses a second
- * message to a number within 6 s, without the bursts Meta tolerates: the product must not count on them.
- */
-export const PAIR_RATE_MS = 6_000;
 /** Meta's "Service messages" page: the customer service window lasts 24 hours. */
 const WINDOW_MS = 24 * 60 * 60_000;
 
@@ -99,7 +94,7 @@ export interface FakeWhatsAppOptions {
   appSecret?: string;
   /** Where webhooks are posted (the product's `POST /api/whatsapp/webhook`). */
   webhookUrl?: string;
-  /** The fake's clock (tests: the app's, so the pair rate and the window move with it). */
+  /** The fake's clock (tests: the app's, so the 24-hour window moves with it). */
   clock?: () => Date;
   port?: number;
   host?: string;
@@ -116,16 +111,12 @@ export async function startFakeWhatsApp(opts: FakeWhatsAppOptions = {}) {
   const failures: FakeFailure[] = [];
   /** When each number last wrote to the business (opens its 24-hour window). */
   const lastInbound = new Map<string, number>();
-  /** When each number was last sent a message (the pair rate). */
-  const lastSent = new Map<string, number>();
   let webhookUrl = opts.webhookUrl;
 
   function send(body: Json): { status: number; body: unknown } {
     // Meta's Node SDK builds every message as `{ messaging_product: 'whatsapp', recipient_type:
     // 'individual', to: toNumber, type: type, [type]: payload }` (src/api/messages.ts bodyBuilder).
-    // What the docs answer to a body without it is not in the stored pages: 400, code 100 ("Invalid
-    // parameter", Meta's error table as docs.ycloud.com reproduces it: "The request included one or
-    // more unsupported or misspelled parameters").
+    // A body without it is refused (400; code 100 is the fake's choice).
     if (body.messaging_product !== 'whatsapp')
       return graphError(400, 100, '(#100) Invalid parameter: messaging_product must be whatsapp');
     const to = String(body.to ?? '');
@@ -138,24 +129,19 @@ export async function startFakeWhatsApp(opts: FakeWhatsAppOptions = {}) {
       if (failure.times <= 0) failures.shift();
       // Meta's "Throughput" page: "If you attempt to send more messages than your current
       // throughput level allows, the API will return error code 130429 until you are within your
-      // allowed level again." Its HTTP status, 429, is Meta's error table as docs.ycloud.com
-      // reproduces it ("130429 Rate limit hit | Cloud API message throughput has been reached. |
-      // … | 429 Too Many Requests"). Other codes default to 400.
+      // allowed level again." And of the pair rate: "If you attempt to send too many messages to the
+      // same WhatsApp user number, you may encounter a pair rate limit error" (131056, as the issue
+      // names it). The HTTP statuses (429 for 130429, else 400) are the fake's choice: the product
+      // reads `error.code`.
       const status = failure.status ?? (failure.code === 130429 ? 429 : 400);
       return graphError(status, failure.code, `(#${failure.code}) erro simulado`);
     }
     const now = clock().getTime();
-    const last = lastSent.get(to);
-    if (last !== undefined && now - last < PAIR_RATE_MS)
-      // The pair rate (PAIR_RATE_MS). docs.ycloud.com shows the API's own words for it:
-      // "(#131056) (Business Account, Consumer Account) pair rate limit hit".
-      return graphError(400, 131056, '(#131056) (Business Account, Consumer Account) pair rate limit hit');
     const message: Omit<FakeWhatsAppMessage, 'wamid' | 'at'> | { error: { status: number; body: unknown } } =
       body.type === 'template' ? readTemplate(body.template as Json, to) : readText(body, to, now);
     if ('error' in message) return message.error;
     const wamid = `wamid.${randomBytes(24).toString('base64url')}`;
     messages.push({ ...message, wamid, at: new Date(now) });
-    lastSent.set(to, now);
     opts.log?.(
       `→ ${to}: ${message.template ?? 'texto'} ${JSON.stringify(message.params.length ? message.params : message.text)}`,
     );
@@ -406,8 +392,7 @@ export async function startFakeWhatsApp(opts: FakeWhatsAppOptions = {}) {
       if (req.method !== 'POST' || url.pathname !== `/${VERSION}/${phoneNumberId}/messages`)
         return reply(res, 404, graphError(404, 100, 'Unknown path').body);
       // The bearer token: the SDK sends `'Authorization': \`Bearer ${this.accessToken}\``
-      // (src/requester.ts). A missing or other token answers 401 with code 190, "Access token has
-      // expired" in Meta's error table (as docs.bizmagnets.ai reproduces it).
+      // (src/requester.ts). A missing or other token is refused (401; code 190 is the fake's choice).
       if (req.headers.authorization !== `Bearer ${token}`)
         return reply(res, 401, graphError(401, 190, 'Invalid OAuth access token').body);
       const answer = send(body);

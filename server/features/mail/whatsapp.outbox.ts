@@ -22,7 +22,11 @@ import type { DeliveryStatus } from '../../db/schema.ts';
 import type { OutboxWhatsApp, Services } from '../../services.ts';
 import * as repo from './outbox.repository.ts';
 
-/** Meta's pair rate: one message to the same WhatsApp number every 6 seconds. */
+/**
+ * The spacing between two messages to one number. Meta's "Throughput" page names a pair rate limit
+ * ("If you attempt to send too many messages to the same WhatsApp user number, you may encounter a
+ * pair rate limit error") without a figure in the text read; 6 s is the product's own margin.
+ */
 export const PAIR_GAP_MS = 6_000;
 /** A row's `last_error` while its request is out: its outcome was not written yet. */
 export const SENDING = 'enviando (resultado ainda não registrado)';

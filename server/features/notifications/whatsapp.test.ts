@@ -12,10 +12,10 @@ import { appointments, bookings, mailOutbox, payments, users, waitlistEntries } 
 import { createTestContext, type TestContext } from '../../test/app.ts';
 import { signedInAs } from '../../test/fixtures.ts';
 import { bookByCard, createClinic, createRoom, openClinic, saveCard } from '../../test/supply-fixtures.ts';
-import { type FakeWhatsApp, PAIR_RATE_MS, startFakeWhatsApp, whatsappEnv } from '../../test/whatsapp-fake.ts';
+import { type FakeWhatsApp, startFakeWhatsApp, whatsappEnv } from '../../test/whatsapp-fake.ts';
 import { sendPixExpiryNotices, sendSoonNotices } from '../bookings/reminder.service.ts';
 import { createOutbox } from '../mail/outbox.service.ts';
-import { recordDeliveryStatus } from '../mail/whatsapp.outbox.ts';
+import { PAIR_GAP_MS, recordDeliveryStatus } from '../mail/whatsapp.outbox.ts';
 import type { NotificationEvent } from './events.ts';
 import { channelsFor } from './notifications.ts';
 import { notify, queueWhatsAppText } from './notify.service.ts';
@@ -48,7 +48,7 @@ async function drain() {
       sql`select count(*)::int as n from mail_outbox where status = 'pending'`,
     );
     if (!pending!.n) return;
-    t.clock.advance(PAIR_RATE_MS);
+    t.clock.advance(PAIR_GAP_MS);
   }
   throw new Error('the outbox never emptied');
 }
@@ -162,7 +162,7 @@ describe('WhatsApp notices', () => {
     // Messages to one number went out at least the pair rate apart.
     const times = fake.messages.filter((m) => m.to === SPECIALIST).map((m) => m.at.getTime());
     for (let i = 1; i < times.length; i++)
-      expect(times[i]! - times[i - 1]!).toBeGreaterThanOrEqual(PAIR_RATE_MS);
+      expect(times[i]! - times[i - 1]!).toBeGreaterThanOrEqual(PAIR_GAP_MS);
     // Every sent row keeps its wamid.
     const rows = await whatsappRows();
     expect(rows.every((r) => r.status === 'sent' && r.providerMessageId?.startsWith('wamid.'))).toBe(true);
@@ -199,7 +199,7 @@ describe('WhatsApp notices', () => {
   });
 
   it('retries a throughput error (130429) later and keeps the pair rate per number', async () => {
-    t.clock.advance(PAIR_RATE_MS);
+    t.clock.advance(PAIR_GAP_MS);
     const before = fake.messages.length;
     fake.failNext({ code: 130429 });
     await t.db.transaction(async (tx) => {
@@ -218,7 +218,7 @@ describe('WhatsApp notices', () => {
     await t.deliverMail();
     // One message to the number now; the other waits its turn, 6 s later.
     expect(fake.messages.slice(before).map((m) => m.text)).toHaveLength(1);
-    t.clock.advance(PAIR_RATE_MS);
+    t.clock.advance(PAIR_GAP_MS);
     await t.deliverMail();
     expect(
       fake.messages
@@ -229,7 +229,7 @@ describe('WhatsApp notices', () => {
   });
 
   it('mails a message told only on WhatsApp when WhatsApp refuses it or reports it failed, once', async () => {
-    t.clock.advance(PAIR_RATE_MS);
+    t.clock.advance(PAIR_GAP_MS);
     const mailsTo = () =>
       t.mail.filter((m) => m.to === specialist.user.email && /começa em breve/.test(m.subject));
     fake.failNext({ code: 131026 });
@@ -244,7 +244,7 @@ describe('WhatsApp notices', () => {
     expect(mailsTo()).toHaveLength(1);
 
     // Sent, then reported failed by a status webhook (twice): one mail more.
-    t.clock.advance(PAIR_RATE_MS);
+    t.clock.advance(PAIR_GAP_MS);
     await t.db.transaction((tx) =>
       notify(t.app.services, tx, [{ kind: 'booking_soon', appointmentIds: [hourIds[0]!] }]),
     );
@@ -262,7 +262,7 @@ describe('WhatsApp notices', () => {
   });
 
   it('never sends a row twice when two outbox rounds run at once', async () => {
-    t.clock.advance(PAIR_RATE_MS);
+    t.clock.advance(PAIR_GAP_MS);
     const phones = Array.from({ length: 12 }, (_, i) => `55119666600${String(i).padStart(2, '0')}`);
     for (const phone of phones) fake.wroteAt(phone);
     await t.db.transaction(async (tx) => {
