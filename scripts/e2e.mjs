@@ -62,6 +62,7 @@ const SPEC_SECONDS = {
   'budget.spec.ts': 10,
   'on-demand-parts.spec.ts': 5,
   'mail-phone.spec.ts': 3,
+  'whatsapp-notices.spec.ts': 10,
 };
 const SPEC_DEFAULT = 30;
 
