@@ -16,6 +16,7 @@
 //                                         {"cents": null} always enough
 import { parseArgs } from 'node:util';
 import { FAKE_MP_ACCESS_TOKEN, startFakeMercadoPago } from '../server/test/mercadopago-fake.ts';
+import { closeOnSignal } from './close-on-signal.ts';
 
 const { values } = parseArgs({
   options: {
@@ -51,14 +52,4 @@ console.log(
     : '  sem --webhook-secret: aprovar um pagamento não envia notificação',
 );
 
-const stop = () => {
-  fake.close().then(
-    () => process.exit(0),
-    (err: unknown) => {
-      console.error(err);
-      process.exit(1);
-    },
-  );
-};
-process.once('SIGTERM', stop);
-process.once('SIGINT', stop);
+closeOnSignal(fake);

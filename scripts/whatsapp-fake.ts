@@ -22,6 +22,7 @@ import {
   FAKE_WA_VERIFY_TOKEN,
   startFakeWhatsApp,
 } from '../server/test/whatsapp-fake.ts';
+import { closeOnSignal } from './close-on-signal.ts';
 
 const { values } = parseArgs({
   options: {
@@ -59,14 +60,4 @@ console.log(`  WHATSAPP_APP_SECRET=${settings.appSecret}`);
 console.log(`  WHATSAPP_VERIFY_TOKEN=${env.WHATSAPP_VERIFY_TOKEN || FAKE_WA_VERIFY_TOKEN}`);
 console.log(`  controles em ${fake.controlUrl} (messages, tap, text, status, fail)`);
 
-const stop = () => {
-  fake.close().then(
-    () => process.exit(0),
-    (err: unknown) => {
-      console.error(err);
-      process.exit(1);
-    },
-  );
-};
-process.once('SIGTERM', stop);
-process.once('SIGINT', stop);
+closeOnSignal(fake);
