@@ -21,5 +21,6 @@ export type UpdateNotificationSettings = z.infer<typeof updateNotificationSettin
 export const notificationMessages = {
   noPhone:
     'Cadastre um celular no seu perfil para receber avisos pelo WhatsApp (DDD e número, com o 9 na frente).',
-  notMobile: 'O telefone do seu perfil não é um celular brasileiro: WhatsApp só chega a um celular (DDD + 9 dígitos).',
+  notMobile:
+    'O telefone do seu perfil não é um celular brasileiro: WhatsApp só chega a um celular (DDD + 9 dígitos).',
 } as const;
