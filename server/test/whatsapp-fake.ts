@@ -189,8 +189,9 @@ export async function startFakeWhatsApp(opts: FakeWhatsAppOptions = {}) {
       };
     // Quick replies: `{ "type": "button", "sub_type": "quick_reply", "index": "0", "parameters": [{
     // "type": "payload", "payload": "PAYLOAD" }] }`; "You can have up to 3 buttons using index
-    // values of 0 to 2" (ComponentsObject.md). A payload for a button the template does not have is
-    // refused (the fake's rule; the stored pages are silent).
+    // values of 0 to 2", and `quick_reply` "refers to a previously created quick reply button"
+    // (ComponentsObject.md): a button the registered template does not have is refused (code 131008
+    // is the fake's choice).
     const quickReplies: string[] = [];
     for (const c of components.filter((c) => c.type === 'button')) {
       const index = Number(c.index);
