@@ -224,7 +224,11 @@ function Messages(props: {
                   </Text>
                   <Text size="xs" c="dark.4" style={wrap}>
                     {m.template && `${t.template(m.template)} · `}
-                    {t.mailTo(m.recipient)} · {deskWhen(m.delivery_updated_at ?? m.sent_at ?? m.created_at)}
+                    {/* A masked number stays on one line: "(11) 9••••-3210" must not break after "(11)". */}
+                    <span style={m.channel === 'whatsapp' ? { whiteSpace: 'nowrap' } : undefined}>
+                      {t.mailTo(m.recipient)}
+                    </span>{' '}
+                    · {deskWhen(m.delivery_updated_at ?? m.sent_at ?? m.created_at)}
                   </Text>
                 </div>
                 <DeskStatusBadge {...props.badge(m)} />
