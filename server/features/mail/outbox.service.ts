@@ -208,22 +208,46 @@ async function deliverDue(s: Services, transport: Mailer): Promise<number> {
       repo.claimDue(tx, now, new Date(now.getTime() + LEASE_MS), BATCH),
     );
     // A few at once: one slow message (a remote SMTP takes hundreds of ms) does not hold the line.
+    // The messages to one WhatsApp number form one lane, sent in order by one worker: the person
+    // reads them in the order they were written, and the pair rate is taken turn by turn.
+    const lanes = inLanes(claimed);
     let next = 0;
     const round: WhatsAppRound = {};
     const worker = async () => {
-      while (next < claimed.length) {
-        const row = claimed[next++]!;
-        // Read `done` only after the await: `done += await …` would add to a stale value.
-        const ended =
-          row.channel === 'whatsapp'
-            ? await deliverWhatsApp(s, row, round, mailBackoffMs, GIVE_UP_MS)
-            : await deliverOne(s, transport, row);
-        done += ended;
+      while (next < lanes.length) {
+        for (const row of lanes[next++]!) {
+          // Read `done` only after the await: `done += await …` would add to a stale value.
+          const ended =
+            row.channel === 'whatsapp'
+              ? await deliverWhatsApp(s, row, round, mailBackoffMs, GIVE_UP_MS)
+              : await deliverOne(s, transport, row);
+          done += ended;
+        }
       }
     };
-    await Promise.all(Array.from({ length: Math.min(PARALLEL_SENDS, claimed.length) }, worker));
+    await Promise.all(Array.from({ length: Math.min(PARALLEL_SENDS, lanes.length) }, worker));
     if (claimed.length < BATCH) return done;
   }
+}
+
+/** Each mail alone; the WhatsApp messages of one number together, in the order they were written. */
+export function inLanes(rows: readonly repo.OutboxRow[]): repo.OutboxRow[][] {
+  const lanes: repo.OutboxRow[][] = [];
+  const byNumber = new Map<string, repo.OutboxRow[]>();
+  for (const row of [...rows].sort((a, b) => a.id - b.id)) {
+    if (row.channel !== 'whatsapp') {
+      lanes.push([row]);
+      continue;
+    }
+    const lane = byNumber.get(row.recipient);
+    if (lane) lane.push(row);
+    else {
+      const fresh = [row];
+      byNumber.set(row.recipient, fresh);
+      lanes.push(fresh);
+    }
+  }
+  return lanes;
 }
 
 async function deliverOne(s: Services, transport: Mailer, claimed: repo.OutboxRow): Promise<number> {

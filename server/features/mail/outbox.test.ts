@@ -14,7 +14,7 @@ import { createMailer, type Mailer } from '../../adapters/mail.ts';
 import { queryRows } from '../../db/client.ts';
 import { createTestContext, request, type TestContext } from '../../test/app.ts';
 import { createUser, PASSWORD, signedInAs, uniqueEmail } from '../../test/fixtures.ts';
-import { createOutbox, GIVE_UP_MS, LEASE_MS, mailBackoffMs } from './outbox.service.ts';
+import { createOutbox, GIVE_UP_MS, inLanes, LEASE_MS, mailBackoffMs } from './outbox.service.ts';
 
 interface Received {
   to: string[];
@@ -639,5 +639,20 @@ describe('mail identity and delivery (issue 41)', () => {
     // SMTP and the copy are one message: the same bytes.
     expect(smtp.received).toHaveLength(1);
     expect(Buffer.from(smtp.received[0]!.raw, 'utf8').toString('latin1')).toBe(raw);
+  });
+});
+
+describe('the lanes of a sending round', () => {
+  it('keeps each mail alone and the WhatsApp messages of one number together, in the order written', () => {
+    const row = (id: number, channel: 'email' | 'whatsapp', recipient: string) =>
+      ({ id, channel, recipient }) as Parameters<typeof inLanes>[0][number];
+    const lanes = inLanes([
+      row(4, 'whatsapp', '5511977770002'),
+      row(1, 'email', 'a@b.c'),
+      row(2, 'whatsapp', '5511977770002'),
+      row(3, 'whatsapp', '5511977770001'),
+      row(5, 'email', 'a@b.c'),
+    ]);
+    expect(lanes.map((lane) => lane.map((r) => r.id))).toEqual([[1], [2, 4], [3], [5]]);
   });
 });
