@@ -45,6 +45,12 @@ export const roomSummarySchema = z.object({
   clinic: z.object({ uuid: z.uuid(), name: z.string(), address: publicAddressSchema.nullable() }),
   facilities: z.array(facilitySchema),
   photos: z.array(photoSchema),
+  /** The visible reviews' average, one decimal (4.7); null without reviews (DESIGN §10 "Reviews"). */
+  rating_avg: z.number().nullable(),
+  rating_count: z.number().int(),
+  /** The clinic's place (WGS 84); null until geocoded or pinned (DESIGN §10 "Where rooms are"). */
+  latitude: z.number().nullable(),
+  longitude: z.number().nullable(),
 });
 export type RoomSummary = z.infer<typeof roomSummarySchema>;
 
@@ -61,6 +67,8 @@ export const roomResultSchema = roomSummarySchema.extend({
   free_hours: z.array(freeStartSchema).optional(),
   /** Only with a date: how many free starts the day has in all. */
   free_hours_total: z.number().int().optional(),
+  /** Only with `near`: kilometres from that point, one decimal as the card says it ("a 1,2 km"). */
+  distance_km: z.number().optional(),
 });
 export type RoomResult = z.infer<typeof roomResultSchema>;
 
@@ -105,6 +113,26 @@ export const roomDetailResponse = z.object({ data: roomDetailSchema });
 
 const isoDate = marketDate();
 
+const latitude = z
+  .number({ message: 'Latitude inválida.' })
+  .min(-90, 'Latitude inválida.')
+  .max(90, 'Latitude inválida.');
+const longitude = z
+  .number({ message: 'Longitude inválida.' })
+  .min(-180, 'Longitude inválida.')
+  .max(180, 'Longitude inválida.');
+/** A point on the map (WGS 84 degrees). */
+export const geoPoint = z.object({ lat: latitude, lng: longitude }, { message: 'Ponto inválido.' });
+export type GeoPoint = z.infer<typeof geoPoint>;
+/** The map's view: south-west and north-east corners (a box across the antimeridian is refused). */
+export const geoBox = z
+  .object(
+    { south: latitude, west: longitude, north: latitude, east: longitude },
+    { message: 'Área inválida.' },
+  )
+  .refine((b) => b.south <= b.north && b.west <= b.east, { message: 'Área inválida.' });
+export type GeoBox = z.infer<typeof geoBox>;
+
 const priceCents = (label: string) =>
   z
     .number({ message: `${label} inválido.` })
@@ -130,6 +158,20 @@ export const searchBody = z
       .array(z.uuid({ message: 'Diferencial inválido.' }), { message: 'Diferenciais inválidos.' })
       .max(MAX_SEARCH_FACILITIES, `No máximo ${MAX_SEARCH_FACILITIES} diferenciais.`)
       .nullish(),
+    /** Rooms whose reviews average at least this ("4 estrelas ou mais"); rooms without reviews are out. */
+    min_rating: z
+      .number({ message: 'Avaliação mínima inválida.' })
+      .min(1, 'Avaliação mínima inválida.')
+      .max(5, 'Avaliação mínima inválida.')
+      .nullish(),
+    /** Nearest first from this point, each result with `distance_km`. */
+    near: geoPoint.nullish(),
+    /** Only rooms inside this box (the map's view). */
+    bbox: geoBox.nullish(),
+  })
+  .refine((b) => b.attributeSortBy !== 'distance' || b.near != null, {
+    message: 'Para ordenar por distância, informe um ponto de partida.',
+    path: ['attributeSortBy'],
   })
   .refine(
     (b) => b.min_price_cents == null || b.max_price_cents == null || b.min_price_cents <= b.max_price_cents,

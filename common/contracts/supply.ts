@@ -106,28 +106,52 @@ export const photoListResponse = z.object({ data: z.array(photoSchema) });
 
 const timezones = Intl.supportedValuesOf('timeZone');
 
-export const clinicBody = z.object({
-  name: singleLine(
-    z
-      .string({ message: 'Informe o nome.' })
+export const clinicBody = z
+  .object({
+    name: singleLine(
+      z
+        .string({ message: 'Informe o nome.' })
+        .trim()
+        .min(2, 'Informe o nome da clínica.')
+        .max(120, 'Nome longo demais.'),
+    ),
+    description: multiLine(z.string().trim().max(2000, 'Descrição longa demais.')).default(''),
+    email: z
+      .string()
       .trim()
-      .min(2, 'Informe o nome da clínica.')
-      .max(120, 'Nome longo demais.'),
-  ),
-  description: multiLine(z.string().trim().max(2000, 'Descrição longa demais.')).default(''),
-  email: z
-    .string()
-    .trim()
-    .toLowerCase()
-    .max(254)
-    .pipe(z.union([z.literal(''), z.email({ message: 'Informe um e-mail válido.' })]))
-    .transform((v) => v || null)
-    .nullish(),
-  timezone: z
-    .string()
-    .refine((tz) => timezones.includes(tz) || tz === 'UTC', 'Fuso horário inválido.')
-    .default('America/Sao_Paulo'),
-});
+      .toLowerCase()
+      .max(254)
+      .pipe(z.union([z.literal(''), z.email({ message: 'Informe um e-mail válido.' })]))
+      .transform((v) => v || null)
+      .nullish(),
+    timezone: z
+      .string()
+      .refine((tz) => timezones.includes(tz) || tz === 'UTC', 'Fuso horário inválido.')
+      .default('America/Sao_Paulo'),
+    /**
+     * The pin the partner placed (both, WGS 84 degrees): it wins over the address's geocoding.
+     * Both null take the pin away (the address is geocoded again); absent leaves the place as it is.
+     */
+    latitude: z
+      .number({ message: 'Latitude inválida.' })
+      .min(-90, 'Latitude inválida.')
+      .max(90, 'Latitude inválida.')
+      .nullish(),
+    longitude: z
+      .number({ message: 'Longitude inválida.' })
+      .min(-180, 'Longitude inválida.')
+      .max(180, 'Longitude inválida.')
+      .nullish(),
+  })
+  .refine(
+    (b) =>
+      (b.latitude === undefined) === (b.longitude === undefined) &&
+      (b.latitude === null) === (b.longitude === null),
+    {
+      message: 'Informe latitude e longitude juntas.',
+      path: ['latitude'],
+    },
+  );
 export type ClinicBody = z.input<typeof clinicBody>;
 
 export const clinicSchema = z.object({
@@ -140,6 +164,10 @@ export const clinicSchema = z.object({
   phones: z.array(contactSchema),
   photos: z.array(photoSchema),
   rooms_count: z.number().int(),
+  latitude: z.number().nullable(),
+  longitude: z.number().nullable(),
+  /** 'pin': placed by the partner; 'address': geocoded from the address; null: not placed yet. */
+  location_source: z.enum(['pin', 'address']).nullable(),
 });
 export type Clinic = z.infer<typeof clinicSchema>;
 export const clinicResponse = z.object({ data: clinicSchema });

@@ -8,14 +8,21 @@ import { ufs } from './auth.ts';
 export const searchFilters = ['all', 'city', 'neighborhood', 'clinic', 'room'] as const;
 export type SearchFilter = (typeof searchFilters)[number];
 
-/** `relevance` (the default since decision 0042): pinned, then text match, then free hours. */
-export const searchSorts = ['relevance', 'price_asc', 'price_desc', 'name'] as const;
+/**
+ * `relevance` (the default since decision 0042): pinned, then text match, then free hours.
+ * `rating`: best average first (rooms without reviews last); `distance`: nearest first, only with
+ * `near` (a search with `near` and no sort is sorted by distance).
+ */
+export const searchSorts = ['relevance', 'price_asc', 'price_desc', 'name', 'rating', 'distance'] as const;
 
 export type SearchSort = (typeof searchSorts)[number];
 
 /** What an autocomplete suggestion names: a search over that field (a state: its abbreviation). */
 export const suggestionKinds = ['state', 'city', 'neighborhood', 'clinic'] as const;
 export type SuggestionKind = (typeof suggestionKinds)[number];
+
+/** "4 estrelas ou mais": the lowest average a search may ask for, and the highest. */
+export const MIN_RATING_FILTERS = [3, 4, 4.5] as const;
 
 /** At most this many facilities in one search (more is not a person narrowing, it is a crawler). */
 export const MAX_SEARCH_FACILITIES = 20;

@@ -10,6 +10,7 @@ import {
   boolean,
   check,
   date,
+  doublePrecision,
   index,
   integer,
   jsonb,
@@ -171,12 +172,26 @@ export const clinics = pgTable(
     bufferMinutes: smallint('buffer_minutes').notNull().default(0),
     maxDaysAhead: smallint('max_days_ahead').notNull().default(365),
     minNoticeMinutes: integer('min_notice_minutes').notNull().default(0),
+    /** Where the clinic is (WGS 84 degrees); null until the address is geocoded or a pin is placed. */
+    latitude: doublePrecision('latitude'),
+    longitude: doublePrecision('longitude'),
+    /** 'pin': the partner placed it (it always wins); 'address': geocoded from the address. */
+    locationSource: text('location_source').$type<'pin' | 'address'>(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     index('clinics_partner_idx').on(t.partnerId),
     index('clinics_name_trgm_idx').using('gin', sql`${t.nameFolded} gin_trgm_ops`),
+    /** Box and distance search (DESIGN §10 "Where rooms are"): a plain btree both databases have. */
+    index('clinics_location_idx').on(t.latitude, t.longitude).where(sql`${t.latitude} is not null`),
+    check(
+      'clinics_location_check',
+      sql`(${t.latitude} is null) = (${t.longitude} is null)
+        and (${t.latitude} is null or (${t.latitude} between -90 and 90 and ${t.longitude} between -180 and 180))
+        and (${t.locationSource} is null) = (${t.latitude} is null)
+        and (${t.locationSource} is null or ${t.locationSource} in ('pin', 'address'))`,
+    ),
     ...bookingRuleChecks('clinics', t),
   ],
 );
@@ -443,11 +458,18 @@ export const rooms = pgTable(
     /** A draft is the partner's alone until published (issue 31); rooms from before drafts are published. */
     published: boolean('published').notNull().default(true),
     publishedAt: tstz('published_at'),
+    /** The visible reviews' count and sum of ratings, kept with each review written or hidden. */
+    ratingCount: integer('rating_count').notNull().default(0),
+    ratingSum: integer('rating_sum').notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     index('rooms_clinic_idx').on(t.clinicId),
+    check(
+      'rooms_rating_check',
+      sql`${t.ratingCount} >= 0 and ${t.ratingSum} between ${t.ratingCount} and 5 * ${t.ratingCount}`,
+    ),
     index('rooms_listing_idx').on(t.fixed, t.name),
     index('rooms_name_trgm_idx').using('gin', sql`${t.nameFolded} gin_trgm_ops`),
     check('rooms_price_check', sql`${t.pricePerMinute} > 0`),
@@ -672,6 +694,8 @@ export const bookings = pgTable(
     outsideName: text('outside_name'),
     outsideEmail: text('outside_email'),
     note: text('note'),
+    /** When its specialist was invited to review the room (once, after its last hour ended). */
+    reviewInvitedAt: tstz('review_invited_at'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -1042,6 +1066,7 @@ export const notificationEventKinds = [
   'reminder_due',
   'booking_soon',
   'pix_expiring',
+  'review_invitation',
 ] as const;
 export type NotificationEventKind = (typeof notificationEventKinds)[number];
 
@@ -1134,5 +1159,52 @@ export const whatsappInbound = pgTable('whatsapp_inbound', {
   wamid: text('wamid').notNull().unique(),
   fromPhone: text('from_phone').notNull(),
   payload: jsonb('payload').$type<Record<string, unknown>>().notNull().default({}),
+  createdAt: createdAt(),
+});
+
+/**
+ * A specialist's rating of a room after a booking (DESIGN §10 "Reviews"): one per booking, written
+ * once; the room's partner may reply once; the operator may hide it with a reason. Nothing edits or
+ * deletes one otherwise.
+ */
+export const reviews = pgTable(
+  'reviews',
+  {
+    id: id(),
+    uuid: publicId(),
+    bookingId: ref('booking_id')
+      .notNull()
+      .unique()
+      .references(() => bookings.id, { onDelete: 'restrict' }),
+    roomId: ref('room_id')
+      .notNull()
+      .references(() => rooms.id, { onDelete: 'restrict' }),
+    customerId: ref('customer_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    rating: smallint('rating').notNull(),
+    comment: text('comment'),
+    replyText: text('reply_text'),
+    repliedAt: tstz('replied_at'),
+    hiddenAt: tstz('hidden_at'),
+    hiddenReason: text('hidden_reason'),
+    hiddenBy: ref('hidden_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('reviews_room_idx').on(t.roomId, t.createdAt).where(sql`${t.hiddenAt} is null`),
+    index('reviews_customer_idx').on(t.customerId),
+    check('reviews_rating_check', sql`${t.rating} between 1 and 5`),
+    check('reviews_reply_check', sql`(${t.replyText} is null) = (${t.repliedAt} is null)`),
+    check('reviews_hidden_check', sql`(${t.hiddenAt} is null) = (${t.hiddenReason} is null)`),
+  ],
+);
+
+/** Addresses the geocoder answered (a miss too: `latitude` null), so one address is asked once. */
+export const geocodeCache = pgTable('geocode_cache', {
+  /** The address as asked, folded (salas_fold of street, number, neighbourhood, city, state, CEP). */
+  query: text('query').primaryKey(),
+  latitude: doublePrecision('latitude'),
+  longitude: doublePrecision('longitude'),
   createdAt: createdAt(),
 });

@@ -24,6 +24,9 @@ export async function toClinics(s: Services, list: repo.ClinicRow[]): Promise<Cl
       phones: d.phones.filter((p) => p.clinicId === c.id).map(toContact),
       photos: d.photos.filter((p) => p.clinicId === c.id).map(toPhoto),
       rooms_count: Number(d.roomCounts.find((r) => r.clinicId === c.id)?.n ?? 0),
+      latitude: c.latitude,
+      longitude: c.longitude,
+      location_source: c.locationSource ?? null,
     };
   });
 }

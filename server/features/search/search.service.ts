@@ -17,6 +17,7 @@ import type {
 } from '#common/contracts/rooms';
 import { supplyMessages } from '#common/contracts/supply';
 import { type BookingRules, effectiveRules, minimumStretch } from '#common/domain/booking-rules';
+import { ratingAverage } from '#common/domain/reviews';
 import { fold, stateNames, stateOf } from '#common/domain/rooms';
 import { AppError } from '#common/errors';
 import { hourPriceCents } from '#common/money';
@@ -59,6 +60,10 @@ function toSummary(cards: Cards, row: Cards['rows'][number]): RoomSummary {
       .filter((f) => f.roomId === room.id)
       .map(({ uuid, name }) => ({ uuid, name })),
     photos: cards.photos.filter((p) => p.roomId === room.id).map(toPhoto),
+    rating_avg: ratingAverage(room.ratingSum, room.ratingCount),
+    rating_count: room.ratingCount,
+    latitude: clinic.latitude,
+    longitude: clinic.longitude,
   };
 }
 
