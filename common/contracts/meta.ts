@@ -24,6 +24,9 @@ export const publicLinksSchema = z.object({
   mercadopagoPublicKey: z.string().nullable(),
   maxInstallments: z.number().int(),
   interestFreeInstallments: z.number().int(),
+  /** The map's tiles (MAP_TILE_URL, MAP_TILE_ATTRIBUTION; OpenStreetMap's by default). */
+  mapTileUrl: z.string(),
+  mapTileAttribution: z.string(),
 });
 export type PublicLinks = z.infer<typeof publicLinksSchema>;
 
