@@ -62,6 +62,31 @@ describe('the room list address (decision 0042)', () => {
     });
   });
 
+  it('carries the place on the map: perto, area, nota and the new orders (DESIGN §10 "Where rooms are")', () => {
+    expect(from('perto=-23.5614,-46.6911&area=-23.6,-46.7,-23.5,-46.6&nota=4,5').body).toEqual({
+      value: null,
+      date: null,
+      attributeSortBy: 'distance',
+      min_rating: 4.5,
+      near: { lat: -23.5614, lng: -46.6911 },
+      bbox: { south: -23.6, west: -46.7, north: -23.5, east: -46.6 },
+    });
+    // Another order asked with a point keeps it; by distance without a point is relevance.
+    expect(from('perto=-23.5,-46.6&ordem=price_asc').sort).toBe('price_asc');
+    expect(from('ordem=distance').sort).toBe('relevance');
+    expect(from('ordem=rating').sort).toBe('rating');
+    // What is not a point, a box (reversed corners included) or a grade is left out.
+    for (const bad of [
+      'perto=91,10',
+      'perto=-23.5',
+      'perto=a,b',
+      'area=-23.5,-46.6,-23.6,-46.7',
+      'nota=6',
+      'nota=x',
+    ])
+      expect(from(bad).body).toEqual({ value: null, date: null, attributeSortBy: 'relevance' });
+  });
+
   it('reads a state abbreviation as the state', () => {
     expect(stateOf(' sp ')).toBe('SP');
     expect(stateOf('RJ')).toBe('RJ');

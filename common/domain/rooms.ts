@@ -74,6 +74,8 @@ export const fold = (value: string) =>
 /**
  * The list's address parameters. `search`, `date`, `ordem` and `page` are as before decision 0042
  * (old links keep working: `ordem=name|price_asc|price_desc`); the filters are new and optional.
+ * Where rooms are (DESIGN §10): `perto=lat,lng` (nearest first), `area=south,west,north,east` (the
+ * map's view), `nota=4` (the lowest average), and `ordem=rating|distance`.
  */
 export const searchParamNames = {
   search: 'search',
@@ -85,15 +87,57 @@ export const searchParamNames = {
   minPrice: 'preco_min',
   maxPrice: 'preco_max',
   facilities: 'diferenciais',
+  near: 'perto',
+  area: 'area',
+  minRating: 'nota',
 } as const;
 
-/** The filters a person narrows with (not the text, date, order or page). */
+/** The filters a person narrows with (not the text, date, order, page or the place on the map). */
 export const filterParams = [
   searchParamNames.neighborhood,
   searchParamNames.minPrice,
   searchParamNames.maxPrice,
   searchParamNames.facilities,
+  searchParamNames.minRating,
 ] as const;
+
+/** Comma-separated finite numbers (`-23.56,-46.69`), exactly `count` of them, or null. */
+function numbersParam(raw: string | null, count: number): number[] | null {
+  if (!raw) return null;
+  const parts = raw.split(',').map((p) => p.trim());
+  if (parts.length !== count || parts.some((p) => p === '')) return null;
+  const numbers = parts.map(Number);
+  return numbers.every(Number.isFinite) ? numbers : null;
+}
+
+const isLat = (v: number) => v >= -90 && v <= 90;
+const isLng = (v: number) => v >= -180 && v <= 180;
+
+/** `perto=lat,lng` as a point, or null when it is not one. */
+export function nearParam(raw: string | null): { lat: number; lng: number } | null {
+  const n = numbersParam(raw, 2);
+  if (!n) return null;
+  const [lat, lng] = n as [number, number];
+  return isLat(lat) && isLng(lng) ? { lat, lng } : null;
+}
+
+/** `area=south,west,north,east` as a box, or null when it is not one (corners reversed included). */
+export function areaParam(
+  raw: string | null,
+): { south: number; west: number; north: number; east: number } | null {
+  const n = numbersParam(raw, 4);
+  if (!n) return null;
+  const [south, west, north, east] = n as [number, number, number, number];
+  const inside = isLat(south) && isLat(north) && isLng(west) && isLng(east);
+  return inside && south <= north && west <= east ? { south, west, north, east } : null;
+}
+
+/** `nota=4` (also `4,5` or `4.5`) as the lowest average, 1 to 5, or null. */
+function ratingParam(raw: string | null): number | null {
+  if (raw === null || raw.trim() === '') return null;
+  const rating = Number(raw.replace(',', '.'));
+  return Number.isFinite(rating) && rating >= 1 && rating <= 5 ? rating : null;
+}
 
 /** The highest page an address may ask for (as `pageQuery` in common/contracts/rooms.ts). */
 const MAX_PAGE = 100_000;
@@ -132,13 +176,19 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /**
  * The room list's search as its address carries it: /rooms?search=…&date=…&ordem=…&page=… and,
  * to narrow, campo (what the text names: city, neighborhood, clinic, room), bairro, preco_min and
- * preco_max (whole reais) and diferenciais (facility uuids, comma-separated). Values the search
- * cannot use are left out rather than answered with an error: a shared link still opens.
+ * preco_max (whole reais), diferenciais (facility uuids, comma-separated), nota, perto and area.
+ * Values the search cannot use are left out rather than answered with an error: a shared link
+ * still opens.
  */
 export function searchFromUrl(params: URLSearchParams) {
   const n = searchParamNames;
+  const near = nearParam(params.get(n.near));
+  const bbox = areaParam(params.get(n.area));
+  const minRating = ratingParam(params.get(n.minRating));
   const ordem = params.get(n.sort);
-  const sort: SearchSort = searchSorts.find((s) => s === ordem) ?? 'relevance';
+  // Nearest first when the list has a point and no other order; by distance only with a point.
+  const asked = searchSorts.find((s) => s === ordem && (s !== 'distance' || near));
+  const sort: SearchSort = asked ?? (near ? 'distance' : 'relevance');
   const search = params.get(n.search) ?? '';
   const date = params.get(n.date) || null;
   const campo = params.get(n.field);
@@ -167,6 +217,9 @@ export function searchFromUrl(params: URLSearchParams) {
     minPrice,
     maxPrice,
     facilities,
+    near,
+    bbox,
+    minRating,
     page: pageNumberIn(params),
     /**
      * The body of POST /api/customer/room/genericsearch; the filters only when set, so a plain
@@ -181,6 +234,9 @@ export function searchFromUrl(params: URLSearchParams) {
       ...(minPrice !== null ? { min_price_cents: minPrice } : {}),
       ...(maxPrice !== null ? { max_price_cents: maxPrice } : {}),
       ...(facilities.length ? { facilities } : {}),
+      ...(minRating !== null ? { min_rating: minRating } : {}),
+      ...(near ? { near } : {}),
+      ...(bbox ? { bbox } : {}),
     },
   };
 }
