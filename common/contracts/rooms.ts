@@ -133,6 +133,20 @@ export const geoBox = z
   .refine((b) => b.south <= b.north && b.west <= b.east, { message: 'Área inválida.' });
 export type GeoBox = z.infer<typeof geoBox>;
 
+/** GET /api/geocode?q=…: an address or a CEP typed to search near it (DESIGN §10 "Where rooms are"). */
+export const geocodeQuery = z.object({
+  q: z
+    .string({ message: 'Informe o endereço ou o CEP.' })
+    .trim()
+    .min(3, 'Informe o endereço ou o CEP.')
+    .max(200, 'Endereço longo demais.'),
+});
+/** The point found and how to name it ("Avenida Paulista, Bela Vista, São Paulo – SP"). */
+export const geocodeResponse = z.object({
+  data: z.object({ lat: z.number(), lng: z.number(), label: z.string() }),
+});
+export type GeocodeAnswer = z.infer<typeof geocodeResponse>['data'];
+
 const priceCents = (label: string) =>
   z
     .number({ message: `${label} inválido.` })
