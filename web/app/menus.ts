@@ -22,6 +22,7 @@ export function roleMenu(
         { label: 'Parceiros', to: '/admin/gestao/parceiros' },
         { label: 'Agendamentos', to: '/admin/gestao/agendamentos' },
         { label: 'Reservas', to: '/admin/gestao/reservas' },
+        { label: 'Avaliações', to: '/admin/gestao/avaliacoes' },
         { label: 'Diferenciais', to: '/admin/gestao/diferenciais' },
         { label: 'Dashboard', to: '/admin/dashboard' },
         { label: 'Repasses', to: '/admin/repasses' },
@@ -31,6 +32,7 @@ export function roleMenu(
         { label: 'Alugue aqui', to: '/rooms' },
         { label: 'Meu perfil', to: '/especialista/perfil' },
         { label: 'Meus agendamentos', to: '/especialista/agendamentos' },
+        { label: 'Avaliações', to: '/especialista/avaliacoes' },
         about,
       ];
     case 'partner':
@@ -73,6 +75,7 @@ const sections: { prefix: string; menu: SectionMenu }[] = [
         { label: 'Parceiros', to: '/admin/gestao/parceiros' },
         { label: 'Agendamentos', to: '/admin/gestao/agendamentos' },
         { label: 'Reservas', to: '/admin/gestao/reservas' },
+        { label: 'Avaliações', to: '/admin/gestao/avaliacoes' },
         { label: 'Diferenciais', to: '/admin/gestao/diferenciais' },
         { label: 'Planos', to: '/admin/gestao/planos' },
       ],
@@ -93,6 +96,10 @@ const sections: { prefix: string; menu: SectionMenu }[] = [
   {
     prefix: '/parceiro/repasses',
     menu: { title: 'Repasses', links: [{ label: 'Extrato e repasses', to: '/parceiro/repasses' }] },
+  },
+  {
+    prefix: '/parceiro/avaliacoes',
+    menu: { title: 'Avaliações', links: [{ label: 'Avaliações das salas', to: '/parceiro/avaliacoes' }] },
   },
   {
     prefix: '/parceiro/configuracoes',
@@ -131,7 +138,13 @@ export function sectionMenu(pathname: string): SectionMenu | undefined {
 export function areaSections(role: Role | null | undefined): SectionMenu[] {
   const prefixes =
     role === 'partner'
-      ? ['/parceiro/gestao', '/parceiro/dashboard', '/parceiro/repasses', '/parceiro/configuracoes']
+      ? [
+          '/parceiro/gestao',
+          '/parceiro/dashboard',
+          '/parceiro/repasses',
+          '/parceiro/avaliacoes',
+          '/parceiro/configuracoes',
+        ]
       : role === 'owner' || role === 'admin'
         ? ['/admin/gestao', '/admin/dashboard', '/admin/repasses']
         : [];
@@ -143,6 +156,7 @@ export const partnerSections: MenuLink[] = [
   { label: 'Gestão', to: '/parceiro/gestao/agendamentos' },
   { label: 'Dashboard', to: '/parceiro/dashboard' },
   { label: 'Repasses', to: '/parceiro/repasses' },
+  { label: 'Avaliações', to: '/parceiro/avaliacoes' },
   { label: 'Configurações', to: '/parceiro/configuracoes/dados-parceiro' },
 ];
 export const adminSections: MenuLink[] = [

@@ -86,6 +86,24 @@ const AdminPayoutsPage = page(
   'AdminPayoutsPage',
 );
 
+// Reviews (DESIGN §10): the specialist's list and form, the partner's and the desk's pages.
+const PendingReviewsPage = page(
+  () => import('#web/features/reviews/pages/pending-reviews-page.tsx'),
+  'PendingReviewsPage',
+);
+const ReviewFormPage = page(
+  () => import('#web/features/reviews/pages/review-form-page.tsx'),
+  'ReviewFormPage',
+);
+const PartnerReviewsPage = page(
+  () => import('#web/features/reviews/pages/partner-reviews-page.tsx'),
+  'PartnerReviewsPage',
+);
+const DeskReviewsPage = page(
+  () => import('#web/features/reviews/pages/desk-reviews-page.tsx'),
+  'DeskReviewsPage',
+);
+
 // Confirmation dialogs of the signed-in areas.
 const SignedInArea = page(() => import('./layouts/signed-in-area.tsx'), 'SignedInArea');
 
@@ -135,6 +153,8 @@ export const routes: RouteObject[] = [
           { path: '/especialista/agendamentos', element: <CustomerAppointmentsPage /> },
           { path: '/especialista/agendamentos/:uuid', element: <CustomerBookingPage /> },
           { path: '/especialista/agendamentos/:uuid/recibo', element: <CustomerReceiptPage /> },
+          { path: '/especialista/avaliacoes', element: <PendingReviewsPage /> },
+          { path: '/especialista/avaliacoes/:booking_uuid', element: <ReviewFormPage /> },
         ],
       },
       {
@@ -158,6 +178,7 @@ export const routes: RouteObject[] = [
           { path: '/parceiro/configuracoes/dados-pagamento', element: <PartnerPaymentPage /> },
           { path: '/parceiro/dashboard', element: <PartnerDashboardPage /> },
           { path: '/parceiro/repasses', element: <PartnerPayoutsPage /> },
+          { path: '/parceiro/avaliacoes', element: <PartnerReviewsPage /> },
         ],
       },
       {
@@ -179,6 +200,7 @@ export const routes: RouteObject[] = [
           { path: '/admin/gestao/planos', element: <AdminPlansPage /> },
           { path: '/admin/gestao/reservas', element: <DeskBookingsPage /> },
           { path: '/admin/gestao/reservas/:uuid', element: <DeskBookingPage /> },
+          { path: '/admin/gestao/avaliacoes', element: <DeskReviewsPage /> },
           { path: '/admin/dashboard', element: <AdminDashboardPage /> },
           { path: '/admin/repasses', element: <AdminPayoutsPage /> },
           { path: '/admin/conta', element: <AdminAccountPage /> },

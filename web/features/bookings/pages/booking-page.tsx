@@ -6,6 +6,7 @@ import type { Booking, CustomerBooking } from '#common/contracts/booking';
 import { useBreadcrumbName } from '#web/components/breadcrumb.tsx';
 import { QueryState } from '#web/components/query-state.tsx';
 import { usePageTitle } from '#web/components/use-page-title.ts';
+import { ReviewLink } from '#web/features/reviews/components/review-link.tsx';
 import { formatBrl } from '#web/lib/format.ts';
 import { useMyBooking, usePaymentStatus } from '../api.ts';
 import { dateAndTime, daysOf, shortDate } from '../booking-hours.ts';
@@ -238,6 +239,7 @@ export function BookingPage() {
               </Stack>
             </Alert>
           )}
+          <ReviewLink bookingUuid={b.uuid} />
           <Where b={b} />
           <Hours b={b} />
           <Payment b={b} />

@@ -10,6 +10,7 @@ import { RoomNotFound } from '#web/components/not-found.tsx';
 import { QueryState } from '#web/components/query-state.tsx';
 import { backToList } from '#web/components/search-url.ts';
 import { usePageTitle } from '#web/components/use-page-title.ts';
+import { RatingLine, RoomReviewsSection } from '#web/features/reviews/components/room-reviews-entry.tsx';
 import { ApiError } from '#web/lib/api.ts';
 import { useSession } from '#web/lib/session.tsx';
 import { useRoomDetail } from '../api.ts';
@@ -44,6 +45,7 @@ const RoomIntro = memo(function RoomIntro({ room, back }: { room: RoomDetail; ba
           {room.name}
         </Title>
         <Text c="dimmed">{room.clinic.name}</Text>
+        <RatingLine room={room} />
         <AddressLink room={room} />
       </div>
       <RoomGallery photos={room.photos} name={room.name} />
@@ -51,6 +53,7 @@ const RoomIntro = memo(function RoomIntro({ room, back }: { room: RoomDetail; ba
         <HourPrice cents={room.hour_price_cents} />
       </div>
       <RoomDetails room={room} />
+      <RoomReviewsSection room={room} />
     </Stack>
   );
 });

@@ -1,0 +1,69 @@
+import { Button, Stack, Text, Textarea } from '@mantine/core';
+import { useState } from 'react';
+import { MAX_REVIEW_REPLY, type ManagedReview, reviewReplyBody } from '#common/contracts/reviews';
+import { errorText } from '#web/lib/api.ts';
+import { zodValidate } from '#web/lib/forms.ts';
+import { notifyError, notifySuccess } from '#web/lib/notify.ts';
+import { useReplyReview } from '../api.ts';
+import { ManagedReviews } from '../components/managed-reviews.tsx';
+import { ReplyView } from '../components/review-item.tsx';
+import { text } from '../messages.ts';
+
+const t = text.managed;
+const validate = zodValidate(reviewReplyBody);
+
+/** The partner's one public reply to a review, written under it; once sent it shows as sent. */
+function Reply({ review }: { review: ManagedReview }) {
+  const [draft, setDraft] = useState('');
+  const [error, setError] = useState<string>();
+  const reply = useReplyReview();
+  if (review.reply) return <ReplyView reply={review.reply} />;
+  const send = (event: React.FormEvent) => {
+    event.preventDefault();
+    const found = validate({ text: draft });
+    setError(found.text);
+    if (found.text) return;
+    reply.mutate(
+      { uuid: review.uuid, body: { text: draft } },
+      {
+        onSuccess: () => notifySuccess(t.sent),
+        onError: (err) => notifyError(text.failed, errorText(err)),
+      },
+    );
+  };
+  return (
+    <form onSubmit={send} noValidate>
+      <Stack gap={4}>
+        <Textarea
+          label={t.replyLabel}
+          description={t.replyHint}
+          value={draft}
+          onChange={(e) => setDraft(e.currentTarget.value)}
+          maxLength={MAX_REVIEW_REPLY}
+          autosize
+          minRows={2}
+          maxRows={8}
+          error={error}
+        />
+        <Text size="xs" c="dark.4" ta="right">
+          {text.counter(draft.length, MAX_REVIEW_REPLY)}
+        </Text>
+        <Button type="submit" variant="light" loading={reply.isPending} style={{ alignSelf: 'flex-start' }}>
+          {t.send}
+        </Button>
+      </Stack>
+    </form>
+  );
+}
+
+/** /parceiro/avaliacoes: the reviews of the partner's rooms, "Sem resposta" to find the ones to answer. */
+export function PartnerReviewsPage() {
+  return (
+    <ManagedReviews
+      side="partner"
+      title={t.partnerTitle}
+      filters={['sem-resposta']}
+      action={(review) => <Reply review={review} />}
+    />
+  );
+}

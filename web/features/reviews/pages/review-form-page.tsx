@@ -1,0 +1,158 @@
+import { Alert, Anchor, Button, Card, Stack, Text, Textarea, Title } from '@mantine/core';
+import { useState } from 'react';
+import { Link, useParams } from 'react-router';
+import { MAX_REVIEW_COMMENT, type PendingReview, type Review, reviewBody } from '#common/contracts/reviews';
+import { useBreadcrumbName } from '#web/components/breadcrumb.tsx';
+import { QueryState } from '#web/components/query-state.tsx';
+import { usePageTitle } from '#web/components/use-page-title.ts';
+import { ApiError, errorText } from '#web/lib/api.ts';
+import { formatShortDate } from '#web/lib/format.ts';
+import { zodValidate } from '#web/lib/forms.ts';
+import { usePendingReviews, useReviewBooking } from '../api.ts';
+import { StarInput } from '../components/star-input.tsx';
+import { Stars } from '../components/stars.tsx';
+import { pendingPath, SECTION_ID, text } from '../messages.ts';
+
+const t = text.form;
+const validate = zodValidate(reviewBody);
+
+/** What to say of a refused review: the server's words, or ours for its two refusals. */
+function refusal(err: unknown): string {
+  const fallback =
+    err instanceof ApiError && err.status === 409
+      ? t.alreadyReviewed
+      : err instanceof ApiError && err.status === 422
+        ? t.outsideWindow
+        : '';
+  return errorText(err, fallback) || fallback;
+}
+
+function Thanks({ review, room }: { review: Review; room: PendingReview['room'] }) {
+  return (
+    <Stack>
+      <Alert color="green" title={t.thanks} role="status">
+        {t.thanksBody}
+      </Alert>
+      <Card withBorder padding="md" component="section" aria-label={t.yours}>
+        <Title order={2} fz="h4" mb="xs">
+          {t.yours}
+        </Title>
+        <Stars rating={review.rating} size={20} />
+        {review.comment && (
+          <Text mt="xs" style={{ whiteSpace: 'pre-line', overflowWrap: 'anywhere' }}>
+            {review.comment}
+          </Text>
+        )}
+      </Card>
+      <Anchor component={Link} to={`/rooms/${room.uuid}#${SECTION_ID}`}>
+        {t.seeRoom}
+      </Anchor>
+    </Stack>
+  );
+}
+
+function ReviewForm({ pending, onDone }: { pending: PendingReview; onDone(review: Review): void }) {
+  const [rating, setRating] = useState<number | null>(null);
+  const [comment, setComment] = useState('');
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [refused, setRefused] = useState('');
+  const send = useReviewBooking(pending.booking_uuid, pending.room.uuid);
+  const submit = (event: React.FormEvent) => {
+    event.preventDefault();
+    const body = { rating: rating ?? Number.NaN, comment };
+    const found = validate(body);
+    setErrors(found);
+    setRefused('');
+    if (Object.keys(found).length) return;
+    send.mutate(body, {
+      onSuccess: onDone,
+      onError: (err) => {
+        if (err instanceof ApiError && Object.keys(err.errors).length) {
+          setErrors(Object.fromEntries(Object.entries(err.errors).map(([k, v]) => [k, v[0] ?? ''])));
+        } else setRefused(refusal(err));
+      },
+    });
+  };
+  return (
+    <Card withBorder padding="md" component="form" onSubmit={submit} noValidate>
+      <Stack>
+        <StarInput label={t.rating} value={rating} onChange={setRating} error={errors.rating} />
+        <div>
+          <Textarea
+            label={t.comment}
+            description={t.commentHint}
+            value={comment}
+            onChange={(e) => setComment(e.currentTarget.value)}
+            maxLength={MAX_REVIEW_COMMENT}
+            autosize
+            minRows={4}
+            maxRows={12}
+            error={errors.comment}
+          />
+          <Text size="xs" c="dark.4" ta="right" mt={4}>
+            {text.counter(comment.length, MAX_REVIEW_COMMENT)}
+          </Text>
+        </div>
+        {refused && (
+          <Alert color="red" role="alert">
+            {refused}
+          </Alert>
+        )}
+        <Button type="submit" loading={send.isPending} style={{ alignSelf: 'flex-start' }}>
+          {t.submit}
+        </Button>
+      </Stack>
+    </Card>
+  );
+}
+
+/**
+ * /especialista/avaliacoes/{booking}: the form of one booking's review (the invitation links here):
+ * 1 to 5 stars and an optional comment, sent once; then the thanks and the review as sent. A booking
+ * no longer open to review (reviewed, canceled, past its 30 days) says so.
+ */
+export function ReviewFormPage() {
+  const { booking_uuid: bookingUuid } = useParams();
+  const pending = usePendingReviews();
+  const [sent, setSent] = useState<{ review: Review; room: PendingReview['room'] }>();
+  const item = pending.data?.find((p) => p.booking_uuid === bookingUuid);
+  const room = sent?.room ?? item?.room;
+  usePageTitle(room ? `${t.title} · ${room.name}` : t.title);
+  useBreadcrumbName(bookingUuid, room?.name);
+  return (
+    <Stack maw={760}>
+      <div>
+        <Title order={1} fz="h2">
+          {t.title}
+        </Title>
+        {room && (
+          <Text fw={700} style={{ overflowWrap: 'anywhere' }}>
+            {room.name}
+          </Text>
+        )}
+        {item && (
+          <Text c="dark.4" size="sm">
+            {item.clinic_name} · {text.pending.ended(formatShortDate(item.ended_at))} ·{' '}
+            {text.pending.until(formatShortDate(item.review_until))}
+          </Text>
+        )}
+      </div>
+      {sent ? (
+        <Thanks review={sent.review} room={sent.room} />
+      ) : (
+        <QueryState isPending={pending.isPending} error={pending.error} retry={() => pending.refetch()}>
+          {item ? (
+            <ReviewForm pending={item} onDone={(review) => setSent({ review, room: item.room })} />
+          ) : (
+            <Alert color="gray" title={t.closed}>
+              {t.closedBody}
+            </Alert>
+          )}
+        </QueryState>
+      )}
+      <Anchor component={Link} to={pendingPath} size="sm">
+        {t.back}
+      </Anchor>
+    </Stack>
+  );
+}
