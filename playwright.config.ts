@@ -75,6 +75,8 @@ export default defineConfig({
       PUBLIC_URL: `http://127.0.0.1:${PORT}`,
       DEMO_DATA: 'true',
       LOG_LEVEL: 'warn',
+      // Journeys never reach the network: no address is sent to Nominatim (the demo is placed already).
+      GEOCODER_URL: 'off',
     },
   },
 });

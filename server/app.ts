@@ -7,6 +7,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { MAX_PHOTO_BYTES } from '#common/contracts/supply';
+import { createNominatimGeocoder } from './adapters/geocoder.ts';
 import type { Mailer } from './adapters/mail.ts';
 import { createMercadoPagoProvider } from './adapters/mercadopago.ts';
 import { createSandboxProvider, type PaymentProvider } from './adapters/payments.ts';
@@ -26,6 +27,7 @@ import { cancelMyBooking } from './features/bookings/customer-booking.cancel.ts'
 import { icalRoutes } from './features/calendar/ical.routes.ts';
 import { addressContactRoutes } from './features/clinics/address-contact.routes.ts';
 import { clinicRoutes } from './features/clinics/clinic.routes.ts';
+import { geocodeRoutes } from './features/geocoding/geocode.routes.ts';
 import { outboxRoutes } from './features/mail/outbox.routes.ts';
 import { createOutbox } from './features/mail/outbox.service.ts';
 import { metaRoutes } from './features/meta/meta.routes.ts';
@@ -138,6 +140,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // The security headers, for the answers Fastify and Node make before any hook runs.
   let edgeHeaders: Record<string, string> = {};
   const app = Fastify({
+    // Nominatim by default, one request a second for the whole process (DESIGN §10).
+    geocoder: config.geocoder && createNominatimGeocoder(config.geocoder),
     logger: deps.logger ?? loggerOptions(config.logLevel),
     bodyLimit: MAX_JSON_BODY,
     // A hop count trusts that many proxies in front (the address each one added); a list trusts those.
@@ -186,7 +190,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         defaultSrc: ["'self'"],
         scriptSrc: ["'self'", ...mp.script],
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:', ...mp.img],
+        // The map's tiles (MAP_TILE_URL): Leaflet draws them as <img>, its styles come with its code.
+        imgSrc: ["'self'", 'data:', 'blob:', config.mapTileSource, ...mp.img],
         fontSrc: ["'self'", 'data:'],
         // ViaCEP: the address forms fill the street from the CEP, from the browser (decision 0038).
         connectSrc: ["'self'", 'https://viacep.com.br', ...mp.connect],
@@ -252,6 +257,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(clinicRoutes(services));
       await api.register(roomRoutes(services));
       await api.register(bookingRulesRoutes(services));
+      await api.register(geocodeRoutes(services));
       await api.register(partnerDataRoutes(services));
       await api.register(partnerSignupRoutes(services));
       await api.register(bookingRoutes(services));

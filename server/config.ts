@@ -1,7 +1,9 @@
+import { readFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 import type { S3Settings } from './adapters/storage.ts';
+import { projectRoot } from './lib/paths.ts';
 import { parseEncryptionKey } from './lib/token-cipher.ts';
 
 const bool = z
@@ -139,6 +141,28 @@ const envSchema = z
     LINKEDIN_URL: optionalUrl,
     INSTAGRAM_URL: optionalUrl,
     YOUTUBE_URL: optionalUrl,
+    /**
+     * Where addresses become points (DESIGN §10 "Where rooms are"): a Nominatim search endpoint
+     * (default OpenStreetMap's public one, used within its usage policy), or `off`. Tests default to
+     * `off`: they never reach the network.
+     */
+    GEOCODER_URL: z
+      .union([z.literal('off'), z.url({ message: 'deve ser uma URL completa (https://...) ou off' })])
+      .optional(),
+    /** Who asks, as Nominatim's usage policy requires (default "Salas/<version> (<contact>)"). */
+    GEOCODER_USER_AGENT: z.string().trim().min(8, 'deve identificar o aplicativo e um contato').optional(),
+    /** The contact the default User-Agent names (default ADMIN_EMAIL, else MAIL_FROM's address). */
+    GEOCODER_CONTACT: z.email({ message: 'deve ser um e-mail' }).optional(),
+    /** The map's tiles: a URL template with {z}, {x} and {y} (default OpenStreetMap's standard tiles). */
+    MAP_TILE_URL: z
+      .string()
+      .refine(
+        (v) => /^https?:\/\/[^/]+\//.test(v) && ['{z}', '{x}', '{y}'].every((p) => v.includes(p)),
+        'deve ser um modelo de URL com {z}, {x} e {y} (ex.: https://tile.openstreetmap.org/{z}/{x}/{y}.png)',
+      )
+      .optional(),
+    /** The tiles' credit as the map shows it (HTML: a link is allowed). */
+    MAP_TILE_ATTRIBUTION: z.string().trim().min(1).max(500).optional(),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     TRUST_PROXY: trustProxy.default(false),
     S3_BUCKET: z
@@ -310,6 +334,10 @@ export interface Config {
   s3?: S3Settings;
   /** The bearer token of `GET /metrics`; absent: no metrics are kept and the path answers 404. */
   metricsToken?: string;
+  /** Nominatim's search endpoint and who asks (adapters/geocoder.ts); absent: geocoding is off. */
+  geocoder?: { url: string; userAgent: string };
+  /** Where the map's tiles come from, for the Content-Security-Policy (`https://*.tile.example.org`). */
+  mapTileSource: string;
   /** Values the browser may see (served by GET /api/config). */
   publicLinks: {
     supportWhatsapp: string;
@@ -327,8 +355,46 @@ export interface Config {
     mercadopagoPublicKey: string | null;
     maxInstallments: number;
     interestFreeInstallments: number;
+    mapTileUrl: string;
+    mapTileAttribution: string;
   };
 }
+
+/** Nominatim's public search endpoint (nominatim.org/release-docs/latest/api/Search/). */
+export const NOMINATIM_SEARCH_URL = 'https://nominatim.openstreetmap.org/search';
+
+/**
+ * OpenStreetMap's standard tiles. The tile usage policy (operations.osmfoundation.org/policies/tiles/):
+ * "The correct URL for the tiles is https://tile.openstreetmap.org/{zoom}/{x}/{y}.png".
+ */
+export const OSM_TILE_URL = 'https://tile.openstreetmap.org/{z}/{x}/{y}.png';
+
+/**
+ * The credit OpenStreetMap asks for (www.openstreetmap.org/copyright: "Provide credit to
+ * OpenStreetMap by displaying our attribution notice" and, to make the licence clear, "you may
+ * link to this copyright page"), as Leaflet's attribution control shows it.
+ */
+export const OSM_ATTRIBUTION =
+  '© <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors';
+
+/** The tiles' origin for a CSP source: a `{s}` subdomain becomes `*` (`https://*.tile.example.org`). */
+export function tileSource(template: string): string {
+  const origin = /^https?:\/\/[^/]+/.exec(template)?.[0] ?? template;
+  return origin.replace(/\{[^}]+\}/g, '*');
+}
+
+/** The product's version, for the geocoder's User-Agent. */
+const productVersion = (): string => {
+  try {
+    return (JSON.parse(readFileSync(path.join(projectRoot, 'package.json'), 'utf8')) as { version: string })
+      .version;
+  } catch {
+    return '0';
+  }
+};
+
+/** The address inside "Salas <nao-responda@salas.app>". */
+const addressOf = (from: string) => /<([^>]+)>/.exec(from)?.[1] ?? from;
 
 export class ConfigError extends Error {}
 
@@ -415,6 +481,16 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
         }
       : undefined,
     metricsToken: e.METRICS_TOKEN,
+    geocoder:
+      (e.GEOCODER_URL ?? (e.NODE_ENV === 'test' ? 'off' : NOMINATIM_SEARCH_URL)) === 'off'
+        ? undefined
+        : {
+            url: e.GEOCODER_URL ?? NOMINATIM_SEARCH_URL,
+            userAgent:
+              e.GEOCODER_USER_AGENT ??
+              `Salas/${productVersion()} (${e.GEOCODER_CONTACT ?? e.ADMIN_EMAIL ?? addressOf(e.MAIL_FROM)})`,
+          },
+    mapTileSource: tileSource(e.MAP_TILE_URL ?? OSM_TILE_URL),
     publicLinks: {
       supportWhatsapp: e.SUPPORT_WHATSAPP,
       chatUrl: e.CHAT_URL ?? `${site}/chat`,
@@ -431,6 +507,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       mercadopagoPublicKey: e.PAYMENT_PROVIDER === 'mercadopago' ? (e.MERCADOPAGO_PUBLIC_KEY ?? null) : null,
       maxInstallments: e.MAX_INSTALLMENTS,
       interestFreeInstallments: e.INTEREST_FREE_INSTALLMENTS,
+      mapTileUrl: e.MAP_TILE_URL ?? OSM_TILE_URL,
+      mapTileAttribution: e.MAP_TILE_ATTRIBUTION ?? OSM_ATTRIBUTION,
     },
   };
 }

@@ -3,6 +3,7 @@
  * Fastify. Built in app.ts; features import these types from here and never app.ts, so the imports
  * run one way: app.ts → features → services.ts (issue 27; server/architecture.test.ts checks it).
  */
+import type { Geocoder } from './adapters/geocoder.ts';
 import type { MailMessage } from './adapters/mail.ts';
 import type { PaymentProvider } from './adapters/payments.ts';
 import type { Storage } from './adapters/storage.ts';
@@ -21,6 +22,8 @@ export interface Services {
   payments: PaymentProvider;
   /** Meta's WhatsApp Cloud API (adapters/whatsapp.ts); undefined while WhatsApp is off (DESIGN §10). */
   whatsapp?: WhatsAppSender;
+  /** Addresses to points (adapters/geocoder.ts); undefined while GEOCODER_URL is off. */
+  geocoder?: Geocoder;
   clock: () => Date;
 }
 

@@ -81,6 +81,7 @@ export const matrix: Record<string, Policy> = {
   'GET /api/cities/:slug': open,
   'GET /api/rooms/:id': open,
   'GET /api/rooms/suggestions': open,
+  'GET /api/geocode': open,
   'POST /api/customer/room/genericsearch': open,
   'GET /api/customer/room/:id/availability/:date': open,
   'POST /api/customer/room/:id/availability': open,

@@ -4,7 +4,9 @@ import { partnerDataBody } from '#common/contracts/partner';
 import { clinicBody, roomBody } from '#common/contracts/supply';
 import { isSingleLine } from '#common/contracts/text';
 import { pricePerMinuteFromHourly } from '#common/money';
+import { distanceKm } from '#common/domain/geo';
 import { demoFacilities, demoPartners, demoPlans, demoSpecialists } from './demo-content.ts';
+import { demoNetwork } from './demo-network.ts';
 
 describe('demo content', () => {
   it('has clinics and rooms the contracts accept: names on one line, every hour at least R$ 2,00', () => {
@@ -33,5 +35,23 @@ describe('demo content', () => {
     ])
       if (!isSingleLine(name)) problems.push(name);
     expect(problems).toEqual([]);
+  });
+
+  it('places every clinic in Brazil, near its city’s other clinics and far from other cities', () => {
+    const clinics = [...demoPartners, ...demoNetwork].flatMap((p) => p.clinics);
+    for (const c of clinics) {
+      // Brazil's extremes: Monte Caburaí to Arroio Chuí, Ponta do Seixas to the Serra da Contamana.
+      expect(c.location.lat, c.name).toBeGreaterThan(-33.8);
+      expect(c.location.lat, c.name).toBeLessThan(5.3);
+      expect(c.location.lng, c.name).toBeGreaterThan(-74);
+      expect(c.location.lng, c.name).toBeLessThan(-34.7);
+    }
+    for (const a of clinics)
+      for (const b of clinics) {
+        if (a === b) continue;
+        const km = distanceKm(a.location, b.location);
+        if (a.address.city === b.address.city) expect(km, `${a.name} – ${b.name}`).toBeLessThan(15);
+        else expect(km, `${a.name} – ${b.name}`).toBeGreaterThan(50);
+      }
   });
 });

@@ -57,6 +57,11 @@ export interface DemoClinic {
     city: string;
     state: string;
   };
+  /**
+   * Where the clinic is (WGS 84), read off a map of its neighbourhood: the demo never asks a
+   * geocoder, so seeding needs no network (DESIGN §10 "Where rooms are").
+   */
+  location: { lat: number; lng: number };
   hours: Hours;
   palette: Palette;
   rooms: DemoRoom[];
@@ -102,6 +107,7 @@ export const demoPartners: DemoPartner[] = [
           city: 'São Paulo',
           state: 'SP',
         },
+        location: { lat: -23.5614, lng: -46.6558 },
         hours: [...weekdays('07:00', '21:00'), ...saturday('08:00', '14:00')],
         palette: { wall: '#e8f1ee', floor: '#c9b79c', accent: '#0b7a75' },
         rooms: [
@@ -160,6 +166,7 @@ export const demoPartners: DemoPartner[] = [
           city: 'São Paulo',
           state: 'SP',
         },
+        location: { lat: -23.5646, lng: -46.6817 },
         hours: [...weekdays('08:00', '20:00'), ...saturday('09:00', '13:00')],
         palette: { wall: '#f3ede4', floor: '#a98b6d', accent: '#b5651d' },
         rooms: [
@@ -213,6 +220,7 @@ export const demoPartners: DemoPartner[] = [
           city: 'Belo Horizonte',
           state: 'MG',
         },
+        location: { lat: -19.9367, lng: -43.9336 },
         hours: everyDay(),
         palette: { wall: '#eef0f7', floor: '#b9a58c', accent: '#3f51b5' },
         rooms: [
@@ -248,6 +256,7 @@ export const demoPartners: DemoPartner[] = [
           city: 'Rio de Janeiro',
           state: 'RJ',
         },
+        location: { lat: -22.9459, lng: -43.1823 },
         hours: [...weekdays('08:00', '20:00'), ...saturday('08:00', '12:00')],
         palette: { wall: '#fdf1e7', floor: '#c2a27d', accent: '#d35d47' },
         rooms: [

@@ -30,6 +30,7 @@ export const demoNetwork: DemoPartner[] = [
           city: 'Curitiba',
           state: 'PR',
         },
+        location: { lat: -25.4417, lng: -49.2904 },
         hours: [...weekdays('07:00', '21:00'), ...saturday('08:00', '13:00')],
         palette: { wall: '#eef3ea', floor: '#b8a184', accent: '#4f7d3a' },
         rooms: [
@@ -75,6 +76,7 @@ export const demoNetwork: DemoPartner[] = [
           city: 'Curitiba',
           state: 'PR',
         },
+        location: { lat: -25.4508, lng: -49.2846 },
         hours: [...weekdays('08:00', '20:00'), ...saturday('08:00', '12:00')],
         palette: { wall: '#f4efe6', floor: '#a88c6a', accent: '#8a5a44' },
         rooms: [
@@ -110,6 +112,7 @@ export const demoNetwork: DemoPartner[] = [
           city: 'Porto Alegre',
           state: 'RS',
         },
+        location: { lat: -30.0254, lng: -51.2018 },
         hours: [...weekdays('07:00', '21:00'), ...saturday('08:00', '14:00')],
         palette: { wall: '#eef1f4', floor: '#b3a08a', accent: '#355c7d' },
         rooms: [
@@ -162,6 +165,7 @@ export const demoNetwork: DemoPartner[] = [
           city: 'Recife',
           state: 'PE',
         },
+        location: { lat: -8.1126, lng: -34.8962 },
         hours: [...weekdays('07:00', '20:00'), ...saturday('08:00', '12:00')],
         palette: { wall: '#fdf4e3', floor: '#c9a877', accent: '#e07a1f' },
         timezone: 'America/Recife',
@@ -203,6 +207,7 @@ export const demoNetwork: DemoPartner[] = [
           city: 'Salvador',
           state: 'BA',
         },
+        location: { lat: -12.999, lng: -38.4581 },
         hours: [...weekdays('08:00', '20:00'), ...saturday('08:00', '12:00')],
         palette: { wall: '#eef6f6', floor: '#bfa27e', accent: '#1f8a8a' },
         rooms: [
@@ -235,6 +240,7 @@ export const demoNetwork: DemoPartner[] = [
           city: 'Fortaleza',
           state: 'CE',
         },
+        location: { lat: -3.7375, lng: -38.4993 },
         hours: [...weekdays('07:00', '19:00')],
         palette: { wall: '#f6f0ea', floor: '#b49070', accent: '#c2452d' },
         rooms: [
@@ -278,6 +284,7 @@ export const demoNetwork: DemoPartner[] = [
           city: 'Campinas',
           state: 'SP',
         },
+        location: { lat: -22.8962, lng: -47.0506 },
         hours: [...weekdays('07:00', '21:00'), ...saturday('08:00', '13:00')],
         palette: { wall: '#f1eef7', floor: '#b7a48e', accent: '#6a4c93' },
         rooms: [
@@ -311,6 +318,7 @@ export const demoNetwork: DemoPartner[] = [
           city: 'Brasília',
           state: 'DF',
         },
+        location: { lat: -15.8069, lng: -47.8916 },
         hours: [...weekdays('07:00', '20:00'), ...saturday('08:00', '12:00')],
         palette: { wall: '#f3f1e8', floor: '#c4a57f', accent: '#b08d1a' },
         rooms: [
@@ -344,6 +352,7 @@ export const demoNetwork: DemoPartner[] = [
           city: 'Manaus',
           state: 'AM',
         },
+        location: { lat: -3.1006, lng: -60.0119 },
         hours: [...weekdays('07:00', '19:00'), ...saturday('08:00', '12:00')],
         palette: { wall: '#e9f3ef', floor: '#a9916f', accent: '#2e7d5b' },
         timezone: 'America/Manaus',

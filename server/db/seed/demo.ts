@@ -303,6 +303,9 @@ async function seedClinic(
       email: clinic.email,
       timezone,
       addressId: address!.id,
+      latitude: clinic.location.lat,
+      longitude: clinic.location.lng,
+      locationSource: 'address',
       createdAt,
       updatedAt: createdAt,
     })

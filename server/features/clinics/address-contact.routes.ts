@@ -28,7 +28,9 @@ export const addressContactRoutes =
         },
       },
       async (request, reply) =>
-        reply.code(201).send({ data: await service.createAddress(s, currentUser(request), request.body) }),
+        reply
+          .code(201)
+          .send({ data: await service.createAddress(s, currentUser(request), request.body, request.log) }),
     );
 
     app.put(
@@ -44,7 +46,13 @@ export const addressContactRoutes =
         },
       },
       async (request) => ({
-        data: await service.updateAddress(s, currentUser(request), request.params.id, request.body),
+        data: await service.updateAddress(
+          s,
+          currentUser(request),
+          request.params.id,
+          request.body,
+          request.log,
+        ),
       }),
     );
 

@@ -8,6 +8,7 @@ import { addresses, phoneContacts } from '../../db/schema.ts';
 import type { Services } from '../../services.ts';
 import { saveAddress } from '../addresses/address.repository.ts';
 import type { UserRow } from '../auth/user.repository.ts';
+import { clinicOfAddress, type Logger, placeClinicAfterSave } from '../geocoding/geocode.service.ts';
 import { toAddress, toContact } from '../supply.mappers.ts';
 import * as clinicsRepo from './clinic.repository.ts';
 import { notFound } from './clinic.service.ts';
@@ -34,10 +35,15 @@ async function ownedAddress(s: Services, user: UserRow, uuid: string) {
   return rows[0];
 }
 
+/**
+ * A clinic's address saved: the clinic is placed there (after the save, DESIGN §10 "Where rooms
+ * are"), unless its partner placed a pin.
+ */
 export async function createAddress(
   s: Services,
   user: UserRow,
   body: z.output<typeof addressBody>,
+  log: Logger,
 ): Promise<Address> {
   const clinic = await clinicOf(s, user, body.clinic_uuid);
   const now = s.clock();
@@ -47,6 +53,7 @@ export async function createAddress(
     if (clinic) await clinicsRepo.setClinicAddress(tx, clinic.id, addressId);
     return addressId;
   });
+  if (clinic) await placeClinicAfterSave({ ...s, log }, clinic.id);
   const rows = await s.db.select().from(addresses).where(eq(addresses.id, id));
   return toAddress(rows[0]!);
 }
@@ -56,9 +63,12 @@ export async function updateAddress(
   user: UserRow,
   uuid: string,
   body: z.output<typeof addressInput>,
+  log: Logger,
 ): Promise<Address> {
   const address = await ownedAddress(s, user, uuid);
   await saveAddress(s.db, user.id, address.id, body, s.clock());
+  const clinicId = await clinicOfAddress(s.db, address.id);
+  if (clinicId !== undefined) await placeClinicAfterSave({ ...s, log }, clinicId);
   return toAddress((await ownedAddress(s, user, uuid))!);
 }
 

@@ -13,6 +13,9 @@ import {
 
 export type ClinicRow = typeof clinics.$inferSelect;
 
+/** Where a clinic is and who said so ('pin': its partner; 'address': the geocoder). */
+export type ClinicPlace = Pick<ClinicRow, 'latitude' | 'longitude' | 'locationSource'>;
+
 export async function listClinicRows(db: Executor, partnerId: number): Promise<ClinicRow[]> {
   return db.select().from(clinics).where(eq(clinics.partnerId, partnerId)).orderBy(asc(clinics.name));
 }
@@ -59,7 +62,13 @@ export async function clinicDetails(db: Executor, list: ClinicRow[]) {
 
 export async function insertClinic(
   db: Executor,
-  values: { partnerId: number; name: string; description: string; email: string | null; timezone: string },
+  values: {
+    partnerId: number;
+    name: string;
+    description: string;
+    email: string | null;
+    timezone: string;
+  } & Partial<ClinicPlace>,
 ): Promise<ClinicRow> {
   const rows = await db.insert(clinics).values(values).returning();
   return rows[0]!;
@@ -68,7 +77,12 @@ export async function insertClinic(
 export async function updateClinic(
   db: Executor,
   id: number,
-  values: { name: string; description: string; email: string | null; timezone: string },
+  values: {
+    name: string;
+    description: string;
+    email: string | null;
+    timezone: string;
+  } & Partial<ClinicPlace>,
   now: Date,
 ): Promise<void> {
   await db

@@ -95,7 +95,9 @@ export const clinicRoutes =
       },
       async (request) => {
         const partner = currentUserNamed(request, request.params.partner);
-        return { data: await clinics.updateClinic(s, partner.id, request.params.clinic, request.body) };
+        return {
+          data: await clinics.updateClinic(s, partner.id, request.params.clinic, request.body, request.log),
+        };
       },
     );
 

@@ -4,6 +4,7 @@ import type { Clinic, HourRange } from '#common/contracts/supply';
 import { type clinicBody, supplyMessages } from '#common/contracts/supply';
 import { AppError } from '#common/errors';
 import type { Services } from '../../services.ts';
+import { type Logger, placeClinicAfterSave } from '../geocoding/geocode.service.ts';
 import { removeWithPhotos } from '../photos/photo.service.ts';
 import { toAddress, toContact, toHours, toPhoto } from '../supply.mappers.ts';
 import * as repo from './clinic.repository.ts';
@@ -54,8 +55,19 @@ const values = (b: ClinicInput) => ({
   timezone: b.timezone,
 });
 
+/**
+ * The partner's pin (DESIGN §10 "Where rooms are"): both numbers place it and it wins over the
+ * address; both null take it away; absent leaves the place as it is.
+ */
+const pinOf = (b: ClinicInput): repo.ClinicPlace | undefined => {
+  if (b.latitude === undefined || b.longitude === undefined) return undefined;
+  if (b.latitude === null || b.longitude === null)
+    return { latitude: null, longitude: null, locationSource: null };
+  return { latitude: b.latitude, longitude: b.longitude, locationSource: 'pin' };
+};
+
 export async function createClinic(s: Services, partnerId: number, body: ClinicInput): Promise<Clinic> {
-  const row = await repo.insertClinic(s.db, { partnerId, ...values(body) });
+  const row = await repo.insertClinic(s.db, { partnerId, ...values(body), ...pinOf(body) });
   const [clinic] = await toClinics(s, [row]);
   return clinic!;
 }
@@ -65,9 +77,13 @@ export async function updateClinic(
   partnerId: number,
   uuid: string,
   body: ClinicInput,
+  log: Logger,
 ): Promise<Clinic> {
   const clinic = await ownedClinic(s, partnerId, uuid);
-  await repo.updateClinic(s.db, clinic.id, values(body), s.clock());
+  const pin = pinOf(body);
+  await repo.updateClinic(s.db, clinic.id, { ...values(body), ...pin }, s.clock());
+  // The pin taken away: the clinic is where its address is again.
+  if (pin && pin.locationSource === null) await placeClinicAfterSave({ ...s, log }, clinic.id);
   return getClinic(s, partnerId, uuid);
 }
 
