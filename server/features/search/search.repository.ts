@@ -1,4 +1,6 @@
 import { and, asc, count, desc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { EARTH_RADIUS_KM } from '#common/domain/geo';
+import type { SearchSort } from '#common/domain/rooms';
 import { weekdayOf } from '#common/time/zone';
 import { type Executor, queryRows } from '../../db/client.ts';
 import {
@@ -20,7 +22,7 @@ import { rulesJson } from '../availability/availability.repository.ts';
 import { bookableRoomCondition } from '../availability/bookable-room.ts';
 
 export type SearchField = 'all' | 'city' | 'neighborhood' | 'clinic' | 'room';
-export type SearchSort = 'relevance' | 'price_asc' | 'price_desc' | 'name';
+export type { SearchSort };
 
 /** What narrows a search besides its text (decision 0042). */
 export interface Narrowing {
@@ -31,6 +33,16 @@ export interface Narrowing {
   maxPriceCents?: number | null;
   /** Facility uuids: rooms with every one of them. */
   facilities?: string[] | null;
+  /** The lowest visible average (one decimal, as cards show it); rooms without reviews are out. */
+  minRating?: number | null;
+}
+
+/** Where the rooms are (DESIGN §10 "Where rooms are"): rooms of clinics without coordinates are out of both. */
+export interface Place {
+  /** Nearest first from this point (the `distance` order). */
+  near?: { lat: number; lng: number } | null;
+  /** Only clinics inside the box, its edges included. */
+  bbox?: { south: number; west: number; north: number; east: number } | null;
 }
 
 /** The text and what narrows it: one search's rooms. */
@@ -38,6 +50,7 @@ export interface SearchWhat {
   value: string | undefined;
   field: SearchField;
   narrow: Narrowing;
+  place?: Place;
 }
 
 const folded = {
@@ -65,15 +78,51 @@ function textFilter(value: string, field: SearchField): SQL {
 /** An hour's price in centavos, as hourPriceCents computes it from the price per minute. */
 const hourCents = sql`round(${rooms.pricePerMinute} * 6000)`;
 
-/** The conditions of a search over rooms ⋈ clinics ⟕ addresses (the text or its state, and the filters). */
-function searchConditions({ value, field, narrow }: SearchWhat): SQL[] {
+/**
+ * The great-circle distance (haversine, in kilometres) from the clinic to a point: the formula of
+ * common/domain/geo.ts distanceKm, in plain SQL so PostgreSQL and PGlite compute it alike.
+ */
+export function distanceFrom(point: { lat: number; lng: number }): SQL {
+  const lat = sql`${point.lat}::float8`;
+  const lng = sql`${point.lng}::float8`;
+  return sql`(2 * ${EARTH_RADIUS_KM}::float8 * asin(least(1, sqrt(
+    power(sin(radians(${clinics.latitude} - ${lat}) / 2), 2)
+    + cos(radians(${lat})) * cos(radians(${clinics.latitude})) * power(sin(radians(${clinics.longitude} - ${lng}) / 2), 2)))))`;
+}
+
+/**
+ * The place's conditions: the box as ranges over (latitude, longitude), which the partial btree
+ * index clinics_location_idx serves (no PostGIS needed); a point keeps clinics with coordinates.
+ */
+function placeConditions(place: Place | undefined): SQL[] {
   const out: SQL[] = [];
+  const box = place?.bbox;
+  if (box)
+    out.push(
+      sql`${clinics.latitude} between ${box.south}::float8 and ${box.north}::float8`,
+      sql`${clinics.longitude} between ${box.west}::float8 and ${box.east}::float8`,
+    );
+  if (place?.near) out.push(sql`${clinics.latitude} is not null`);
+  return out;
+}
+
+/** A room's visible average as cards show it (one decimal), times ten: 4.65 → 47; null without reviews. */
+const ratingTenths = sql`round(${rooms.ratingSum} * 10.0 / nullif(${rooms.ratingCount}, 0))`;
+
+/**
+ * The conditions of a search over rooms ⋈ clinics ⟕ addresses (the text or its state, the place
+ * and the filters).
+ */
+function searchConditions({ value, field, narrow, place }: SearchWhat): SQL[] {
+  const out: SQL[] = [...placeConditions(place)];
   if (narrow.state) out.push(sql`${addresses.state} = ${narrow.state}`);
   else if (value) out.push(textFilter(value, field));
   if (narrow.neighborhood)
     out.push(sql`${addresses.neighborhoodFolded} = salas_fold(${narrow.neighborhood.trim()})`);
   if (narrow.minPriceCents != null) out.push(sql`${hourCents} >= ${narrow.minPriceCents}`);
   if (narrow.maxPriceCents != null) out.push(sql`${hourCents} <= ${narrow.maxPriceCents}`);
+  if (narrow.minRating != null)
+    out.push(sql`${rooms.ratingCount} > 0 and ${ratingTenths} >= ${narrow.minRating * 10}::numeric`);
   const wanted = [...new Set(narrow.facilities ?? [])];
   if (wanted.length)
     out.push(sql`(select count(*) from ${roomFacilities} rf join ${facilities} f on f.id = rf.facility_id
@@ -134,7 +183,11 @@ function freeHoursAhead(date: string | null | undefined, now: Date): SQL {
   return sql`(${open} - ${held} - ${blocked})`;
 }
 
-/** The order of a search's rooms, pinned always first; ties end on the name and the id. */
+/**
+ * The order of a search's rooms; ties end on the name and the id. Pinned rooms lead the relevance,
+ * price and name orders; the rating and distance orders are what the person asked, measured, so
+ * nothing goes before the best rated or the nearest.
+ */
 function orderTerms(
   what: SearchWhat,
   sort: SearchSort | undefined,
@@ -150,6 +203,13 @@ function orderTerms(
     case 'price_desc':
       return [pinned, sql`${rooms.pricePerMinute} desc`, name, id];
     case 'name':
+      return [pinned, name, id];
+    case 'rating':
+      // Rooms without reviews last; among equal averages, the one more people reviewed.
+      return [sql`${ratingTenths} desc nulls last`, sql`${rooms.ratingCount} desc`, name, id];
+    case 'distance':
+      // The service asks for it only with a point (the contract refuses it without).
+      if (what.place?.near) return [sql`${distanceFrom(what.place.near)} asc`, name, id];
       return [pinned, name, id];
     default: {
       const rank = textRank(what.value, what.field, what.narrow.state);

@@ -1,9 +1,10 @@
 /**
  * Room browsing for everyone (DESIGN §5 "Search", decision 0042): accent- and case-insensitive
  * text over room, clinic, neighbourhood and city (a state's abbreviation: the state); filters by
- * neighbourhood, hour price and facilities; a date keeps rooms with a free slot that day and shows
- * each card's first free starts; pinned rooms first, then relevance, price or name; paged; the
- * search field's suggestions.
+ * neighbourhood, hour price, facilities and the lowest average rating; a place (a map's box, a
+ * point with each card's distance, DESIGN §10 "Where rooms are"); a date keeps rooms with a free
+ * slot that day and shows each card's first free starts; pinned rooms first, then relevance, price
+ * or name — or the best rated, or the nearest; paged; the search field's suggestions.
  */
 import type { z } from 'zod';
 import type {
@@ -17,6 +18,7 @@ import type {
 } from '#common/contracts/rooms';
 import { supplyMessages } from '#common/contracts/supply';
 import { type BookingRules, effectiveRules, minimumStretch } from '#common/domain/booking-rules';
+import { distanceKm } from '#common/domain/geo';
 import { ratingAverage } from '#common/domain/reviews';
 import { fold, stateNames, stateOf } from '#common/domain/rooms';
 import { AppError } from '#common/errors';
@@ -137,8 +139,16 @@ function searchWhat(body: z.output<typeof searchBody>): SearchWhat {
       minPriceCents: body.min_price_cents ?? null,
       maxPriceCents: body.max_price_cents ?? null,
       facilities: body.facilities?.length ? body.facilities.map((f) => f.toLowerCase()) : null,
+      minRating: body.min_rating ?? null,
     },
+    place: { near: body.near ?? null, bbox: body.bbox ?? null },
   };
+}
+
+/** Kilometres from the searched point to the room's clinic, one decimal as the card says it. */
+function distanceOf(near: { lat: number; lng: number }, summary: RoomSummary): number | undefined {
+  if (summary.latitude === null || summary.longitude === null) return undefined;
+  return Math.round(distanceKm(near, { lat: summary.latitude, lng: summary.longitude }) * 10) / 10;
 }
 
 /** The cards of these rooms, in the order given (the city pages, server/features/public-pages). */
@@ -157,7 +167,8 @@ export async function searchRooms(
   perPage: number,
 ): Promise<RoomPage> {
   const what = searchWhat(body);
-  const sort = body.attributeSortBy ?? undefined;
+  // A search from a point is nearest first unless it asks for another order (DESIGN §10).
+  const sort = body.attributeSortBy ?? (body.near ? 'distance' : undefined);
   const window = { limit: perPage, offset: (page - 1) * perPage };
   // The facets are asked beside the page, and awaited with it: a promise left waiting while another
   // fails would reject unhandled and end the process (issue 41).
@@ -179,10 +190,12 @@ export async function searchRooms(
     body.date ? freeHoursOf(s, pageIds, body.date) : undefined,
   ]);
   const data: RoomResult[] = pageIds.map((id) => {
-    const summary = toSummary(cards, cards.rows.find((r) => r.room.id === id)!);
-    if (!freeHours) return summary;
+    const summary: RoomResult = toSummary(cards, cards.rows.find((r) => r.room.id === id)!);
+    const distance = body.near ? distanceOf(body.near, summary) : undefined;
+    const placed = distance === undefined ? summary : { ...summary, distance_km: distance };
+    if (!freeHours) return placed;
     const starts = freeHours.get(id) ?? [];
-    return { ...summary, free_hours: starts.slice(0, FREE_HOURS_SHOWN), free_hours_total: starts.length };
+    return { ...placed, free_hours: starts.slice(0, FREE_HOURS_SHOWN), free_hours_total: starts.length };
   });
   return { data, meta: pageMeta(total, page, perPage), facets };
 }
