@@ -5,8 +5,8 @@
  * Its usage policy (operations.osmfoundation.org/policies/nominatim/), and how this module keeps it:
  * - "No heavy uses (an absolute maximum of 1 request per second)." and "the usage limits above apply
  *   per website/application: the sum of traffic by all your users should not exceed the limits":
- *   every request of the process to one endpoint waits its turn in one queue, 1.1 s after the
- *   previous one started (`paced`).
+ *   every request of the process to one endpoint waits its turn in one queue, a second after the
+ *   previous one was answered (`paced`).
  * - "Provide a valid HTTP Referer or User-Agent identifying the application (stock User-Agents as
  *   set by http libraries will not do)": every request carries GEOCODER_USER_AGENT, by default
  *   "Salas/<version> (<contact e-mail>)".
@@ -71,19 +71,20 @@ export interface NominatimOptions {
   fetch?: typeof fetch;
 }
 
-/**
- * A second and a tenth between starts: "an absolute maximum of 1 request per second" holds at the
- * server even when one request travels a little slower than the next.
- */
-export const NOMINATIM_INTERVAL_MS = 1_100;
+/** A second between one answer and the next request: the policy's maximum rate, whatever the network. */
+export const NOMINATIM_INTERVAL_MS = 1_000;
 
 /**
  * The queue of one endpoint, shared by every geocoder the process builds for it: its last start
  * and the tail of the requests waiting.
  */
-const queues = new Map<string, { lastStart: number; tail: Promise<unknown> }>();
+const queues = new Map<string, { lastEnd: number; tail: Promise<unknown> }>();
 
-/** Runs `work` in the endpoint's queue, at least `interval` after the previous request started. */
+/**
+ * Runs `work` in the endpoint's queue, `interval` after the previous request ended: counted from
+ * the answer, not the start, two requests reach the server a second apart even when the first one
+ * travelled slower than the second.
+ */
 function paced<T>(
   key: string,
   interval: number,
@@ -93,15 +94,18 @@ function paced<T>(
 ): Promise<T> {
   let queue = queues.get(key);
   if (!queue) {
-    queue = { lastStart: Number.NEGATIVE_INFINITY, tail: Promise.resolve() };
+    queue = { lastEnd: Number.NEGATIVE_INFINITY, tail: Promise.resolve() };
     queues.set(key, queue);
   }
   const q = queue;
   const run = q.tail.then(async () => {
-    const wait = q.lastStart + interval - now();
+    const wait = q.lastEnd + interval - now();
     if (wait > 0) await sleep(wait);
-    q.lastStart = now();
-    return work();
+    try {
+      return await work();
+    } finally {
+      q.lastEnd = now();
+    }
   });
   // The next request waits for this one's turn to end, whatever its outcome.
   q.tail = run.then(

@@ -5,7 +5,7 @@
  * local fake (server/test/geocoder-fake.ts).
  */
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   createNominatimGeocoder,
   GeocoderError,
@@ -44,6 +44,12 @@ afterAll(async () => {
 
 const as = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) =>
   request(t.app, { method, url, payload, token: partner.token });
+/**
+ * The save waits for the place a few seconds at most (PLACE_WAIT_MS), then the place comes by itself:
+ * on a busy machine it is read until it arrives.
+ */
+const placed = (uuid: string, expected: object) =>
+  vi.waitFor(async () => expect(await placeOf(uuid)).toEqual(expected), { timeout: 15_000, interval: 100 });
 const placeOf = async (uuid: string) => {
   const [row] = await t.db
     .select({ lat: clinics.latitude, lng: clinics.longitude, source: clinics.locationSource })
@@ -144,7 +150,7 @@ describe('clinics placed from their address, the pin winning', () => {
     const before = fake.requests.length;
     const saved = await as('POST', '/api/address', xvAddress(clinic.uuid));
     expect(saved.statusCode, saved.body).toBe(201);
-    expect(await placeOf(clinic.uuid)).toEqual({ ...XV, source: 'address' });
+    await placed(clinic.uuid, { ...XV, source: 'address' });
     const asked = fake.requests.slice(before);
     expect(asked).toHaveLength(1);
     expect(asked[0]!.userAgent).toBe(t.config.geocoder?.userAgent);
@@ -165,7 +171,7 @@ describe('clinics placed from their address, the pin winning', () => {
     // Another clinic at the same address: the cache answers, Nominatim is not asked again.
     const twin = await createClinic(t, partner.user, partner.token, 'Clínica Gêmea');
     await as('POST', '/api/address', xvAddress(twin.uuid));
-    expect(await placeOf(twin.uuid)).toEqual({ ...XV, source: 'address' });
+    await placed(twin.uuid, { ...XV, source: 'address' });
     expect(fake.requests.length - before).toBe(1);
   });
 
@@ -233,8 +239,16 @@ describe('clinics placed from their address, the pin winning', () => {
     });
     expect(again.statusCode).toBe(201);
     // Not found is an answer: cached, and the clinic has no place.
-    const miss = await t.db.select().from(geocodeCache);
-    expect(miss.some((row) => row.query.includes('marechal deodoro') && row.latitude === null)).toBe(true);
+    await vi.waitFor(
+      async () => {
+        const rows = await t.db.select().from(geocodeCache);
+        expect(rows.some((row) => row.query.includes('marechal deodoro') && row.latitude === null)).toBe(
+          true,
+        );
+      },
+      { timeout: 15_000, interval: 100 },
+    );
+    expect(await placeOf(clinic.uuid)).toEqual({ lat: null, lng: null, source: null });
   });
 
   it('refuses half a pin and a latitude off the Earth in Portuguese', async () => {
