@@ -47,6 +47,12 @@ import { photoUploadRoutes } from './features/photos/upload.routes.ts';
 import { privacyRoutes } from './features/privacy/privacy.routes.ts';
 import { publicPage } from './features/public-pages/public-page.ts';
 import { publicPageRoutes } from './features/public-pages/public-pages.routes.ts';
+import {
+  customerReviewRoutes,
+  operatorReviewRoutes,
+  partnerReviewRoutes,
+  publicReviewRoutes,
+} from './features/reviews/reviews.routes.ts';
 import { facilityRoutes } from './features/rooms/facility.routes.ts';
 import { roomRoutes } from './features/rooms/room.routes.ts';
 import { searchRoutes } from './features/search/search.routes.ts';
@@ -263,6 +269,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(bookingRoutes(services));
       await api.register(seriesRoutes(services));
       await api.register(waitlistRoutes(services));
+      await api.register(publicReviewRoutes(services));
+      await api.register(customerReviewRoutes(services));
+      await api.register(partnerReviewRoutes(services));
+      await api.register(operatorReviewRoutes(services));
       await api.register(agendaRoutes(services));
       await api.register(icalRoutes(services));
       await api.register(peopleRoutes(services));

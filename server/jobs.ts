@@ -18,6 +18,7 @@ import {
   readBackOpenCharges,
   settleUnrecordedCharges,
 } from './features/payments/reconcile.service.ts';
+import { inviteToReview } from './features/reviews/review-invitations.ts';
 import type { Services } from './services.ts';
 
 /** A background job, run every `every` ms by each process. */
@@ -89,6 +90,8 @@ const jobs: Job[] = [
   { id: 'send_soon_notices', name: 'avisos de reserva próxima', every: 5 * 60_000, run: sendSoonNotices },
   // WhatsApp's "Pix about to expire", 10 minutes before a Pix hold ends.
   { id: 'send_pix_expiry_notices', name: 'avisos de Pix vencendo', every: 60_000, run: sendPixExpiryNotices },
+  // Bookings whose last hour ended: their specialist is invited to review the room, once.
+  { id: 'invite_reviews', name: 'convites para avaliar', every: 10 * 60_000, run: inviteToReview },
   // Partners' Mercado Pago tokens ending within 30 days are refreshed (they last 180).
   {
     id: 'refresh_partner_tokens',

@@ -11,7 +11,9 @@
  * partner names another partner's (DESIGN §10), each thing swapped alone; feature tests check the
  * same with more data (e.g. features/partners/ownership.test.ts).
  */
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows } from '../db/client.ts';
 import type { Role } from '../db/schema.ts';
 import { facilities } from '../db/schema.ts';
 import { createTestContext, request, type TestContext } from './app.ts';
@@ -86,12 +88,21 @@ async function thingsOf(who: Person, facility: string): Promise<Refs> {
   });
   expect(booked.statusCode, booked.body).toBe(201);
   const appointment = booked.json().data.appointments[0];
+  // A review of the room, written straight to the table (the reviews' own suite makes them as a
+  // specialist would).
+  const [review] = await queryRows<{ uuid: string }>(
+    t.db,
+    sql`insert into reviews (booking_id, room_id, customer_id, rating)
+        select b.id, b.room_id, b.customer_id, 5 from bookings b where b.uuid = ${booked.json().data.uuid}
+        returning uuid`,
+  );
   return {
     clinic: clinic.uuid,
     room: room.uuid,
     block: block.json().data[0].uuid,
     appointment: appointment.uuid,
     appointmentAt: appointment.date_time,
+    review: review!.uuid,
     facility,
   };
 }

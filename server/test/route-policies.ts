@@ -15,13 +15,15 @@ export interface Policy {
 }
 
 /** What a partner route may name of the partner's own (DESIGN §10: another partner's → 404). */
-export type Owned = 'clinic' | 'room' | 'block' | 'appointment';
+export type Owned = 'clinic' | 'room' | 'block' | 'appointment' | 'review';
 /** One partner's things, as the scope tests name them. */
 export interface Refs {
   clinic: string;
   room: string;
   block: string;
   appointment: string;
+  /** A review of one of its rooms. */
+  review: string;
   /** The appointment's start (the status update names it). */
   appointmentAt: string;
   /** A facility of the catalogue (anyone's). */
@@ -168,6 +170,17 @@ export const matrix: Record<string, Policy> = {
   'GET /api/customer/waitlist': customer,
   'DELETE /api/customer/waitlist/:uuid': customer,
   'POST /api/customer/waitlist/:uuid/claim': customer,
+  'GET /api/rooms/:id/reviews': open,
+  'POST /api/customer/booking/:uuid/review': booker,
+  'GET /api/customer/reviews/pending': booker,
+  'GET /api/partner/reviews': partner,
+  'POST /api/partner/review/:uuid/reply': own(
+    partner,
+    { uuid: 'review' },
+    { body: () => ({ text: 'Obrigada!' }) },
+  ),
+  'GET /api/fusion/reviews': operator,
+  'POST /api/fusion/review/:uuid/hide': operator,
   'GET /api/partner/:partner/coworking/:clinic/room': own(partnerSelf, { clinic: 'clinic' }),
   'POST /api/partner/:partner/coworking/:clinic/room': own(
     partnerSelf,

@@ -4,7 +4,8 @@
  * type or a type it inherits from (the "Properties from …" tables of each type's page:
  * https://schema.org/Product, /Offer, /UnitPriceSpecification — "unitCode: The unit of
  * measurement given using the UN/CEFACT Common Code (3 characters)", /BreadcrumbList, /ItemList,
- * /ListItem, /Organization, /WebSite, /SearchAction, /EntryPoint, /Brand, /Place, /PostalAddress).
+ * /ListItem, /Organization, /WebSite, /SearchAction, /EntryPoint, /Brand, /Place, /PostalAddress,
+ * /AggregateRating).
  * `query-input` is the annotation https://schema.org/docs/actions.html gives SearchAction
  * ("query-input": "required name=search_term_string").
  */
@@ -28,6 +29,15 @@ const types: Record<string, string[]> = {
   EntryPoint: [...INTANGIBLE, 'urlTemplate', 'actionPlatform'],
   Product: [...THING, 'brand', 'category', 'offers', 'sku', 'aggregateRating'],
   Brand: [...INTANGIBLE, 'logo'],
+  AggregateRating: [
+    ...INTANGIBLE,
+    'ratingValue',
+    'ratingCount',
+    'reviewCount',
+    'bestRating',
+    'worstRating',
+    'itemReviewed',
+  ],
   Offer: [
     ...INTANGIBLE,
     'price',
@@ -68,6 +78,7 @@ const required: Record<string, string[]> = {
   UnitPriceSpecification: ['price', 'priceCurrency'],
   ListItem: ['position'],
   Product: ['name', 'offers'],
+  AggregateRating: ['ratingValue', 'ratingCount'],
   BreadcrumbList: ['itemListElement'],
 };
 

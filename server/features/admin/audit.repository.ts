@@ -19,7 +19,9 @@ export type AuditAction =
   | 'partner.signed_up'
   | 'partner.approved'
   | 'partner.rejected'
-  | 'partner.review_requested';
+  | 'partner.review_requested'
+  // The operator hid a review of a room (DESIGN §10 "Reviews"): on its author's trail, with the reason.
+  | 'review.hidden';
 
 export async function record(
   db: Executor,
@@ -71,6 +73,8 @@ export function describe(action: string, d: Record<string, unknown>): string {
       return `Cadastro recusado. Motivo: ${d.reason ?? ''}`;
     case 'partner.review_requested':
       return 'Nova análise do cadastro pedida pelo parceiro';
+    case 'review.hidden':
+      return `Avaliação de sala ocultada (${d.rating} ${Number(d.rating) === 1 ? 'estrela' : 'estrelas'}). Motivo: ${d.reason}`;
     default:
       return action;
   }

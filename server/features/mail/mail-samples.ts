@@ -19,6 +19,7 @@ import {
 } from '../notifications/mails/booking.mails.ts';
 import { outsideBookingMails } from '../notifications/mails/outside-booking.mails.ts';
 import { payoutPaidMail } from '../notifications/mails/payout.mails.ts';
+import { reviewInvitationMail } from '../notifications/mails/review.mails.ts';
 
 export const sampleContext: MailContext = {
   publicUrl: 'https://salas.app',
@@ -170,6 +171,17 @@ export function sampleMails(): SampleMail[] {
       ),
     },
     { name: 'confirmação de e-mail', mail: verificationMail('Maria Aparecida', '730215', 15) },
+    {
+      name: 'convite para avaliar',
+      room: SALA,
+      mail: reviewInvitationMail(ctx.publicUrl, {
+        booking: gaps.booking,
+        room: gaps.room,
+        clinic: gaps.clinic,
+        customer: { ...gaps.customer, id: 1, whatsappPhone: null, whatsappOptedInAt: null },
+        endedAt: gaps.items[0]!.endsAt,
+      }),
+    },
     {
       name: 'repasse enviado',
       mail: payoutPaidMail(ctx.publicUrl, {

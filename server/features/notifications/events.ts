@@ -43,7 +43,9 @@ export type NotificationEvent =
    */
   | { kind: 'booking_soon'; appointmentIds: number[] }
   /** The booking's Pix is minutes from the end of its hold, still unpaid. */
-  | { kind: 'pix_expiring'; bookingId: number };
+  | { kind: 'pix_expiring'; bookingId: number }
+  /** The booking's last hour ended: its specialist may now review the room (once, for 30 days). */
+  | { kind: 'review_invitation'; bookingId: number };
 
 export type EventOf<K extends NotificationEvent['kind']> = Extract<NotificationEvent, { kind: K }>;
 

@@ -18,6 +18,7 @@ import {
   waitlistEntries,
 } from '../../db/schema.ts';
 import type { DisputedPayment } from './mails/payment.mails.ts';
+import type { ReviewInvitation } from './mails/review.mails.ts';
 import type { WaitlistOffer } from './mails/waitlist.mails.ts';
 
 /** Writes an event; answers its id (the messages it makes point at it). */
@@ -165,4 +166,37 @@ export function refundsByIds(db: Executor, ids: number[]) {
     .from(refunds)
     .where(inArray(refunds.id, ids))
     .orderBy(refunds.id);
+}
+
+/**
+ * A finished booking as its review invitation tells it; undefined when there is no one to ask (the
+ * booking was reviewed or canceled meanwhile, or its specialist's account was erased).
+ */
+export async function reviewInvitation(
+  db: Executor,
+  bookingId: number,
+): Promise<ReviewInvitation | undefined> {
+  const [row] = await db
+    .select({
+      booking: { uuid: bookings.uuid, status: bookings.status },
+      room: { name: rooms.name },
+      clinic: { name: clinics.name, timezone: clinics.timezone },
+      customer: {
+        id: users.id,
+        name: users.name,
+        email: users.email,
+        whatsappPhone: users.whatsappPhone,
+        whatsappOptedInAt: users.whatsappOptedInAt,
+      },
+      endedAt: sql<string | null>`(select max(a.ends_at) from appointments a
+        where a.booking_id = ${bookings.id} and a.status in ('confirmed', 'completed'))`,
+      reviewed: sql<boolean>`exists (select 1 from reviews v where v.booking_id = ${bookings.id})`,
+    })
+    .from(bookings)
+    .innerJoin(rooms, eq(rooms.id, bookings.roomId))
+    .innerJoin(clinics, eq(clinics.id, rooms.clinicId))
+    .innerJoin(users, eq(users.id, bookings.customerId))
+    .where(and(eq(bookings.id, bookingId), isNull(users.deletedAt)));
+  if (!row || row.reviewed || row.booking.status !== 'confirmed' || !row.endedAt) return undefined;
+  return { ...row, endedAt: new Date(row.endedAt) };
 }

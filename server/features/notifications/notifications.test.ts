@@ -172,6 +172,11 @@ beforeAll(async () => {
     ['reminder_due', { kind: 'reminder_due', appointmentIds: [first!, second!] }],
     ['booking_soon', { kind: 'booking_soon', appointmentIds: [first!] }],
     [
+      'review_invitation',
+      { kind: 'review_invitation', bookingId },
+      () => t.db.update(bookings).set({ status: 'confirmed' }).where(eq(bookings.id, bookingId)),
+    ],
+    [
       'pix_expiring',
       { kind: 'pix_expiring', bookingId },
       async () => {
@@ -241,6 +246,7 @@ describe('notifications', () => {
         '| payout_paid | partner | Repasse enviado: R$ 105,30 | — |',
         '| reminder_due | customer | Lembrete de amanhã: Sala Aviso, <dia> às hh:mm e mais 1 horário | — |',
         '| booking_soon | customer | — | Lembrete: sua reserva em Sala Aviso (Clínica Bem Viver) começa <dia> às hh:mm. Endereço: Clínica Bem Viver. Detalhes: http://localhost:3000/especialista/agendamentos/<uuid> |',
+        '| review_invitation | customer | Avalie sua reserva: Sala Aviso, <dia> | Como foi sua reserva em Sala Aviso (Clínica Bem Viver), <dia>? Avalie a sala de 1 a 5 estrelas até <data> às hh:mm: http://localhost:3000/especialista/avaliacoes/<uuid> |',
         '| pix_expiring | customer | — | O Pix da sua reserva em Sala Aviso (Clínica Bem Viver), <dia>, hh:mm–hh:mm e mais 1 horário, vence às hh:mm. Pague para não perder o horário: http://localhost:3000/especialista/agendamentos/<uuid> |',
       ].join('\n'),
     );

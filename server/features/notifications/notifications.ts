@@ -9,7 +9,7 @@
  *
  * WhatsApp (DESIGN §10): a person who opted in hears on WhatsApp too — the specialist of a booking
  * confirmed, canceled by the clinic, a waitlist offer, a horário fixo's month paid or refused, a Pix
- * about to expire and "starts soon"; the partner of a new booking and a cancellation in its rooms.
+ * about to expire, "starts soon" and the invitation to review a finished booking; the partner of a new booking and a cancellation in its rooms.
  * Messages told only on WhatsApp are written only for people who opted in, with their mail kept
  * for when WhatsApp fails (whatsapp.messages.ts).
  */
@@ -36,6 +36,7 @@ import {
 import { outsideBookingMails, outsideMailRules } from './mails/outside-booking.mails.ts';
 import { disputeNewsMail, refundsStuckMail } from './mails/payment.mails.ts';
 import { payoutPaidMail } from './mails/payout.mails.ts';
+import { reviewInvitationMail } from './mails/review.mails.ts';
 import { waitlistOfferMail } from './mails/waitlist.mails.ts';
 import * as repo from './notifications.repository.ts';
 import {
@@ -45,6 +46,7 @@ import {
   partnerBookedNote,
   partnerCanceledNote,
   pixExpiringNote,
+  reviewInvitationNote,
   seriesRefusedNote,
   type WhatsAppNote,
   waitlistOfferNote,
@@ -240,6 +242,18 @@ export const rules: { [K in NotificationEvent['kind']]: Rule<K> } = {
     // Paid or let go meanwhile: nothing to hurry.
     if (d.booking.status !== 'pending_payment' || d.payment.status !== 'pending') return [];
     return onWhatsAppOnly(recipient('customer', d.customer), pixExpiringNote(ctx, d));
+  },
+  // The specialist of a finished booking is asked to rate the room (mail, and WhatsApp if chosen).
+  async review_invitation({ db, ctx }, e) {
+    const r = await repo.reviewInvitation(db, e.bookingId);
+    if (!r) return [];
+    return [
+      {
+        to: recipient('customer', r.customer),
+        email: [reviewInvitationMail(ctx.publicUrl, r)],
+        whatsapp: [reviewInvitationNote(ctx, r)],
+      },
+    ];
   },
 };
 

@@ -23,6 +23,7 @@ import {
   runLabel,
   when,
 } from './mails/booking.mails.ts';
+import { type ReviewInvitation, reviewLink, reviewUntil } from './mails/review.mails.ts';
 import type { WaitlistOffer } from './mails/waitlist.mails.ts';
 import type { WhatsAppTemplateName } from './whatsapp.templates.ts';
 
@@ -195,4 +196,17 @@ export function partnerCanceledNote(
   const canceled = d.items.filter((a) => e.appointmentIds.includes(a.id));
   if (e.actor === 'partner' || !invitationSent(d) || canceled.length === 0) return undefined;
   return partnerNote(ctx, d, canceled, 'parceiro_reserva_cancelada', partnerName);
+}
+
+/** The booking ended: the specialist is asked to rate the room (a link to the form, no buttons). */
+export function reviewInvitationNote(ctx: MailContext, r: ReviewInvitation): WhatsAppNote {
+  return {
+    template: 'avaliar_reserva',
+    params: [
+      placeOf(r),
+      dayLabel(r.endedAt, r.clinic.timezone),
+      reviewUntil(r),
+      reviewLink(ctx.publicUrl, r),
+    ],
+  };
 }

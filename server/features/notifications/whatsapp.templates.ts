@@ -66,6 +66,11 @@ export const whatsappTemplates = {
     body: 'Reserva cancelada em {{1}}: {{2}}, de {{3}}. Agenda: {{4}}',
     buttons: [],
   },
+  avaliar_reserva: {
+    params: ['sala e clínica', 'dia', 'prazo', 'link para avaliar'],
+    body: 'Como foi sua reserva em {{1}}, {{2}}? Avalie a sala de 1 a 5 estrelas até {{3}}: {{4}}',
+    buttons: [],
+  },
 } as const satisfies Record<string, WhatsAppTemplate>;
 
 export type WhatsAppTemplateName = keyof typeof whatsappTemplates;

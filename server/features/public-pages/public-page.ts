@@ -248,6 +248,25 @@ async function roomsPage(b: Base, query: URLSearchParams): Promise<PublicPageAns
   };
 }
 
+/**
+ * The room's visible reviews as an `aggregateRating` of the room's own Product node — never of the
+ * Salas Organization: Google's review-snippet guidelines want the rating about the specific item
+ * the page is about, from the reviews shown on it, and none on a page without reviews
+ * (https://developers.google.com/search/docs/appearance/structured-data/review-snippet).
+ */
+function roomRating(room: RoomDetail) {
+  if (room.rating_avg === null || room.rating_count <= 0) return {};
+  return {
+    aggregateRating: {
+      '@type': 'AggregateRating',
+      ratingValue: room.rating_avg.toFixed(1),
+      ratingCount: room.rating_count,
+      bestRating: 5,
+      worstRating: 1,
+    },
+  };
+}
+
 function roomHead(b: Base, room: RoomDetail): PageHead {
   const price = (room.hour_price_cents / 100).toFixed(2);
   const where = place(room);
@@ -272,6 +291,7 @@ function roomHead(b: Base, room: RoomDetail): PageHead {
         image: room.photos.length ? room.photos.map((p) => `${b.base}${p.url}?size=lg`) : [image.url],
         category: 'Aluguel de sala por hora',
         brand: { '@type': 'Brand', name: room.clinic.name },
+        ...roomRating(room),
         offers: {
           '@type': 'Offer',
           url,
