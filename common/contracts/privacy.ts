@@ -26,6 +26,7 @@ export const exportSections = [
   'bookings',
   'series',
   'waitlist',
+  'reviews',
   'mails',
   'sessions',
   'audit_log',

@@ -7,6 +7,7 @@ import type { exportSections } from '#common/contracts/privacy';
 import { toZonedIso } from '#common/time/zone';
 import type { Executor } from '../../db/client.ts';
 import type { UserRow } from '../auth/user.repository.ts';
+import { reviewsWrittenBy } from '../reviews/reviews.service.ts';
 import * as repo from './privacy.repository.ts';
 
 /**
@@ -192,10 +193,11 @@ export async function collectPersonalData(db: Executor, user: UserRow, now: Date
     mailsSection(db, user.email),
     repo.sessionsOf(db, user.id),
   ]);
-  const [audit, partner, photos] = await Promise.all([
+  const [audit, partner, photos, reviews] = await Promise.all([
     repo.auditEntriesAbout(db, user.id),
     partnerSection(db, user),
     repo.photosOf(db, user.id),
+    reviewsWrittenBy(db, user.id),
   ]);
   const photoFiles = photos.map(({ photo, clinicUuid, roomUuid }) => {
     const type = photo.type as keyof typeof photoFolder;
@@ -252,6 +254,7 @@ export async function collectPersonalData(db: Executor, user: UserRow, now: Date
     bookings,
     series,
     waitlist,
+    reviews,
     mails,
     sessions: sessions.map((t) => ({
       created_at: at(t.createdAt),

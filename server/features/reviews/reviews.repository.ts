@@ -155,6 +155,7 @@ export const reviewFilters = {
   visibleOfPartner: (partnerId: number) => sql`c.partner_id = ${partnerId} and r.hidden_at is null`,
   unanswered: sql`r.reply_text is null`,
   hidden: sql`r.hidden_at is not null`,
+  writtenBy: (customerId: number) => sql`r.customer_id = ${customerId}`,
   all: sql`true`,
 };
 

@@ -15,7 +15,7 @@ import type {
 import { REVIEW_WINDOW_DAYS } from '#common/contracts/reviews';
 import { AppError } from '#common/errors';
 import { toZonedIso } from '#common/time/zone';
-import type { Db } from '../../db/client.ts';
+import type { Db, Executor } from '../../db/client.ts';
 import { pageMeta } from '../../lib/paging.ts';
 import type { UserRow } from '../../plugins/auth.ts';
 import * as audit from '../admin/audit.repository.ts';
@@ -216,4 +216,16 @@ export async function hideReview(
     return review.id;
   });
   return toManaged(await repo.listedReview(s.db, id), true);
+}
+
+/**
+ * The reviews a person wrote, for their data export (LGPD art. 18): each with its booking, room,
+ * words, the partner's reply and, if hidden, when and why. Times in the clinic's zone.
+ */
+export async function reviewsWrittenBy(db: Executor, userId: number) {
+  const rows = await repo.reviewsPage(db, repo.reviewFilters.writtenBy(userId), { page: 1, perPage: 10_000 });
+  return rows.rows.map((r) => {
+    const { author_first_name: _, ...review } = toManaged(r, true);
+    return review;
+  });
 }

@@ -5,6 +5,7 @@
  * operator's hide (with its audit row), the lists and their order, and an erased author.
  */
 import { eq, sql } from 'drizzle-orm';
+import { strFromU8, unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ManagedReview, PendingReview, PublicReview } from '#common/contracts/reviews';
 import { addDays, zonedDate } from '#common/time/zone';
@@ -306,6 +307,14 @@ describe('operator hides', () => {
 describe('an erased author', () => {
   it("keeps the review and the room's numbers, with no name", async () => {
     const before = await numbers(room.uuid);
+    // What he wrote is in his data export, the hidden one with its reason.
+    const zip = await call(bruno, 'GET', '/api/user/export');
+    expect(zip.statusCode).toBe(200);
+    const data = JSON.parse(strFromU8(unzipSync(new Uint8Array(zip.rawPayload))['dados.json']!));
+    expect(data.reviews.map((r: ManagedReview) => [r.rating, r.comment, r.hidden?.reason ?? null])).toEqual([
+      [2, 'Ar-condicionado quebrado.', 'Fala de outra clínica'],
+      [5, 'Ótima!', null],
+    ]);
     const res = await call(bruno, 'POST', '/api/user/delete', { password: PASSWORD });
     expect(res.statusCode, res.body).toBe(200);
     expect(await numbers(room.uuid)).toEqual(before);
