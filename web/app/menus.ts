@@ -22,7 +22,6 @@ export function roleMenu(
         { label: 'Parceiros', to: '/admin/gestao/parceiros' },
         { label: 'Agendamentos', to: '/admin/gestao/agendamentos' },
         { label: 'Reservas', to: '/admin/gestao/reservas' },
-        { label: 'Avaliações', to: '/admin/gestao/avaliacoes' },
         { label: 'Diferenciais', to: '/admin/gestao/diferenciais' },
         { label: 'Dashboard', to: '/admin/dashboard' },
         { label: 'Repasses', to: '/admin/repasses' },

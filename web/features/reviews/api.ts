@@ -75,25 +75,19 @@ export const useManagedReviews = (side: 'partner' | 'fusion', page: number, show
   });
 
 /**
- * POST /api/partner/review/{uuid}/reply (once) or /api/fusion/review/{uuid}/hide. The list on screen
- * gets the change in place — a review answered under "Sem resposta" stays where it was, shown as
- * answered — and the room's public section and numbers are read again.
+ * POST /api/partner/review/{uuid}/reply (once) or /api/fusion/review/{uuid}/hide, each answering the
+ * review as it now is. The list on screen takes it in place — a review answered under "Sem
+ * resposta" stays where it was, shown as answered — and the room's public section and numbers are
+ * read again.
  */
-function useManageReview<B>(
-  side: 'partner' | 'fusion',
-  action: (uuid: string) => string,
-  change: (review: ManagedReview, body: B, at: string) => ManagedReview,
-) {
+function useManageReview<B>(side: 'partner' | 'fusion', action: (uuid: string) => string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ uuid, body }: { uuid: string; body: B }) =>
-      api<unknown>(action(uuid), { method: 'POST', body }),
-    onSuccess: (_answer, { uuid, body }) => {
-      const at = new Date().toISOString();
-      queryClient.setQueriesData<ManagedReviewPage>(
-        { queryKey: keys.managed(side) },
-        (page) =>
-          page && { ...page, data: page.data.map((r) => (r.uuid === uuid ? change(r, body, at) : r)) },
+      api<Data<ManagedReview>>(action(uuid), { method: 'POST', body }).then((r) => r.data),
+    onSuccess: (review) => {
+      queryClient.setQueriesData<ManagedReviewPage>({ queryKey: keys.managed(side) }, (page) =>
+        page ? { ...page, data: page.data.map((r) => (r.uuid === review.uuid ? review : r)) } : page,
       );
       queryClient.invalidateQueries({ queryKey: ['reviews', 'room'] });
       // A hidden review leaves its room's average.
@@ -105,15 +99,7 @@ function useManageReview<B>(
 }
 
 export const useReplyReview = () =>
-  useManageReview<ReviewReplyBody>(
-    'partner',
-    (uuid) => `/partner/review/${uuid}/reply`,
-    (review, body, at) => ({ ...review, reply: { text: body.text.trim(), created_at: at } }),
-  );
+  useManageReview<ReviewReplyBody>('partner', (uuid) => `/partner/review/${uuid}/reply`);
 
 export const useHideReview = () =>
-  useManageReview<ReviewHideBody>(
-    'fusion',
-    (uuid) => `/fusion/review/${uuid}/hide`,
-    (review, body, at) => ({ ...review, hidden: { at, reason: body.reason.trim() } }),
-  );
+  useManageReview<ReviewHideBody>('fusion', (uuid) => `/fusion/review/${uuid}/hide`);

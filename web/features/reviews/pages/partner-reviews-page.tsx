@@ -1,4 +1,5 @@
-import { Button, Stack, Text, Textarea } from '@mantine/core';
+import { Button, Group, Stack, Text, Textarea } from '@mantine/core';
+import { IconMessageReply } from '@tabler/icons-react';
 import { useState } from 'react';
 import { MAX_REVIEW_REPLY, type ManagedReview, reviewReplyBody } from '#common/contracts/reviews';
 import { errorText } from '#web/lib/api.ts';
@@ -12,12 +13,28 @@ import { text } from '../messages.ts';
 const t = text.managed;
 const validate = zodValidate(reviewReplyBody);
 
-/** The partner's one public reply to a review, written under it; once sent it shows as sent. */
+/**
+ * The partner's one public reply to a review: "Responder" opens it under the review; once sent it
+ * shows as the room page shows it, with no way to edit it.
+ */
 function Reply({ review }: { review: ManagedReview }) {
+  const [open, setOpen] = useState(false);
   const [draft, setDraft] = useState('');
   const [error, setError] = useState<string>();
   const reply = useReplyReview();
   if (review.reply) return <ReplyView reply={review.reply} />;
+  if (!open)
+    return (
+      <Button
+        variant="light"
+        size="compact-sm"
+        leftSection={<IconMessageReply size={14} aria-hidden="true" />}
+        onClick={() => setOpen(true)}
+        style={{ alignSelf: 'flex-start' }}
+      >
+        {t.open}
+      </Button>
+    );
   const send = (event: React.FormEvent) => {
     event.preventDefault();
     const found = validate({ text: draft });
@@ -44,13 +61,19 @@ function Reply({ review }: { review: ManagedReview }) {
           minRows={2}
           maxRows={8}
           error={error}
+          autoFocus
         />
         <Text size="xs" c="dark.4" ta="right">
           {text.counter(draft.length, MAX_REVIEW_REPLY)}
         </Text>
-        <Button type="submit" variant="light" loading={reply.isPending} style={{ alignSelf: 'flex-start' }}>
-          {t.send}
-        </Button>
+        <Group gap="xs">
+          <Button type="submit" loading={reply.isPending}>
+            {t.send}
+          </Button>
+          <Button variant="subtle" onClick={() => setOpen(false)} disabled={reply.isPending}>
+            {t.cancel}
+          </Button>
+        </Group>
       </Stack>
     </form>
   );

@@ -76,7 +76,15 @@ function ReviewForm({ pending, onDone }: { pending: PendingReview; onDone(review
   return (
     <Card withBorder padding="md" component="form" onSubmit={submit} noValidate>
       <Stack>
-        <StarInput label={t.rating} value={rating} onChange={setRating} error={errors.rating} />
+        <StarInput
+          label={t.rating}
+          value={rating}
+          onChange={(value) => {
+            setRating(value);
+            setErrors(({ rating: _, ...rest }) => rest);
+          }}
+          error={errors.rating}
+        />
         <div>
           <Textarea
             label={t.comment}
