@@ -5,13 +5,15 @@ import type { RoomResult } from '#common/contracts/rooms';
 import { roomPath } from '#web/components/search-url.ts';
 import { formatBrl } from '#web/lib/format.ts';
 import { text } from '../messages.ts';
+import { RoomFacts } from './room-facts.tsx';
 
 /**
  * A room in the list. Its page gets the search text and date (the header keeps them, the calendar
  * opens on the searched day) and the list's address, where "Voltar" leads. The first cards of a
  * page (`first`) load their photo at once: it is what a visitor sees first. A search with a date
  * adds that day's first free hours under the card (decision 0042): each opens the room on the day
- * with that hour (or the room's minimum stretch from it) picked.
+ * with that hour (or the room's minimum stretch from it) picked. Its rating and, near a point, its
+ * distance stand above the price.
  */
 export function RoomCard({
   room,
@@ -70,6 +72,7 @@ export function RoomCard({
           </Text>
         </Group>
       )}
+      <RoomFacts room={room} />
       <Text fw={700} fz="lg">
         {formatBrl(room.hour_price_cents)}
         <Text span size="sm" c="dimmed" fw={400}>

@@ -1,7 +1,7 @@
 import { Button, Checkbox, Group, NativeSelect, Stack, Text, TextInput } from '@mantine/core';
 import { type FormEvent, useEffect, useState } from 'react';
 import type { SearchFacets } from '#common/contracts/rooms';
-import { filterParams, type SearchFromUrl, searchParamNames } from '#common/domain/rooms';
+import { filterParams, MIN_RATING_FILTERS, type SearchFromUrl, searchParamNames } from '#common/domain/rooms';
 import { text } from '../messages.ts';
 
 const n = searchParamNames;
@@ -14,10 +14,11 @@ const digits = (value: string) => value.replace(/\D/g, '').slice(0, 6);
 export const activeFilters = (search: SearchFromUrl) =>
   (search.neighborhood ? 1 : 0) +
   (search.minPrice !== null || search.maxPrice !== null ? 1 : 0) +
+  (search.minRating !== null ? 1 : 0) +
   search.facilities.length;
 
 /**
- * The list's filters (decision 0042): neighbourhood, hour price and facilities, read from the
+ * The list's filters (decision 0042): neighbourhood, hour price, rating and facilities, read from the
  * address and written back to it (`set`), so a shared link keeps them. The options are those of
  * the rooms the text finds (`facets`), with how many rooms each. A choice applies at once; the
  * prices when the person leaves the field or presses Enter. `idPrefix` keeps the ids of the
@@ -64,6 +65,15 @@ export function SearchFilters({
     neighborhoods.find((h) => picked && h.name.toLowerCase() === picked.toLowerCase())?.name ?? picked ?? '';
 
   const facilities = facets?.facilities ?? [];
+  // A rating from a shared link that the list does not offer stays listed.
+  const ratings: number[] = [...MIN_RATING_FILTERS];
+  if (search.minRating !== null && !ratings.includes(search.minRating)) ratings.push(search.minRating);
+  const ratingOptions = [
+    { value: '', label: text.filters.anyRating },
+    ...ratings
+      .sort((a, b) => a - b)
+      .map((r) => ({ value: String(r), label: text.filters.ratingOption(r.toLocaleString('pt-BR')) })),
+  ];
 
   return (
     <Stack gap="lg">
@@ -103,6 +113,13 @@ export function SearchFilters({
         {/* Enter in either field applies both (`hidden` keeps it from every reader too). */}
         <button type="submit" hidden tabIndex={-1} />
       </form>
+      <NativeSelect
+        id={`${idPrefix}-nota`}
+        label={text.filters.rating}
+        data={ratingOptions}
+        value={search.minRating === null ? '' : String(search.minRating)}
+        onChange={(e) => set({ [n.minRating]: e.currentTarget.value || null })}
+      />
       <Checkbox.Group
         label={text.filters.facilities}
         value={search.facilities}

@@ -20,6 +20,7 @@ import {
 } from '../api.ts';
 import { BookingRulesForm } from '../components/booking-rules-form.tsx';
 import { AddressContactForm, ClinicDataForm } from '../components/clinic-forms.tsx';
+import { ClinicLocation } from '../components/clinic-location.tsx';
 import { ClinicRoomsStep } from '../components/clinic-rooms-step.tsx';
 import { HoursEditor } from '../components/hours-editor.tsx';
 import { PhotoManager } from '../components/photo-manager.tsx';
@@ -121,14 +122,18 @@ export function ClinicEditorPage() {
       );
     switch (step) {
       case 'endereco':
+        // The map's pin under the address: the address saved is what places the clinic first.
         return (
-          <AddressContactForm
-            key={`${c.address?.uuid ?? 'new'}-${c.phones[0]?.uuid ?? 'new'}`}
-            clinic={c}
-            submitLabel={s.next}
-            actions={back}
-            onSaved={() => advance(s.saved.address)}
-          />
+          <>
+            <AddressContactForm
+              key={`${c.address?.uuid ?? 'new'}-${c.phones[0]?.uuid ?? 'new'}`}
+              clinic={c}
+              submitLabel={s.next}
+              actions={back}
+              onSaved={() => advance(s.saved.address)}
+            />
+            <ClinicLocation clinic={c} />
+          </>
         );
       case 'horarios':
         return (
