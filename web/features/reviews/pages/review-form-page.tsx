@@ -5,6 +5,7 @@ import { MAX_REVIEW_COMMENT, type PendingReview, type Review, reviewBody } from 
 import { useBreadcrumbName } from '#web/components/breadcrumb.tsx';
 import { QueryState } from '#web/components/query-state.tsx';
 import { usePageTitle } from '#web/components/use-page-title.ts';
+import { useMyBooking } from '#web/features/bookings/api.ts';
 import { ApiError, errorText } from '#web/lib/api.ts';
 import { formatShortDate } from '#web/lib/format.ts';
 import { zodValidate } from '#web/lib/forms.ts';
@@ -51,25 +52,33 @@ function Thanks({ review, room }: { review: Review; room: PendingReview['room'] 
   );
 }
 
-function ReviewForm({ pending, onDone }: { pending: PendingReview; onDone(review: Review): void }) {
+function ReviewForm({
+  pending,
+  onDone,
+  onRefused,
+}: {
+  pending: PendingReview;
+  onDone(review: Review): void;
+  /** The refusal's words ('' when sending again): the page keeps them if the booking leaves the list. */
+  onRefused(message: string): void;
+}) {
   const [rating, setRating] = useState<number | null>(null);
   const [comment, setComment] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const [refused, setRefused] = useState('');
   const send = useReviewBooking(pending.booking_uuid, pending.room.uuid);
   const submit = (event: React.FormEvent) => {
     event.preventDefault();
     const body = { rating: rating ?? Number.NaN, comment };
     const found = validate(body);
     setErrors(found);
-    setRefused('');
+    onRefused('');
     if (Object.keys(found).length) return;
     send.mutate(body, {
       onSuccess: onDone,
       onError: (err) => {
         if (err instanceof ApiError && Object.keys(err.errors).length) {
           setErrors(Object.fromEntries(Object.entries(err.errors).map(([k, v]) => [k, v[0] ?? ''])));
-        } else setRefused(refusal(err));
+        } else onRefused(refusal(err));
       },
     });
   };
@@ -101,11 +110,6 @@ function ReviewForm({ pending, onDone }: { pending: PendingReview; onDone(review
             {text.counter(comment.length, MAX_REVIEW_COMMENT)}
           </Text>
         </div>
-        {refused && (
-          <Alert color="red" role="alert">
-            {refused}
-          </Alert>
-        )}
         <Button type="submit" loading={send.isPending} style={{ alignSelf: 'flex-start' }}>
           {t.submit}
         </Button>
@@ -123,19 +127,22 @@ export function ReviewFormPage() {
   const { booking_uuid: bookingUuid } = useParams();
   const pending = usePendingReviews();
   const [sent, setSent] = useState<{ review: Review; room: PendingReview['room'] }>();
+  const [refused, setRefused] = useState('');
   const item = pending.data?.find((p) => p.booking_uuid === bookingUuid);
-  const room = sent?.room ?? item?.room;
-  usePageTitle(room ? `${t.title} · ${room.name}` : t.title);
-  useBreadcrumbName(bookingUuid, room?.name);
+  // A booking no longer open to review is still named by its room.
+  const closed = useMyBooking(pending.isSuccess && !item && !sent ? bookingUuid : undefined);
+  const roomName = sent?.room.name ?? item?.room.name ?? closed.data?.room.name;
+  usePageTitle(roomName ? `${t.title} · ${roomName}` : t.title);
+  useBreadcrumbName(bookingUuid, roomName);
   return (
     <Stack maw={760}>
       <div>
         <Title order={1} fz="h2">
           {t.title}
         </Title>
-        {room && (
+        {roomName && (
           <Text fw={700} style={{ overflowWrap: 'anywhere' }}>
-            {room.name}
+            {roomName}
           </Text>
         )}
         {item && (
@@ -145,16 +152,27 @@ export function ReviewFormPage() {
           </Text>
         )}
       </div>
+      {refused && (
+        <Alert color="red" role="alert">
+          {refused}
+        </Alert>
+      )}
       {sent ? (
         <Thanks review={sent.review} room={sent.room} />
       ) : (
         <QueryState isPending={pending.isPending} error={pending.error} retry={() => pending.refetch()}>
           {item ? (
-            <ReviewForm pending={item} onDone={(review) => setSent({ review, room: item.room })} />
+            <ReviewForm
+              pending={item}
+              onDone={(review) => setSent({ review, room: item.room })}
+              onRefused={setRefused}
+            />
           ) : (
-            <Alert color="gray" title={t.closed}>
-              {t.closedBody}
-            </Alert>
+            !refused && (
+              <Alert color="gray" title={t.closed}>
+                {t.closedBody}
+              </Alert>
+            )
           )}
         </QueryState>
       )}
