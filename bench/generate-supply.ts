@@ -1,6 +1,7 @@
 /**
- * Data generator of the availability benchmark: partners, clinics with weekday hours, rooms (a
- * third with their own hours), blocks and a year of appointments, written with set-based SQL.
+ * Data generator of the availability benchmark: partners, clinics with weekday hours and a place
+ * on the map, rooms (a third with their own hours, most with reviews), blocks and a year of
+ * appointments, written with set-based SQL.
  */
 import { sql } from 'drizzle-orm';
 import type { Db } from '../server/db/client.ts';
@@ -52,12 +53,30 @@ export async function generateSupply(db: Db, size: SupplySize): Promise<void> {
       returning id, owner_id
     )
     update clinics c set address_id = a.id from a where a.owner_id = c.partner_id`);
+  // Each clinic within about 2 km of its neighbourhood's centre (DESIGN §10 "Where rooms are").
+  await db.execute(sql`
+    with centre(n, lat, lng) as (
+      values (0, -23.5646, -46.6817), (1, -23.5530, -46.6910), (2, -23.6010, -46.6650),
+             (3, -23.5614, -46.6480), (4, -23.5840, -46.6780), (5, -23.5400, -46.5760),
+             (6, -23.5020, -46.6250), (7, -19.9367, -43.9336), (8, -19.9330, -43.9290),
+             (9, -19.9290, -43.9440), (10, -22.9459, -43.1823), (11, -22.9711, -43.1863),
+             (12, -22.9250, -43.2330), (13, -23.0000, -43.3650), (14, -25.4417, -49.2904),
+             (15, -25.4508, -49.2846), (16, -30.0254, -51.2018), (17, -30.0330, -51.1960),
+             (18, -8.1126, -34.8962), (19, -8.0350, -34.9170)
+    )
+    update clinics c set latitude = ce.lat + ((c.id * 7919) % 2001 - 1000) / 50000.0,
+                         longitude = ce.lng + ((c.id * 104729) % 2001 - 1000) / 50000.0,
+                         location_source = 'address'
+    from centre ce where ce.n = c.id % 20`);
   await db.execute(sql`
     insert into clinic_opening_hours (clinic_id, weekday, opens_at, closes_at)
     select c.id, d, '07:00', '22:00' from clinics c cross join generate_series(1, 6) d`);
   await db.execute(sql`
     insert into rooms (clinic_id, name, price_per_minute)
     select c.id, 'Sala ' || r, 1.0 from clinics c cross join generate_series(1, ${size.roomsPerClinic}) r`);
+  // Six rooms in seven reviewed, 1 to 6 reviews averaging 3 to 5.
+  await db.execute(sql`
+    update rooms set rating_count = id % 7, rating_sum = (id % 7) * 3 + least(2 * (id % 7), id % 5)`);
   await db.execute(sql`
     insert into room_operating_hours (room_id, weekday, opens_at, closes_at)
     select r.id, d, '00:00', '23:59' from rooms r cross join generate_series(0, 6) d where r.id % 3 = 0`);

@@ -3,8 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { partnerDataBody } from '#common/contracts/partner';
 import { clinicBody, roomBody } from '#common/contracts/supply';
 import { isSingleLine } from '#common/contracts/text';
-import { pricePerMinuteFromHourly } from '#common/money';
 import { distanceKm } from '#common/domain/geo';
+import { pricePerMinuteFromHourly } from '#common/money';
 import { demoFacilities, demoPartners, demoPlans, demoSpecialists } from './demo-content.ts';
 import { demoNetwork } from './demo-network.ts';
 
