@@ -8,6 +8,7 @@ import { BrowserRouter } from 'react-router';
 import { Providers } from './app/providers.tsx';
 import { AppRoutes } from './app/router.tsx';
 import { FullScreenLoading } from './components/loading-overlay.tsx';
+import { setPageHydrating } from './lib/hydrated.ts';
 import { takeServerState } from './lib/initial-data.ts';
 import { PageReady } from './lib/page-ready.tsx';
 import { createQueryClient } from './lib/query-client.ts';
@@ -37,6 +38,7 @@ const app = (
 // browser between pieces of work instead of holding the main thread for the whole page (input
 // stays responsive on slow phones).
 if (server) {
+  setPageHydrating(true);
   startTransition(() => {
     hydrateRoot(container, app, {
       // Told apart in the journeys (e2e/support/test.ts): any difference between the server's HTML

@@ -2,6 +2,14 @@ import { startTransition, useEffect, useState, useSyncExternalStore } from 'reac
 
 const subscribeToNothing = () => () => {};
 
+/** True from before the browser hydrates a page the server drew until that page responds. */
+let pageHydrating = false;
+
+/** Said by main.tsx before hydrating, and by PageReady once the page is hydrated. */
+export function setPageHydrating(value: boolean): void {
+  pageHydrating = value;
+}
+
 /**
  * False while the page is drawn on the server and while the browser hydrates that HTML, true from
  * the render after (and at once wherever the browser draws alone: pages reached inside the app, a
@@ -15,9 +23,13 @@ const subscribeToNothing = () => () => {};
  * React draws those widgets in slices, yielding to the browser.
  */
 export function useHydrated(): boolean {
+  // The browser's snapshot agrees with the server's (true) for as long as the page is being
+  // hydrated: when they differ after hydrating, React draws the component again at once to catch
+  // up, in one synchronous task that yields to nothing — each of these widgets did, right after
+  // hydrating (docs/performance.md, "Décima rodada").
   const hydrating = useSyncExternalStore(
     subscribeToNothing,
-    () => false,
+    () => pageHydrating,
     () => true,
   );
   const [hydrated, setHydrated] = useState(!hydrating);

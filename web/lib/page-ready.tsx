@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+import { setPageHydrating } from './hydrated.ts';
 
 /**
  * Marks `<html data-ready>` once the page on screen is drawn by React and responds: a server-drawn
@@ -11,6 +12,7 @@ import { useEffect } from 'react';
 export function PageReady({ page = false }: { page?: boolean }) {
   useEffect(() => {
     if (!page && document.querySelector('[data-page-boundary]')) return;
+    setPageHydrating(false);
     document.documentElement.dataset.ready = '';
   }, [page]);
   return null;

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 
 /**
  * Whether a media query matches, or undefined while it cannot be known: on the server and in the
@@ -10,7 +10,9 @@ export function useWidthMatch(query: string): boolean | undefined {
   const [matches, setMatches] = useState<boolean>();
   useEffect(() => {
     const list = window.matchMedia(query);
-    setMatches(list.matches);
+    // The first answer as a transition: a plain update from an effect is drawn in one synchronous
+    // task, and right after hydrating that held a phone's main thread.
+    startTransition(() => setMatches(list.matches));
     const changed = (event: MediaQueryListEvent) => setMatches(event.matches);
     list.addEventListener('change', changed);
     return () => list.removeEventListener('change', changed);
