@@ -13,7 +13,8 @@
  *   two weeks Sala Corcovado 08, 10, 14, 15, 17, 18 h, Sala Pão de Açúcar 16 h, Consultório 501
  *   11 h, Sala Ipê 08 and 19 h; and the nights of Consultório 501 ahead (signup-in-booking.spec
  *   repeats its first free hour, 00:00, the week after);
- * - Lucas has an hour ahead in Sala Pão de Açúcar (admin.spec, suspending Rodrigo Nunes).
+ * - Lucas has an hour ahead in Sala Pão de Açúcar (admin.spec, suspending Rodrigo Nunes);
+ * - Mariana has three hours of the last weeks still to review (the reviews' journeys).
  */
 import { brazilianMobile } from '#common/domain/phone';
 import { addDays, weekdayOf, zonedDate, zonedInstant } from '#common/time/zone';
@@ -229,6 +230,24 @@ function writeDemoAccounts(
     method: 'card',
     outcomes: [{ kind: 'canceled', by: 'customer', at: hoursBefore(canceled, 72) }],
   });
+
+  // Her last weeks: three finished hours she has not reviewed yet (demo-reviews.ts leaves them).
+  const finished: [number, string, string][] = [
+    [3, '09:00', 'Consultório Jardim'],
+    [8, '14:00', 'Sala Ipê'],
+    [13, '10:00', 'Consultório Jardim'],
+  ];
+  for (const [days, time, name] of finished) {
+    const starts = at(businessDay(today, -1, days), time);
+    builder.book({
+      room: room(name),
+      customer: mariana,
+      starts: [starts],
+      createdAt: hoursBefore(starts, 7 * 24),
+      method: 'card',
+      outcomes: held,
+    });
+  }
 
   // Lucas Ferreira: two hours ahead (one in Rodrigo's Botafogo clinic), one the partner canceled.
   const movimento = at(businessDay(today, 1, 2), '10:00');

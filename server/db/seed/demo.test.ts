@@ -2,6 +2,7 @@ import { count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, zonedDate } from '#common/time/zone';
 import { checkLedger } from '../../features/lifecycle/ledger.ts';
+import { inviteToReview } from '../../features/reviews/review-invitations.ts';
 import { createTestContext, request, type TestContext } from '../../test/app.ts';
 import { signIn } from '../../test/fixtures.ts';
 import { type Db, queryRows } from '../client.ts';
@@ -36,7 +37,8 @@ async function fingerprint(db: Db) {
           (select coalesce(sum(refunded_cents), 0) from payments)::bigint::text as refunded_cents,
           (select count(*) from refunds)::int as refunds,
           (select extract(epoch from min(starts_at))::bigint from appointments)::text as first_start,
-          (select extract(epoch from max(starts_at))::bigint from appointments)::text as last_start`,
+          (select extract(epoch from max(starts_at))::bigint from appointments)::text as last_start,
+          (select count(*) || ':' || sum(rating) || ':' || count(reply_text) from reviews) as reviews`,
   );
 }
 
@@ -239,6 +241,44 @@ describe('demo data (DESIGN §3)', () => {
       heat.cells.filter((c) => c.weekday === wd).reduce((s, c) => s + c.count, 0),
     );
     expect(byWeekday[0]! * 4).toBeLessThan(Math.min(...byWeekday.slice(1, 6)));
+  });
+
+  it('spreads reviews over the rooms, and leaves especialista@salas.test bookings to review', async () => {
+    const rooms = await queryRows<{ n: number; count: number; sum: number; visible: number; total: number }>(
+      ctx.db,
+      sql`select count(v.id)::int as n, r.rating_count as count, r.rating_sum as sum,
+            count(v.id) filter (where v.hidden_at is null)::int as visible,
+            coalesce(sum(v.rating) filter (where v.hidden_at is null), 0)::int as total
+          from rooms r left join reviews v on v.room_id = r.id group by r.id`,
+    );
+    // Some rooms reviewed often, some never; each room's numbers are its visible reviews.
+    expect(rooms.filter((r) => r.n >= 10).length).toBeGreaterThan(3);
+    expect(rooms.filter((r) => r.n === 0).length).toBeGreaterThan(3);
+    for (const r of rooms) expect([r.count, r.sum]).toEqual([r.visible, r.total]);
+    const [mix] = await queryRows<Record<string, number>>(
+      ctx.db,
+      sql`select count(*)::int as all, count(*) filter (where rating >= 4)::int as good,
+            count(*) filter (where rating = 3)::int as fair, count(*) filter (where rating <= 2)::int as poor,
+            count(comment)::int as comments, count(distinct comment)::int as words,
+            count(reply_text)::int as replies, count(hidden_at)::int as hidden,
+            count(*) filter (where created_at > ${ctx.clock.now.toISOString()}::timestamptz)::int as ahead
+          from reviews`,
+    );
+    expect(mix!.good / mix!.all).toBeGreaterThan(0.75);
+    expect(mix!.fair).toBeGreaterThan(0);
+    expect(mix!.poor).toBeGreaterThan(0);
+    expect(mix!.poor / mix!.all).toBeLessThan(0.06);
+    expect(mix!.comments / mix!.all).toBeGreaterThan(0.5);
+    expect(mix!.words).toBeGreaterThan(10);
+    expect(mix!.replies).toBeGreaterThan(0);
+    expect(mix!).toMatchObject({ hidden: 1, ahead: 0 });
+
+    const token = await signIn(ctx, 'especialista@salas.test', DEMO_PASSWORD);
+    const pending = (await get(token, '/api/customer/reviews/pending')) as { ended_at: string }[];
+    expect(pending.length).toBeGreaterThanOrEqual(2);
+    expect(pending.length).toBeLessThanOrEqual(3);
+    // Every finished booking was invited already: the first start sends nobody a late invitation.
+    expect(await inviteToReview(ctx.app.services)).toBe(0);
   });
 
   it('is deterministic: a second seed with the same start instant gives the same counts and sums', async () => {

@@ -38,6 +38,7 @@ import type { HistoryRoom } from './demo-history.ts';
 import { clinicSvg, roomSvg } from './demo-images.ts';
 import { demoNetwork } from './demo-network.ts';
 import { seedPayouts } from './demo-payouts.ts';
+import { seedReviews } from './demo-reviews.ts';
 import { seededRandom } from './random.ts';
 
 const ZONE = 'America/Sao_Paulo';
@@ -249,6 +250,8 @@ export async function seedDemoDataIfEmpty(
     await refreshSplit(tx, sql`true`);
     // What the platform already paid each partner, month by month.
     await seedPayouts(tx, now, operatorId, seededRandom(30));
+    // Reviews of the finished bookings, and the rooms' numbers from them.
+    await seedReviews(tx, now, operatorId, seededRandom(45));
     // One partner connected to the provider (split), the others on payouts.
     const connected = partnerIds.get(DEMO_CONNECTED_PARTNER);
     if (connected) await seedConnectedPartner(tx, connected, now, options.tokenKey ?? developmentTokenKey());
