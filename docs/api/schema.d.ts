@@ -425,6 +425,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/geocode": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Ponto de um endereço ou CEP, para buscar salas perto dele (404 quando não encontrado, 503 quando a geocodificação está desligada ou fora do ar) */
+        get: operations["getGeocode"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/cities": {
         parameters: {
             query?: never;
@@ -1373,6 +1390,125 @@ export interface paths {
         put?: never;
         /** Paga o horário guardado para você pela lista de espera */
         post: operations["postCustomerWaitlistUuidClaim"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/rooms/{id}/reviews": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Avaliações visíveis de uma sala, das mais novas às mais antigas (só o primeiro nome) */
+        get: operations["getRoomsIdReviews"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/customer/booking/{uuid}/review": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Avalia a sala de uma reserva (1 a 5 estrelas e um comentário opcional): uma vez, depois do último horário e por até 30 dias */
+        post: operations["postCustomerBookingUuidReview"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/customer/reviews/pending": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Minhas reservas que ainda posso avaliar (e até quando) */
+        get: operations["getCustomerReviewsPending"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/partner/reviews": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Avaliações visíveis das minhas salas (show=unanswered: só as sem resposta) */
+        get: operations["getPartnerReviews"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/partner/review/{uuid}/reply": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Responde publicamente a uma avaliação de uma das minhas salas (uma vez) */
+        post: operations["postPartnerReviewUuidReply"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/fusion/reviews": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Todas as avaliações, com as ocultas (show=hidden: só as ocultas; show=unanswered: sem resposta) */
+        get: operations["getFusionReviews"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/fusion/review/{uuid}/hide": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Oculta uma avaliação (sai da página da sala e da média); o motivo fica no histórico de auditoria */
+        post: operations["postFusionReviewUuidHide"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2664,6 +2800,8 @@ export interface operations {
                             mercadopagoPublicKey: string | null;
                             maxInstallments: number;
                             interestFreeInstallments: number;
+                            mapTileUrl: string;
+                            mapTileAttribution: string;
                         };
                     };
                 };
@@ -3647,11 +3785,22 @@ export interface operations {
                     /** @enum {string|null} */
                     attributeToFilter?: "all" | "city" | "neighborhood" | "clinic" | "room" | null;
                     /** @enum {string|null} */
-                    attributeSortBy?: "relevance" | "price_asc" | "price_desc" | "name" | null;
+                    attributeSortBy?: "relevance" | "price_asc" | "price_desc" | "name" | "rating" | "distance" | null;
                     neighborhood?: string | null;
                     min_price_cents?: number | null;
                     max_price_cents?: number | null;
                     facilities?: string[] | null;
+                    min_rating?: number | null;
+                    near?: {
+                        lat: number;
+                        lng: number;
+                    } | null;
+                    bbox?: {
+                        south: number;
+                        west: number;
+                        north: number;
+                        east: number;
+                    } | null;
                 } | null;
             };
         };
@@ -3695,11 +3844,16 @@ export interface operations {
                                 url: string;
                                 is_cover: boolean;
                             }[];
+                            rating_avg: number | null;
+                            rating_count: number;
+                            latitude: number | null;
+                            longitude: number | null;
                             free_hours?: {
                                 date_time: string;
                                 hours: string[];
                             }[];
                             free_hours_total?: number;
+                            distance_km?: number;
                         }[];
                         meta: {
                             current_page: number;
@@ -3853,6 +4007,10 @@ export interface operations {
                                 url: string;
                                 is_cover: boolean;
                             }[];
+                            rating_avg: number | null;
+                            rating_count: number;
+                            latitude: number | null;
+                            longitude: number | null;
                             hours: {
                                 weekday: number;
                                 opens_at: string;
@@ -3922,6 +4080,63 @@ export interface operations {
                                 available: boolean;
                             }[];
                         }[];
+                    };
+                };
+            };
+            /** @description Pedido recusado: a mensagem diz por quê (422 traz os erros por campo) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Erro"];
+                };
+            };
+            /** @description Erro do servidor, com o código do pedido */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Erro"];
+                };
+            };
+        };
+    };
+    getGeocode: {
+        parameters: {
+            query: {
+                q: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Resposta */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            lat: number;
+                            lng: number;
+                            label: string;
+                        };
+                    };
+                };
+            };
+            /** @description Resposta */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
                     };
                 };
             };
@@ -4055,6 +4270,10 @@ export interface operations {
                                     url: string;
                                     is_cover: boolean;
                                 }[];
+                                rating_avg: number | null;
+                                rating_count: number;
+                                latitude: number | null;
+                                longitude: number | null;
                             }[];
                         };
                         meta: {
@@ -4754,6 +4973,10 @@ export interface operations {
                                 is_cover: boolean;
                             }[];
                             rooms_count: number;
+                            latitude: number | null;
+                            longitude: number | null;
+                            /** @enum {string|null} */
+                            location_source: "pin" | "address" | null;
                         }[];
                     };
                 };
@@ -4829,6 +5052,10 @@ export interface operations {
                                 is_cover: boolean;
                             }[];
                             rooms_count: number;
+                            latitude: number | null;
+                            longitude: number | null;
+                            /** @enum {string|null} */
+                            location_source: "pin" | "address" | null;
                         }[];
                     };
                 };
@@ -4871,6 +5098,8 @@ export interface operations {
                     email?: string | null;
                     /** @default America/Sao_Paulo */
                     timezone?: string;
+                    latitude?: number | null;
+                    longitude?: number | null;
                 };
             };
         };
@@ -4915,6 +5144,10 @@ export interface operations {
                                 is_cover: boolean;
                             }[];
                             rooms_count: number;
+                            latitude: number | null;
+                            longitude: number | null;
+                            /** @enum {string|null} */
+                            location_source: "pin" | "address" | null;
                         };
                     };
                 };
@@ -4991,6 +5224,10 @@ export interface operations {
                                 is_cover: boolean;
                             }[];
                             rooms_count: number;
+                            latitude: number | null;
+                            longitude: number | null;
+                            /** @enum {string|null} */
+                            location_source: "pin" | "address" | null;
                         };
                     };
                 };
@@ -5034,6 +5271,8 @@ export interface operations {
                     email?: string | null;
                     /** @default America/Sao_Paulo */
                     timezone?: string;
+                    latitude?: number | null;
+                    longitude?: number | null;
                 };
             };
         };
@@ -5078,6 +5317,10 @@ export interface operations {
                                 is_cover: boolean;
                             }[];
                             rooms_count: number;
+                            latitude: number | null;
+                            longitude: number | null;
+                            /** @enum {string|null} */
+                            location_source: "pin" | "address" | null;
                         };
                     };
                 };
@@ -8719,6 +8962,476 @@ export interface operations {
                                     expires_at: string;
                                 };
                             };
+                        };
+                    };
+                };
+            };
+            /** @description Pedido recusado: a mensagem diz por quê (422 traz os erros por campo) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Erro"];
+                };
+            };
+            /** @description Erro do servidor, com o código do pedido */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Erro"];
+                };
+            };
+        };
+    };
+    getRoomsIdReviews: {
+        parameters: {
+            query?: {
+                page?: number;
+                per_page?: number;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Resposta */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** Format: uuid */
+                            uuid: string;
+                            rating: number;
+                            comment: string | null;
+                            created_at: string;
+                            author_first_name: string;
+                            reply: {
+                                text: string;
+                                created_at: string;
+                            } | null;
+                        }[];
+                        meta: {
+                            current_page: number;
+                            last_page: number;
+                            per_page: number;
+                            total: number;
+                        };
+                    };
+                };
+            };
+            /** @description Pedido recusado: a mensagem diz por quê (422 traz os erros por campo) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Erro"];
+                };
+            };
+            /** @description Erro do servidor, com o código do pedido */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Erro"];
+                };
+            };
+        };
+    };
+    postCustomerBookingUuidReview: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                uuid: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    rating: number;
+                    comment?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Resposta */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** Format: uuid */
+                            uuid: string;
+                            rating: number;
+                            comment: string | null;
+                            created_at: string;
+                        };
+                    };
+                };
+            };
+            /** @description Pedido recusado: a mensagem diz por quê (422 traz os erros por campo) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Erro"];
+                };
+            };
+            /** @description Erro do servidor, com o código do pedido */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Erro"];
+                };
+            };
+        };
+    };
+    getCustomerReviewsPending: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Resposta */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** Format: uuid */
+                            booking_uuid: string;
+                            room: {
+                                /** Format: uuid */
+                                uuid: string;
+                                name: string;
+                            };
+                            clinic_name: string;
+                            ended_at: string;
+                            review_until: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Pedido recusado: a mensagem diz por quê (422 traz os erros por campo) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Erro"];
+                };
+            };
+            /** @description Erro do servidor, com o código do pedido */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Erro"];
+                };
+            };
+        };
+    };
+    getPartnerReviews: {
+        parameters: {
+            query?: {
+                page?: number;
+                show?: "all" | "hidden" | "unanswered";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Resposta */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** Format: uuid */
+                            uuid: string;
+                            rating: number;
+                            comment: string | null;
+                            created_at: string;
+                            author_first_name: string;
+                            reply: {
+                                text: string;
+                                created_at: string;
+                            } | null;
+                            room: {
+                                /** Format: uuid */
+                                uuid: string;
+                                name: string;
+                            };
+                            clinic: {
+                                /** Format: uuid */
+                                uuid: string;
+                                name: string;
+                            };
+                            /** Format: uuid */
+                            booking_uuid: string;
+                            hidden: {
+                                at: string;
+                                reason: string;
+                            } | null;
+                        }[];
+                        meta: {
+                            current_page: number;
+                            last_page: number;
+                            per_page: number;
+                            total: number;
+                        };
+                    };
+                };
+            };
+            /** @description Pedido recusado: a mensagem diz por quê (422 traz os erros por campo) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Erro"];
+                };
+            };
+            /** @description Erro do servidor, com o código do pedido */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Erro"];
+                };
+            };
+        };
+    };
+    postPartnerReviewUuidReply: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                uuid: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    text: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Resposta */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** Format: uuid */
+                            uuid: string;
+                            rating: number;
+                            comment: string | null;
+                            created_at: string;
+                            author_first_name: string;
+                            reply: {
+                                text: string;
+                                created_at: string;
+                            } | null;
+                            room: {
+                                /** Format: uuid */
+                                uuid: string;
+                                name: string;
+                            };
+                            clinic: {
+                                /** Format: uuid */
+                                uuid: string;
+                                name: string;
+                            };
+                            /** Format: uuid */
+                            booking_uuid: string;
+                            hidden: {
+                                at: string;
+                                reason: string;
+                            } | null;
+                        };
+                    };
+                };
+            };
+            /** @description Pedido recusado: a mensagem diz por quê (422 traz os erros por campo) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Erro"];
+                };
+            };
+            /** @description Erro do servidor, com o código do pedido */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Erro"];
+                };
+            };
+        };
+    };
+    getFusionReviews: {
+        parameters: {
+            query?: {
+                page?: number;
+                show?: "all" | "hidden" | "unanswered";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Resposta */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** Format: uuid */
+                            uuid: string;
+                            rating: number;
+                            comment: string | null;
+                            created_at: string;
+                            author_first_name: string;
+                            reply: {
+                                text: string;
+                                created_at: string;
+                            } | null;
+                            room: {
+                                /** Format: uuid */
+                                uuid: string;
+                                name: string;
+                            };
+                            clinic: {
+                                /** Format: uuid */
+                                uuid: string;
+                                name: string;
+                            };
+                            /** Format: uuid */
+                            booking_uuid: string;
+                            hidden: {
+                                at: string;
+                                reason: string;
+                            } | null;
+                        }[];
+                        meta: {
+                            current_page: number;
+                            last_page: number;
+                            per_page: number;
+                            total: number;
+                        };
+                    };
+                };
+            };
+            /** @description Pedido recusado: a mensagem diz por quê (422 traz os erros por campo) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Erro"];
+                };
+            };
+            /** @description Erro do servidor, com o código do pedido */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Erro"];
+                };
+            };
+        };
+    };
+    postFusionReviewUuidHide: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                uuid: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    reason: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Resposta */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** Format: uuid */
+                            uuid: string;
+                            rating: number;
+                            comment: string | null;
+                            created_at: string;
+                            author_first_name: string;
+                            reply: {
+                                text: string;
+                                created_at: string;
+                            } | null;
+                            room: {
+                                /** Format: uuid */
+                                uuid: string;
+                                name: string;
+                            };
+                            clinic: {
+                                /** Format: uuid */
+                                uuid: string;
+                                name: string;
+                            };
+                            /** Format: uuid */
+                            booking_uuid: string;
+                            hidden: {
+                                at: string;
+                                reason: string;
+                            } | null;
                         };
                     };
                 };
