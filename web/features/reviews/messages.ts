@@ -36,7 +36,6 @@ export const text = {
   form: {
     title: 'Avaliar a sala',
     rating: 'Sua nota',
-    ratingError: 'Escolha de 1 a 5 estrelas.',
     comment: 'Comentário (opcional)',
     commentHint: 'Como foi a sala, a recepção, a limpeza? Seu primeiro nome aparece com a avaliação.',
     submit: 'Enviar avaliação',
@@ -55,7 +54,8 @@ export const text = {
     title: 'Avaliações',
     none: 'Esta sala ainda não tem avaliações.',
     summary: (avg: string, count: string) => `${avg} de 5 · ${count}`,
-    ratingLabel: (avg: string, count: string) => `Nota ${avg} de 5, ${count}`,
+    rating: 'Nota',
+    outOf: 'de 5',
   },
   managed: {
     partnerTitle: 'Avaliações das suas salas',
@@ -66,7 +66,6 @@ export const text = {
     filter: 'Mostrar',
     none: 'Nenhuma avaliação por aqui.',
     count: (n: number) => `${n.toLocaleString('pt-BR')} ${n === 1 ? 'avaliação' : 'avaliações'}`,
-    by: (name: string, date: string) => `${name} · ${date}`,
     open: 'Responder',
     replyLabel: 'Sua resposta',
     replyHint: 'A resposta é pública, aparece abaixo da avaliação na página da sala e não pode ser editada.',
@@ -79,7 +78,6 @@ export const text = {
     hideIntro:
       'A avaliação deixa de aparecer na página da sala e na nota média. O motivo fica no registro de auditoria.',
     reason: 'Motivo',
-    reasonError: 'Informe o motivo.',
     cancel: 'Voltar',
     confirmHide: 'Ocultar avaliação',
     hiddenDone: 'Avaliação ocultada.',

@@ -3,7 +3,7 @@
  * place of the "Avaliações" section. The list's code and its call load only when the section comes
  * near the screen (it sits below the fold), so the page's first load does no more than before.
  */
-import { Anchor, Group, Paper, Skeleton, Title } from '@mantine/core';
+import { Anchor, Group, Paper, Skeleton, Title, VisuallyHidden } from '@mantine/core';
 import { IconStarFilled } from '@tabler/icons-react';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import type { RoomDetail } from '#common/contracts/rooms';
@@ -19,12 +19,15 @@ export function RatingLine({ room }: { room: Rated }) {
   if (!room.rating_count || room.rating_avg === null) return null;
   const avg = formatRating(room.rating_avg);
   const count = reviewCountLabel(room.rating_count);
+  // Read as "Nota 4,7 de 5 · 23 avaliações": the visible words, in their order, with what the star says.
   return (
-    <Anchor href={`#${SECTION_ID}`} size="sm" c="dark.7" aria-label={text.room.ratingLabel(avg, count)}>
+    <Anchor href={`#${SECTION_ID}`} size="sm" c="dark.7">
       <Group gap={4} component="span" wrap="nowrap">
         <IconStarFilled size={15} color="var(--mantine-color-yellow-7)" aria-hidden="true" />
         <span>
-          <strong>{avg}</strong> · <u>{count}</u>
+          <VisuallyHidden>{text.room.rating} </VisuallyHidden>
+          <strong>{avg}</strong>
+          <VisuallyHidden> {text.room.outOf}</VisuallyHidden> · <u>{count}</u>
         </span>
       </Group>
     </Anchor>
