@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { createTestContext, request, type TestContext } from './app.ts';
 import { signedInAs } from './fixtures.ts';
+import { type FakeNominatim, startFakeNominatim } from './geocoder-fake.ts';
 import { matrix } from './route-policies.ts';
 
 const nasty: unknown[] = [
@@ -60,16 +61,22 @@ function fields(schema: unknown): string[] {
 let t: TestContext;
 let tokens: Record<string, string>;
 let uuids: Record<string, string>;
+/** The geocoder the product is given (off, GET /api/geocode answers 503 by design). */
+let nominatim: FakeNominatim;
 
 beforeAll(async () => {
-  t = await createTestContext();
+  nominatim = await startFakeNominatim();
+  t = await createTestContext({ GEOCODER_URL: nominatim.url });
   const c = await signedInAs(t, 'customer');
   const p = await signedInAs(t, 'partner');
   const o = await signedInAs(t, 'owner');
   tokens = { customer: c.token, partner: p.token, operator: o.token };
   uuids = { customer: c.user.uuid, partner: p.user.uuid, operator: o.user.uuid };
 }, 60_000);
-afterAll(() => t.close());
+afterAll(async () => {
+  await t.close();
+  await nominatim.close();
+});
 
 function caller(url: string, method: string) {
   const policy = matrix[`${method} ${url}`]!;
