@@ -4,6 +4,9 @@
  * `distance` orders, with the other filters, the facets and paging — over the demo's clinics, which
  * sit at real coordinates.
  */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { distanceKm } from '#common/domain/geo';
@@ -27,12 +30,19 @@ interface Result {
   hour_price_cents: number;
 }
 
+/** The built page's shell, so /rooms is drawn on the server as in production. */
+const webRoot = fs.mkdtempSync(path.join(os.tmpdir(), 'salas-web-'));
+fs.writeFileSync(
+  path.join(webRoot, 'index.html'),
+  fs.readFileSync(path.join(import.meta.dirname, '../../../web/index.html'), 'utf8'),
+);
+
 let t: TestContext;
 /** A published room of a clinic that has no place yet. */
 let unplaced: string;
 let paulista: { lat: number; lng: number };
 beforeAll(async () => {
-  t = await createTestContext();
+  t = await createTestContext({}, { webRoot });
   await seedDemoDataIfEmpty(t.db, t.storage, t.clock.now);
   const partner = await signedInAs(t, 'partner');
   const clinic = await createClinic(t, partner.user, partner.token, 'Clínica Sem Lugar');
@@ -194,6 +204,27 @@ describe('by reviews', () => {
       sql`select name from rooms where ${inArray(rooms.uuid, uuids(rest))} order by salas_fold(name), id`,
     );
     expect(rest.map((r) => r.name)).toEqual(sorted.map((r) => r.name));
+  });
+});
+
+describe('the room list’s address (server-drawn /rooms)', () => {
+  it('reads perto and area: the nearest rooms first, only those inside, a broken area left out', async () => {
+    const roomLinks = (html: string) =>
+      [...html.slice(html.indexOf('<div id="root">')).matchAll(/href="\/rooms\/([0-9a-f-]{36})"/g)].map(
+        (m) => m[1]!,
+      );
+    const near = await results({ near: paulista }, '?per_page=15');
+    const page = await request(t.app, { method: 'GET', url: `/rooms?perto=${paulista.lat},${paulista.lng}` });
+    expect(page.statusCode).toBe(200);
+    expect([...new Set(roomLinks(page.body))]).toEqual(uuids(near));
+    const box = '-23.58,-46.7,-23.55,-46.64';
+    const inside = await request(t.app, { method: 'GET', url: `/rooms?area=${box}` });
+    const expected = await results({ bbox: { south: -23.58, west: -46.7, north: -23.55, east: -46.64 } });
+    expect(new Set(roomLinks(inside.body))).toEqual(new Set(uuids(expected)));
+    // A box that is no box is left out: the whole list, as a shared link with a typo still opens.
+    const typo = await request(t.app, { method: 'GET', url: '/rooms?area=-23.5,-46.6' });
+    const plain = await request(t.app, { method: 'GET', url: '/rooms' });
+    expect(roomLinks(typo.body)).toEqual(roomLinks(plain.body));
   });
 });
 
