@@ -255,7 +255,9 @@ describe('demo data (DESIGN §3)', () => {
     expect(rooms.filter((r) => r.n >= 10).length).toBeGreaterThan(3);
     expect(rooms.filter((r) => r.n === 0).length).toBeGreaterThan(3);
     for (const r of rooms) expect([r.count, r.sum]).toEqual([r.visible, r.total]);
-    const [mix] = await queryRows<Record<string, number>>(
+    const [mix] = await queryRows<
+      Record<'all' | 'good' | 'fair' | 'poor' | 'comments' | 'words' | 'replies' | 'hidden' | 'ahead', number>
+    >(
       ctx.db,
       sql`select count(*)::int as all, count(*) filter (where rating >= 4)::int as good,
             count(*) filter (where rating = 3)::int as fair, count(*) filter (where rating <= 2)::int as poor,

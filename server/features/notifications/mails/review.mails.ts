@@ -1,5 +1,6 @@
 /** The invitation to review a room after a booking ended (DESIGN §10 "Reviews"). */
 import { REVIEW_WINDOW_DAYS } from '#common/contracts/reviews';
+import type { users } from '../../../db/schema.ts';
 import { type RenderedMail, renderMail } from '../../../lib/mail-template.ts';
 import { dayLabel, firstName, placeOf, when } from './booking.mails.ts';
 
@@ -8,13 +9,8 @@ export interface ReviewInvitation {
   booking: { uuid: string };
   room: { name: string };
   clinic: { name: string; timezone: string };
-  customer: {
-    id: number;
-    name: string;
-    email: string;
-    whatsappPhone: string | null;
-    whatsappOptedInAt: Date | null;
-  };
+  /** The specialist (their WhatsApp number too, when they opted in). */
+  customer: Pick<typeof users.$inferSelect, 'id' | 'name' | 'email' | 'whatsappPhone' | 'whatsappOptedInAt'>;
   /** When the booking's last hour (that took place) ended. */
   endedAt: Date;
 }
