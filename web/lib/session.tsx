@@ -44,6 +44,10 @@ export function SessionProvider({ children }: { children: ReactNode }) {
         throw err;
       }
     },
+    // No token stored: nobody is signed in, known at once in the browser. Asked of the query
+    // instead, the answer came a moment after hydrating and redrew the session in a synchronous
+    // task. Not on the server, which cannot see the browser's token and hands its data over.
+    initialData: () => (typeof window !== 'undefined' && !getToken() ? null : undefined),
     staleTime: 60_000,
   });
 

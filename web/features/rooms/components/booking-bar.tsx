@@ -19,13 +19,24 @@ const BookingSheet = lazy(async () => ({ default: (await import('./booking-sheet
 /** The address fragment of the sheet drawn without scripts (CSS shows it while it is the target). */
 const SHEET = 'horarios';
 
+/** An element's content as it came from the server: React neither hydrates nor redraws it. */
+const KEPT = { __html: '' };
+
 /**
  * The sheet as the server draws it, until the page's scripts run: shown by CSS when the address
  * ends in #horarios (the bar's "Reservar" links there), its days and hours links that keep it so.
+ * Once they run, BookingSheet books instead and this one is never shown again, so the browser keeps
+ * the server's HTML inside it as it is: React leaves the content of an element with
+ * dangerouslySetInnerHTML alone while hydrating, and afterwards as long as `__html` is the same.
+ * Hydrating it (a second calendar) was a third of the room page's hydration (docs/performance.md,
+ * "Décima rodada").
  */
 function PlainSheet({ room, booking }: { room: RoomDetail; booking: RoomBooking }) {
+  const attributes = { id: SHEET, 'aria-label': text.bar.sheet, className: 'salas-plain-sheet' };
+  if (typeof window !== 'undefined')
+    return <section {...attributes} dangerouslySetInnerHTML={KEPT} suppressHydrationWarning />;
   return (
-    <section id={SHEET} aria-label={text.bar.sheet} className="salas-plain-sheet">
+    <section {...attributes}>
       <Group justify="space-between" wrap="nowrap" px="md" py="sm">
         <Text fw={700} fz="lg">
           {text.bar.sheet}
