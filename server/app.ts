@@ -140,14 +140,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     payments: deps.payments ?? paymentProviderFor(config, deps.database.db, deps.clock),
     // WhatsApp only when its four settings are given (DESIGN §10); off, everyone hears by mail.
     whatsapp: config.whatsapp && createWhatsAppSender(config.whatsapp),
+    // Nominatim by default, one request a second for the whole process (DESIGN §10).
+    geocoder: config.geocoder && createNominatimGeocoder(config.geocoder),
     clock: deps.clock,
   };
 
   // The security headers, for the answers Fastify and Node make before any hook runs.
   let edgeHeaders: Record<string, string> = {};
   const app = Fastify({
-    // Nominatim by default, one request a second for the whole process (DESIGN §10).
-    geocoder: config.geocoder && createNominatimGeocoder(config.geocoder),
     logger: deps.logger ?? loggerOptions(config.logLevel),
     bodyLimit: MAX_JSON_BODY,
     // A hop count trusts that many proxies in front (the address each one added); a list trusts those.
@@ -257,13 +257,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(facilityRoutes(services));
       await api.register(availabilityRoutes(services));
       await api.register(searchRoutes(services));
+      await api.register(geocodeRoutes(services));
       await api.register(publicPageRoutes(services));
       await api.register(addressContactRoutes(services));
       await api.register(photoUploadRoutes(services));
       await api.register(clinicRoutes(services));
       await api.register(roomRoutes(services));
       await api.register(bookingRulesRoutes(services));
-      await api.register(geocodeRoutes(services));
       await api.register(partnerDataRoutes(services));
       await api.register(partnerSignupRoutes(services));
       await api.register(bookingRoutes(services));
