@@ -1,4 +1,4 @@
-import { Anchor, Card, Group, SegmentedControl, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Card, SegmentedControl, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import type { ManagedReview } from '#common/contracts/reviews';
@@ -79,7 +79,7 @@ export function ManagedReviews({
               {reviews.map((review) => (
                 <Card component="li" withBorder padding="md" key={review.uuid} aria-label={review.room.name}>
                   <Stack gap="sm">
-                    <Group gap={6} wrap="wrap">
+                    <div>
                       <Anchor
                         component={Link}
                         to={`/rooms/${review.room.uuid}`}
@@ -90,9 +90,9 @@ export function ManagedReviews({
                         {review.room.name}
                       </Anchor>
                       <Text size="sm" c="dark.4" style={{ overflowWrap: 'anywhere' }}>
-                        · {review.clinic.name}
+                        {review.clinic.name}
                       </Text>
-                    </Group>
+                    </div>
                     <ReviewItem review={review} reply={false}>
                       {action(review)}
                     </ReviewItem>

@@ -3,7 +3,7 @@
  * place of the "Avaliações" section. The list's code and its call load only when the section comes
  * near the screen (it sits below the fold), so the page's first load does no more than before.
  */
-import { Anchor, Group, Paper, Skeleton, Title, VisuallyHidden } from '@mantine/core';
+import { Anchor, Group, Paper, Skeleton, Stack, Title, VisuallyHidden } from '@mantine/core';
 import { IconStarFilled } from '@tabler/icons-react';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import type { RoomDetail } from '#common/contracts/rooms';
@@ -53,7 +53,14 @@ function Section({ room }: { room: Rated }) {
     observer.observe(element);
     return () => observer.disconnect();
   }, [near]);
-  const loading = <Skeleton height={96} aria-hidden="true" />;
+  // The list's room is kept while it loads (about a review's height each, up to ten), so the jump
+  // from the rating line lands on the heading and stays there as the reviews arrive.
+  const loading = (
+    <Stack gap="sm" mih={Math.min(room.rating_count, 10) * 80} aria-hidden="true">
+      <Skeleton height={22} width="40%" />
+      <Skeleton height={56} />
+    </Stack>
+  );
   return (
     <Paper
       ref={ref}

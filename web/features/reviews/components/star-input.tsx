@@ -1,5 +1,5 @@
 import './star-input.css';
-import { Text } from '@mantine/core';
+import { Input, Text } from '@mantine/core';
 import { IconStar, IconStarFilled } from '@tabler/icons-react';
 import { useId, useState } from 'react';
 import { starLabel } from '../messages.ts';
@@ -26,12 +26,9 @@ export function StarInput({
   const lit = pointed || value || 0;
   return (
     <div>
-      <Text component="div" id={`${id}-label`} fw={500} size="sm">
-        {label}{' '}
-        <Text span c="red" aria-hidden="true">
-          *
-        </Text>
-      </Text>
+      <Input.Label id={`${id}-label`} required>
+        {label}
+      </Input.Label>
       <div
         role="radiogroup"
         aria-labelledby={`${id}-label`}
@@ -64,11 +61,7 @@ export function StarInput({
           </Text>
         )}
       </div>
-      {error && (
-        <Text id={`${id}-error`} c="red.8" size="sm" mt={4}>
-          {error}
-        </Text>
-      )}
+      {error && <Input.Error id={`${id}-error`}>{error}</Input.Error>}
     </div>
   );
 }
