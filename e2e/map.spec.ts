@@ -102,10 +102,12 @@ async function journey(page: Page, phone: boolean) {
   await map.scrollIntoViewIfNeeded();
   const box = (await map.boundingBox())!;
   const y = box.y + 90;
-  await page.mouse.move(box.x + box.width * 0.75, y);
+  await page.mouse.move(box.x + box.width * 0.7, y);
   await page.mouse.down();
   await page.mouse.move(box.x + box.width * 0.5, y, { steps: 4 });
-  await page.mouse.move(box.x + box.width * 0.2, y, { steps: 4 });
+  await page.mouse.move(box.x + box.width * 0.28, y, { steps: 4 });
+  // Held still before letting go: no inertia carries the map on after the release.
+  await page.waitForTimeout(300);
   await page.mouse.up();
   await map.getByRole('button', { name: 'Buscar nesta área' }).click();
   await expect(page).toHaveURL(/[?&]area=-23\.\d+%2C-46\.\d+%2C-23\.\d+%2C-46\.\d+/);

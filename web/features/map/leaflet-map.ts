@@ -15,7 +15,7 @@ export const DEFAULT_VIEW = { center: [-23.5505, -46.6333] as [number, number], 
 /**
  * A map in `element`: the zoom buttons top-left and the attribution bottom-left, where the floating
  * help buttons (bottom-right of the window) never cover them; wheel zoom only after a click into
- * the map, so the page scrolls past it.
+ * the map, so the page scrolls past it. `map.remove()` lets go of everything.
  */
 export function createMap(element: HTMLElement, tiles: { url: string; attribution: string }): L.Map {
   const map = L.map(element, { zoomControl: false, attributionControl: false, scrollWheelZoom: false });
@@ -25,6 +25,10 @@ export function createMap(element: HTMLElement, tiles: { url: string; attributio
     .addTo(map);
   L.tileLayer(tiles.url, { attribution: tiles.attribution, maxZoom: 19 }).addTo(map);
   map.on('click', () => map.scrollWheelZoom.enable());
+  // The pane may change size after it opens (a phone turned, the list beside it).
+  const resized = new ResizeObserver(() => map.invalidateSize({ animate: false }));
+  resized.observe(element);
+  map.on('unload', () => resized.disconnect());
   return map;
 }
 

@@ -32,10 +32,7 @@ export default function PinMap({ tiles, value, onPick }: PinMapProps) {
     map.on('click', (e: L.LeafletMouseEvent) =>
       pick.current({ lat: round5(e.latlng.lat), lng: round5(e.latlng.lng) }),
     );
-    const resized = new ResizeObserver(() => map.invalidateSize({ animate: false }));
-    resized.observe(element.current!);
     return () => {
-      resized.disconnect();
       map.remove();
       mapRef.current = null;
       pin.current = null;

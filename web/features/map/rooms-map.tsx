@@ -67,11 +67,7 @@ export default function RoomsMap({ rooms, tiles, area, near, onSearchArea, rende
     // The box searched is the view the person chose: open on it.
     if (area) fit(map, fitting, L.latLngBounds([area.south, area.west], [area.north, area.east]), 0);
     else map.setView(DEFAULT_VIEW.center, DEFAULT_VIEW.zoom, { animate: false });
-    // The pane may change size after it opens (a phone turned, the list beside it).
-    const resized = new ResizeObserver(() => map.invalidateSize({ animate: false }));
-    resized.observe(element.current!);
     return () => {
-      resized.disconnect();
       map.remove();
       mapRef.current = null;
     };
