@@ -1,4 +1,4 @@
-import { Button, Group, Stack, Text, Textarea } from '@mantine/core';
+import { Button, Group, Stack } from '@mantine/core';
 import { IconMessageReply } from '@tabler/icons-react';
 import { useState } from 'react';
 import { MAX_REVIEW_REPLY, type ManagedReview, reviewReplyBody } from '#common/contracts/reviews';
@@ -6,6 +6,7 @@ import { errorText } from '#web/lib/api.ts';
 import { zodValidate } from '#web/lib/forms.ts';
 import { notifyError, notifySuccess } from '#web/lib/notify.ts';
 import { useReplyReview } from '../api.ts';
+import { CountedTextarea } from '../components/counted-textarea.tsx';
 import { ManagedReviews } from '../components/managed-reviews.tsx';
 import { ReplyView } from '../components/review-item.tsx';
 import { text } from '../messages.ts';
@@ -51,21 +52,17 @@ function Reply({ review }: { review: ManagedReview }) {
   return (
     <form onSubmit={send} noValidate>
       <Stack gap={4}>
-        <Textarea
+        <CountedTextarea
           label={t.replyLabel}
           description={t.replyHint}
           value={draft}
-          onChange={(e) => setDraft(e.currentTarget.value)}
-          maxLength={MAX_REVIEW_REPLY}
-          autosize
+          onChange={setDraft}
+          max={MAX_REVIEW_REPLY}
           minRows={2}
           maxRows={8}
           error={error}
           autoFocus
         />
-        <Text size="xs" c="dark.4" ta="right">
-          {text.counter(draft.length, MAX_REVIEW_REPLY)}
-        </Text>
         <Group gap="xs">
           <Button type="submit" loading={reply.isPending}>
             {t.send}

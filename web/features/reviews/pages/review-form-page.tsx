@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Card, Stack, Text, Textarea, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Card, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { MAX_REVIEW_COMMENT, type PendingReview, type Review, reviewBody } from '#common/contracts/reviews';
@@ -10,6 +10,7 @@ import { ApiError, errorText } from '#web/lib/api.ts';
 import { formatShortDate } from '#web/lib/format.ts';
 import { zodValidate } from '#web/lib/forms.ts';
 import { usePendingReviews, useReviewBooking } from '../api.ts';
+import { CountedTextarea } from '../components/counted-textarea.tsx';
 import { StarInput } from '../components/star-input.tsx';
 import { Stars } from '../components/stars.tsx';
 import { pendingPath, SECTION_ID, text } from '../messages.ts';
@@ -94,22 +95,16 @@ function ReviewForm({
           }}
           error={errors.rating}
         />
-        <div>
-          <Textarea
-            label={t.comment}
-            description={t.commentHint}
-            value={comment}
-            onChange={(e) => setComment(e.currentTarget.value)}
-            maxLength={MAX_REVIEW_COMMENT}
-            autosize
-            minRows={4}
-            maxRows={12}
-            error={errors.comment}
-          />
-          <Text size="xs" c="dark.4" ta="right" mt={4}>
-            {text.counter(comment.length, MAX_REVIEW_COMMENT)}
-          </Text>
-        </div>
+        <CountedTextarea
+          label={t.comment}
+          description={t.commentHint}
+          value={comment}
+          onChange={setComment}
+          max={MAX_REVIEW_COMMENT}
+          minRows={4}
+          maxRows={12}
+          error={errors.comment}
+        />
         <Button type="submit" loading={send.isPending} style={{ alignSelf: 'flex-start' }}>
           {t.submit}
         </Button>
