@@ -38,3 +38,24 @@ export function useHydrated(): boolean {
   }, [hydrated]);
   return hydrated;
 }
+
+/** The props of an element whose content the browser keeps as the server drew it (useKeptHtml). */
+export const keptHtml = { dangerouslySetInnerHTML: { __html: '' }, suppressHydrationWarning: true } as const;
+
+/**
+ * For a part of a server-drawn page that does not change once drawn and holds nothing to tap but
+ * plain links: true in the browser when the part is hydrated from the server's HTML. It then draws
+ * only its outer element, with `keptHtml`, and the browser keeps the server's content inside as it
+ * is instead of hydrating it: React leaves the content of an element with dangerouslySetInnerHTML
+ * alone while hydrating, and afterwards as long as `__html` stays the same. Drawn by the browser
+ * alone (a page reached inside the app), false: the part draws itself as usual.
+ */
+export function useKeptHtml(): boolean {
+  const hydrating = useSyncExternalStore(
+    subscribeToNothing,
+    () => false,
+    () => true,
+  );
+  const [kept] = useState(hydrating && typeof window !== 'undefined');
+  return kept;
+}

@@ -7,7 +7,7 @@ import type { RoomDetail } from '#common/contracts/rooms';
 import { FixedBottomBar } from '#web/components/fixed-bottom-bar.tsx';
 import { text as bookingText } from '#web/features/bookings/messages.ts';
 import { formatBrl } from '#web/lib/format.ts';
-import { useHydrated } from '#web/lib/hydrated.ts';
+import { keptHtml, useHydrated } from '#web/lib/hydrated.ts';
 import { text } from '../messages.ts';
 import type { RoomBooking } from '../use-room-booking.ts';
 import { BookingBody, RoomRules } from './booking-card.tsx';
@@ -18,9 +18,6 @@ const BookingSheet = lazy(async () => ({ default: (await import('./booking-sheet
 
 /** The address fragment of the sheet drawn without scripts (CSS shows it while it is the target). */
 const SHEET = 'horarios';
-
-/** An element's content as it came from the server: React neither hydrates nor redraws it. */
-const KEPT = { __html: '' };
 
 /**
  * The sheet as the server draws it, until the page's scripts run: shown by CSS when the address
@@ -33,8 +30,7 @@ const KEPT = { __html: '' };
  */
 function PlainSheet({ room, booking }: { room: RoomDetail; booking: RoomBooking }) {
   const attributes = { id: SHEET, 'aria-label': text.bar.sheet, className: 'salas-plain-sheet' };
-  if (typeof window !== 'undefined')
-    return <section {...attributes} dangerouslySetInnerHTML={KEPT} suppressHydrationWarning />;
+  if (typeof window !== 'undefined') return <section {...attributes} {...keptHtml} />;
   return (
     <section {...attributes}>
       <Group justify="space-between" wrap="nowrap" px="md" py="sm">

@@ -4,6 +4,7 @@ import { formatPhone } from '#common/br/masks';
 import type { RoomDetail } from '#common/contracts/rooms';
 import { weekdayNames } from '#common/domain/supply';
 import { roundIcon } from '#web/components/mantine-vars.ts';
+import { keptHtml, useKeptHtml } from '#web/lib/hydrated.ts';
 import { mapsUrl } from '../maps.ts';
 import { text } from '../messages.ts';
 
@@ -48,9 +49,15 @@ function Section({ title, children }: { title: string; children: React.ReactNode
   );
 }
 
-/** About, facilities, where and opening hours. */
+/**
+ * About, facilities, where and opening hours. Nothing here changes once drawn, so the browser keeps
+ * the server's HTML of it instead of hydrating it (useKeptHtml; docs/performance.md, "Décima
+ * rodada").
+ */
 export function RoomDetails({ room }: { room: RoomDetail }) {
+  const kept = useKeptHtml();
   const phone = room.clinic.phones[0];
+  if (kept) return <Stack gap="lg" {...keptHtml} />;
   return (
     <Stack gap="lg">
       <Section title={t.about}>
