@@ -3,7 +3,7 @@
  * partner replies once; the operator hides one with a reason. Nothing else edits or deletes one.
  */
 import { z } from 'zod';
-import { pageMeta } from './rooms.ts';
+import { pageMeta, pageQuery } from './rooms.ts';
 import { multiLine } from './text.ts';
 
 /** How long after a booking's last hour ends its specialist may review it. */
@@ -84,13 +84,7 @@ export const managedReviewSchema = publicReviewSchema.extend({
 export type ManagedReview = z.infer<typeof managedReviewSchema>;
 export const managedReviewPage = z.object({ data: z.array(managedReviewSchema), meta: pageMeta });
 export type ManagedReviewPage = z.infer<typeof managedReviewPage>;
-export const managedReviewQuery = z.object({
-  page: z.coerce
-    .number({ message: 'Página inválida.' })
-    .int()
-    .min(1, 'Página inválida.')
-    .max(100_000)
-    .default(1),
+export const managedReviewQuery = pageQuery.pick({ page: true }).extend({
   /** Operator: `hidden` lists only hidden ones; partner: `unanswered` only those without a reply. */
   show: z.enum(['all', 'hidden', 'unanswered'], { message: 'Filtro inválido.' }).default('all'),
 });
