@@ -98,11 +98,22 @@ test('a partner connects Mercado Pago and sees the next booking of her rooms pai
     .getByRole('row', { name: new RegExp(`${when}.*${hour}`) })
     .or(page.getByRole('article').filter({ hasText: when }).filter({ hasText: hour }))
     .first();
-  // Fifty lines a page: turn pages until the new one shows.
-  for (let k = 0; k < 6 && !(await line.isVisible()); k++) {
-    const more = page.getByRole('button', { name: 'Próxima página' });
-    if (!(await more.isVisible()) || (await more.isDisabled())) break;
-    await more.click();
+  // The chosen month's lines first: the month shown before stays on screen while they load, and
+  // paging through it would leave the list on a later page of the new month.
+  await expect(
+    page.getByRole('row', { name: new RegExp(`^\\d\\d/${slot.date_time.slice(5, 7)}/`) }).first(),
+  ).toBeVisible();
+  // Fifty lines a page (a busy month has several): look at each, from the first.
+  const pages = await page.getByRole('button', { name: /^Página \d+$/ }).count();
+  for (let p = 1; p <= pages; p++) {
+    await page.getByRole('button', { name: `Página ${p}`, exact: true }).click();
+    if (
+      await line.waitFor({ timeout: 2_000 }).then(
+        () => true,
+        () => false,
+      )
+    )
+      break;
   }
   await expect(line).toContainText('Pago pelo Mercado Pago');
   await expectAccessible(page);
