@@ -56,15 +56,14 @@ function RejectDialog({ partner, onClose }: { partner: AdminPartner | null; onCl
   };
   const submit = form.onSubmit((values) => {
     if (!partner) return;
-    reject.mutate(
-      { uuid: partner.uuid, body: values },
-      {
-        onSuccess: () => {
-          notifySuccess(approvalText.rejected(name));
-          close();
-        },
-        onError: showFormError(form, approvalText.failed),
+    // The promise, not mutate's callbacks: the list refetched on success drops the pending row
+    // (and this dialog with it) first, and mutate's callbacks do not run once it is gone.
+    reject.mutateAsync({ uuid: partner.uuid, body: values }).then(
+      () => {
+        notifySuccess(approvalText.rejected(name));
+        close();
       },
+      showFormError(form, approvalText.failed),
     );
   });
   return (
@@ -114,13 +113,12 @@ export function ApprovalCell({ partner }: { partner: AdminPartner }) {
         </Stack>
       ),
       labels: { confirm: approvalText.approve, cancel: approvalText.cancel },
+      // The promise, not mutate's callbacks: the list refetched on success drops the pending row
+      // (this cell) first, and mutate's callbacks do not run once it is gone.
       onConfirm: () =>
-        approve.mutate(
-          { uuid: partner.uuid, body: undefined },
-          {
-            onSuccess: () => notifySuccess(approvalText.approved(name)),
-            onError: (err) => notifyError(approvalText.failed, errorText(err)),
-          },
+        approve.mutateAsync({ uuid: partner.uuid, body: undefined }).then(
+          () => notifySuccess(approvalText.approved(name)),
+          (err: unknown) => notifyError(approvalText.failed, errorText(err)),
         ),
     });
   return (
